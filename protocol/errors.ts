@@ -1,0 +1,64 @@
+import { z } from 'zod'
+
+/** Codes an action can fail with, reported by the extension in an observation. */
+export const ActionErrorCode = z.enum([
+  'PERMISSION_DENIED',
+  'TARGET_NOT_FOUND',
+  'TARGET_NOT_INTERACTABLE',
+  'TARGET_STALE',
+  'NAVIGATION_IN_PROGRESS',
+  'TIMEOUT',
+  'CONFIRMATION_REQUIRED',
+  'INVALID_TASK_TAB',
+  'TASK_TAB_CLOSED',
+  'PAGE_PREP_FAILED',
+  'SCREENSHOT_UNAVAILABLE',
+  'READABILITY_TOO_LARGE',
+  'ACTION_FAILED',
+])
+export type ActionErrorCode = z.infer<typeof ActionErrorCode>
+
+/** Codes an HTTP request can fail with. */
+export const ApiErrorCode = z.enum([
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'LLM_NOT_CONFIGURED',
+  'LLM_ERROR',
+  'INTERNAL',
+])
+export type ApiErrorCode = z.infer<typeof ApiErrorCode>
+
+export const ErrorCode = z.union([ApiErrorCode, ActionErrorCode])
+export type ErrorCode = z.infer<typeof ErrorCode>
+
+export const HTTP_STATUS: Record<ApiErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  LLM_NOT_CONFIGURED: 503,
+  LLM_ERROR: 502,
+  INTERNAL: 500,
+}
+
+export const ErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+export const ErrorEnvelope = z.object({ ok: z.literal(false), error: ErrorBody })
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>
+
+export function okEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ ok: z.literal(true), data })
+}

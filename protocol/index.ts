@@ -1,0 +1,6 @@
+export * from './errors'
+export * from './action'
+export * from './action-form'
+export * from './observation'
+export * from './task'
+export * from './api'

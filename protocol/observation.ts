@@ -1,0 +1,62 @@
+import { z } from 'zod'
+import { ActionErrorCode } from './errors'
+
+/** One indexed element of the page, as perceived by the content script. */
+export const ElementInfo = z.object({
+  index: z.number().int().min(0),
+  tag: z.string().max(64),
+  role: z.string().max(64).optional(),
+  text: z.string().max(2000).optional(),
+  attributes: z.record(z.string().max(64), z.string().max(2000)).optional(),
+  /** Stable digest of what identifies the element; an action aimed at a changed element is refused. */
+  fingerprint: z.string().max(128).optional(),
+  isNew: z.boolean().optional(),
+  /** The element sits inside a form, and what that form looks like (search forms are harmless to submit). */
+  form: z.object({ role: z.string().max(64).optional(), action: z.string().max(2000).optional(), isSearch: z.boolean().optional() }).optional(),
+})
+export type ElementInfo = z.infer<typeof ElementInfo>
+
+export const ArtifactLabel = z.enum(['before', 'after', 'observation', 'screenshot'])
+export type ArtifactLabel = z.infer<typeof ArtifactLabel>
+
+/** A screenshot as the extension uploads it: base64 image bytes. */
+export const ArtifactUpload = z.strictObject({
+  label: ArtifactLabel,
+  contentType: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+  data: z.string().min(1).max(12_000_000),
+})
+export type ArtifactUpload = z.infer<typeof ArtifactUpload>
+
+/** A stored artifact, as the audit refers to it. */
+export const ArtifactRef = z.object({
+  name: z.string(),
+  label: ArtifactLabel,
+  contentType: z.string(),
+  bytes: z.number().int(),
+  sha256: z.string(),
+})
+export type ArtifactRef = z.infer<typeof ArtifactRef>
+
+export const ObservationError = z.strictObject({
+  code: ActionErrorCode,
+  message: z.string().max(4000),
+})
+export type ObservationError = z.infer<typeof ObservationError>
+
+export const Observation = z.strictObject({
+  status: z.enum(['done', 'failed']),
+  url: z.string().max(8192),
+  title: z.string().max(2000).default(''),
+  elementTree: z.string().max(2_000_000).default(''),
+  elements: z.array(ElementInfo).max(50_000).optional(),
+  visibleTextSnippet: z.string().max(200_000).default(''),
+  scroll: z
+    .strictObject({ y: z.number(), pixelsAbove: z.number(), pixelsBelow: z.number() })
+    .optional(),
+  extracted: z.unknown().optional(),
+  artifacts: z.array(ArtifactUpload).max(8).optional(),
+  errors: z.array(ObservationError).max(50).default([]),
+  timing: z.record(z.string().max(64), z.number()).default({}),
+})
+export type Observation = z.infer<typeof Observation>
+export type ObservationInput = z.input<typeof Observation>

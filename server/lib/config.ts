@@ -1,0 +1,45 @@
+import { resolve } from 'node:path'
+
+export interface Config {
+  dataDir: string
+  auditDir: string
+  skillsDir: string
+  /** Set by TANDEM_TOKEN; otherwise generated into the data dir on first start. */
+  token?: string
+  policyFile?: string
+  /** Largest request body for ordinary routes, and for reports that carry screenshots. */
+  maxBodyBytes: number
+  maxReportBytes: number
+  maxArtifactBytes: number
+  /** Host header values accepted besides loopback ones (DNS-rebinding defence). */
+  allowedHosts: string[]
+  llm: { baseUrl?: string; apiKey?: string; model?: string; vision: boolean }
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number.parseInt(value ?? '', 10)
+  return Number.isFinite(n) && n > 0 ? n : fallback
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    dataDir: resolve(env.TANDEM_DATA_DIR || '.data'),
+    auditDir: resolve(env.TANDEM_AUDIT_DIR || 'audit'),
+    skillsDir: resolve(env.TANDEM_SKILLS_DIR || 'skills'),
+    token: env.TANDEM_TOKEN || undefined,
+    policyFile: env.TANDEM_POLICY_FILE ? resolve(env.TANDEM_POLICY_FILE) : undefined,
+    maxBodyBytes: int(env.TANDEM_MAX_BODY_BYTES, 256 * 1024),
+    maxReportBytes: int(env.TANDEM_MAX_REPORT_BYTES, 24 * 1024 * 1024),
+    maxArtifactBytes: int(env.TANDEM_MAX_ARTIFACT_BYTES, 6 * 1024 * 1024),
+    allowedHosts: (env.TANDEM_ALLOWED_HOSTS || '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    llm: {
+      baseUrl: env.TANDEM_LLM_BASE_URL || undefined,
+      apiKey: env.TANDEM_LLM_API_KEY || undefined,
+      model: env.TANDEM_LLM_MODEL || undefined,
+      vision: /^(1|true|yes|on)$/i.test(env.TANDEM_LLM_VISION || ''),
+    },
+  }
+}
+
+let cached: Config | undefined
+export const useConfig = () => (cached ??= loadConfig())
