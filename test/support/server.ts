@@ -57,9 +57,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       const proc = spawn(process.execPath, [ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] })
       child = proc
       const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000)
+      const from = output.length
       const onData = (chunk: Buffer) => {
         output += chunk.toString()
-        const match = /Listening on http:\/\/[^\s]*:(\d+)/.exec(output.slice(-500))
+        const match = /Listening on http:\/\/[^\s]*:(\d+)/.exec(output.slice(from))
         if (match) {
           port = Number(match[1])
           clearTimeout(timer)
@@ -98,7 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       let payload: string | Buffer | undefined = init.raw
       if (payload === undefined && body !== undefined) payload = JSON.stringify(body)
       if (payload !== undefined) headers['content-type'] ??= 'application/json'
-      const res = await fetch(server.url + path, { method, headers, body: payload })
+      const res = await fetch(server.url + path, { method, headers, body: payload as BodyInit | undefined })
       const text = await res.text()
       let parsed: any = text
       try {

@@ -1,0 +1,79 @@
+/**
+ * Engine throughput: concurrent script tasks cycling next/report against the built server, beside a trivial
+ * authenticated route measured in the same run (the ratio is the engine's own cost).
+ */
+import type { ScriptStep } from '#protocol'
+import { startServer, type TestServer } from '../test/support/server'
+import { percentile, table } from './stats'
+
+const TASKS = Number(process.env.BENCH_TASKS ?? 50)
+const STEPS = Number(process.env.BENCH_STEPS ?? 20)
+
+const observation = { status: 'done', url: 'http://127.0.0.1:9/bench', title: 'Bench', elementTree: '[0]<button>Next</button>', errors: [] }
+
+async function timed<T>(samples: number[], fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now()
+  const value = await fn()
+  samples.push(performance.now() - t0)
+  return value
+}
+
+async function baseline(server: TestServer, requests: number) {
+  const samples: number[] = []
+  const t0 = performance.now()
+  await Promise.all(
+    Array.from({ length: TASKS }, async () => {
+      for (let i = 0; i < requests / TASKS; i++) await timed(samples, () => server.api('GET', '/api/info'))
+    }),
+  )
+  return { samples, seconds: (performance.now() - t0) / 1000 }
+}
+
+async function engine(server: TestServer) {
+  const script: ScriptStep[] = Array.from({ length: STEPS }, (_, i) => ({ type: 'click', text: `Next ${i}` }))
+  const next: number[] = []
+  const report: number[] = []
+  const t0 = performance.now()
+  await Promise.all(
+    Array.from({ length: TASKS }, async (_, n) => {
+      const clientId = `bench_${n}`
+      const started = await server.api('POST', '/api/agent/start', { goal: 'bench', clientId, script })
+      const taskId = started.body.data.taskId
+      for (let step = 0; step < STEPS; step++) {
+        const reply = await timed(next, () => server.api('POST', '/api/agent/next', { clientId, taskId, waitMs: 5000 }))
+        const action = reply.body.data.action
+        if (!action) throw new Error(`no action: ${JSON.stringify(reply.body)}`)
+        await timed(report, () => server.api('POST', '/api/agent/report', { taskId, actionId: action.actionId, observation }))
+      }
+    }),
+  )
+  return { next, report, seconds: (performance.now() - t0) / 1000 }
+}
+
+export async function benchEngine() {
+  const server = await startServer()
+  try {
+    const steps = TASKS * STEPS
+    const base = await baseline(server, steps * 2)
+    const run = await engine(server)
+    const stepLatency = run.next.map((n, i) => n + (run.report[i] ?? 0))
+    const rows = [
+      ['trivial authenticated route (GET /api/info)', (base.samples.length / base.seconds).toFixed(0) + ' req/s', percentile(base.samples, 50), percentile(base.samples, 99)],
+      ['engine next', '', percentile(run.next, 50), percentile(run.next, 99)],
+      ['engine report', '', percentile(run.report, 50), percentile(run.report, 99)],
+      ['engine step (next + report)', (steps / run.seconds).toFixed(0) + ' steps/s', percentile(stepLatency, 50), percentile(stepLatency, 99)],
+    ].map(([name, rate, p50, p99]) => [name, rate, `${Number(p50).toFixed(1)} ms`, `${Number(p99).toFixed(1)} ms`])
+    const ratio = percentile(run.next, 50) / percentile(base.samples, 50)
+    return {
+      title: `Engine throughput (${TASKS} concurrent script tasks × ${STEPS} steps)`,
+      markdown: table(['measure', 'rate', 'p50', 'p99'], rows) + `\n\nnext p50 / trivial route p50 = ${ratio.toFixed(2)}×`,
+    }
+  } finally {
+    await server.close()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await benchEngine()
+  console.log(`## ${result.title}\n\n${result.markdown}`)
+}

@@ -1,0 +1,8 @@
+import { defineEventHandler, getValidatedQuery } from 'h3'
+import { TasksQuery } from '#protocol'
+import { useEngine } from '../../lib/tasks/use-engine'
+
+export default defineEventHandler(async (event) => {
+  const query = await getValidatedQuery(event, TasksQuery.parse)
+  return { ok: true, data: await useEngine().tasks(query) }
+})

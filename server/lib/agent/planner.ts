@@ -1,0 +1,30 @@
+import type { ActionForm, Observation, Usage } from '#protocol'
+import type { TaskRecord } from '../tasks/task-record'
+
+/** What a planner decides for a task that has nothing queued. */
+export type Decision =
+  | { kind: 'act'; actions: ActionForm[] }
+  | { kind: 'done'; success: boolean; text: string; data?: unknown }
+  | { kind: 'ask'; question: string }
+  | { kind: 'fail'; code: string; message: string }
+
+export interface PlannerInput {
+  task: TaskRecord
+  /** The latest observation of the page, when there is one. */
+  observation: Observation | null
+}
+
+export interface PlannerOutput {
+  decision: Decision
+  /** The planner's own state, saved with the task when the decision is applied. */
+  state?: unknown
+  /** What the decision cost, for the task's usage totals; audit details go in `audit`. */
+  usage?: Partial<Usage>
+  audit?: Record<string, unknown>
+}
+
+/** Decides a task's next actions. The script planner and the LLM planner both implement it. */
+export interface Planner {
+  readonly kind: 'script' | 'llm'
+  decide(input: PlannerInput): Promise<PlannerOutput>
+}

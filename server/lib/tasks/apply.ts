@@ -1,0 +1,138 @@
+import type { ArtifactRef, Observation, TaskStatus, Usage } from '#protocol'
+import { isTerminal } from '#protocol'
+import type { PlannerOutput } from '../agent/planner'
+import { setStatus, type PendingEvent } from './events'
+import type { TaskRecord } from './task-record'
+
+/** Moves a task, or, when the person has taken over, where it will go once resumed. */
+function moveTo(task: TaskRecord, to: TaskStatus, events: PendingEvent[], why?: string) {
+  if (task.status === 'PAUSED') task.pausedFrom = to
+  else setStatus(task, to, events, why)
+}
+
+export function finish(task: TaskRecord, to: 'SUCCEEDED' | 'FAILED' | 'CANCELED', events: PendingEvent[], why?: string) {
+  task.queue = []
+  if (task.current && task.current.phase !== 'dispatched') task.current = null
+  setStatus(task, to, events, why)
+  events.push({
+    type: 'task.finished',
+    data: { status: to, ...(task.result ? { result: task.result } : {}), ...(task.error ? { error: task.error } : {}) },
+  })
+}
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
+
+/** Records the result of the action in flight and decides what the task waits for next. */
+export function applyObservation(
+  task: TaskRecord,
+  observation: Observation,
+  artifacts: ArtifactRef[],
+  previousUrl: string | undefined,
+  events: PendingEvent[],
+) {
+  const current = task.current!
+  const { action, form } = current
+  const codes = new Set(observation.errors.map((e) => e.code))
+  task.current = null
+  task.steps.push({
+    seq: action.seq,
+    actionId: action.actionId,
+    type: action.type,
+    risk: action.risk,
+    outcome: observation.status,
+    url: observation.url,
+    title: observation.title,
+    errors: observation.errors,
+    at: new Date().toISOString(),
+  })
+  events.push({
+    type: 'observation',
+    actionId: action.actionId,
+    data: {
+      status: observation.status,
+      url: observation.url,
+      title: observation.title,
+      errors: observation.errors,
+      ...(observation.extracted === undefined ? {} : { extracted: observation.extracted }),
+      artifacts,
+      timing: observation.timing,
+      ...(observation.scroll ? { scroll: observation.scroll } : {}),
+      elementCount: observation.elements?.length ?? 0,
+      treeChars: observation.elementTree.length,
+    },
+  })
+  if (isTerminal(task.status)) return
+
+  if (observation.status === 'failed') {
+    if (codes.has('PERMISSION_DENIED')) {
+      // Nothing ran: ask the person to authorise the site, then run the same step again.
+      task.queue.unshift(form)
+      task.question = `Tandem has no permission to act on ${originOf(observation.url || String(action.params.url ?? ''))}. Authorise this site in the side panel, then answer to continue.`
+      events.push({ type: 'user.asked', data: { question: task.question, reason: 'PERMISSION_DENIED' } })
+      moveTo(task, 'WAITING_USER', events, 'the site is not authorised')
+      return
+    }
+    if (codes.has('CONFIRMATION_REQUIRED') && !action.confirmation) {
+      // The extension judged the real element riskier than the server could: ask the person before retrying.
+      task.queue.unshift({ ...form, risk: 'high' } as typeof form)
+      return
+    }
+    if (codes.has('NAVIGATION_IN_PROGRESS')) {
+      task.queue.unshift({ type: 'observe' }, form)
+      moveTo(task, 'WAITING_PAGE', events, 'the page is still loading')
+      return
+    }
+    task.queue = []
+    task.lastOutcome = { kind: 'failed', actionId: action.actionId, type: action.type, errors: observation.errors, url: observation.url }
+    if (task.status === 'WAITING_PAGE') moveTo(task, 'RUNNING', events)
+    return
+  }
+
+  task.lastOutcome = { kind: 'done', actionId: action.actionId, type: action.type, url: observation.url, extracted: observation.extracted }
+  if (task.queue.length && previousUrl && observation.url && previousUrl !== observation.url) {
+    events.push({ type: 'queue.dropped', data: { reason: 'the page changed', dropped: task.queue } })
+    task.queue = []
+  }
+  if (task.status === 'WAITING_PAGE') moveTo(task, 'RUNNING', events, 'the page is ready')
+}
+
+const addUsage = (total: Usage, more: Partial<Usage> = {}): Usage => ({
+  llmCalls: total.llmCalls + (more.llmCalls ?? 0),
+  promptTokens: total.promptTokens + (more.promptTokens ?? 0),
+  completionTokens: total.completionTokens + (more.completionTokens ?? 0),
+  totalTokens: total.totalTokens + (more.totalTokens ?? 0),
+  latencyMs: total.latencyMs + (more.latencyMs ?? 0),
+})
+
+/** Applies a planner's decision: queue its actions, finish, or ask the person. */
+export function applyDecision(task: TaskRecord, output: PlannerOutput, planner: string, events: PendingEvent[]) {
+  const { decision } = output
+  events.push({ type: 'planner.decision', data: { planner, decision, ...(output.usage ? { usage: output.usage } : {}), ...output.audit } })
+  task.usage = addUsage(task.usage, output.usage)
+  if (output.state !== undefined) task.plannerState = output.state
+  task.lastOutcome = null
+  switch (decision.kind) {
+    case 'act':
+      task.queue.push(...decision.actions)
+      return
+    case 'ask':
+      task.question = decision.question
+      events.push({ type: 'user.asked', data: { question: decision.question } })
+      moveTo(task, 'WAITING_USER', events, 'the planner needs an answer')
+      return
+    case 'done':
+      task.result = { success: decision.success, text: decision.text, ...(decision.data === undefined ? {} : { data: decision.data }) }
+      if (!decision.success) task.error = { code: 'GOAL_NOT_MET', message: decision.text }
+      finish(task, decision.success ? 'SUCCEEDED' : 'FAILED', events, decision.text)
+      return
+    case 'fail':
+      task.error = { code: decision.code, message: decision.message }
+      finish(task, 'FAILED', events, decision.message)
+  }
+}

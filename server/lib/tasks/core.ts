@@ -1,0 +1,52 @@
+import type { ArtifactRef, ArtifactUpload } from '#protocol'
+import type { Planner } from '../agent/planner'
+import type { ClientRegistry } from './clients'
+import type { PendingEvent } from './events'
+import { clientChannel, UNBOUND_CHANNEL, taskChannel, type Notifier } from './notifier'
+import type { RiskAssessor } from './propose'
+import type { TaskStore } from './store'
+import type { TaskRecord } from './task-record'
+
+export interface AuditSink {
+  /** Appends the events in order; they are on disk when the promise resolves. */
+  appendMany(taskId: string, events: PendingEvent[]): Promise<unknown>
+}
+
+export interface ArtifactSink {
+  /** Checks every upload (throws BAD_REQUEST) before anything is written. */
+  check(uploads: ArtifactUpload[]): void
+  save(taskId: string, prefix: string, uploads: ArtifactUpload[]): Promise<ArtifactRef[]>
+}
+
+export interface EngineDeps {
+  store: TaskStore
+  clients: ClientRegistry
+  notifier: Notifier
+  policy: RiskAssessor
+  audit: AuditSink
+  artifacts: ArtifactSink
+  planners: { script: Planner; llm?: Planner }
+  /** How often a long-poll re-reads storage when nothing in this process woke it (other server instances). */
+  pollIntervalMs?: number
+}
+
+/**
+ * Changes a task under its lock. Every change is described by audit events, which are on disk before the task
+ * is saved; a change that produces no event saves nothing. Waiting polls are woken afterwards.
+ */
+export function createMutate(deps: EngineDeps) {
+  return async function mutate<T>(taskId: string, fn: (task: TaskRecord, events: PendingEvent[]) => T | Promise<T>): Promise<T> {
+    let touched: TaskRecord | undefined
+    const result = await deps.store.update(taskId, async (task) => {
+      const events: PendingEvent[] = []
+      const value = await fn(task, events)
+      if (!events.length) return { result: value }
+      await deps.audit.appendMany(taskId, events)
+      touched = task
+      return { task, result: value }
+    })
+    if (touched) deps.notifier.notify(taskChannel(taskId), touched.clientId ? clientChannel(touched.clientId) : UNBOUND_CHANNEL)
+    return result
+  }
+}
+export type Mutate = ReturnType<typeof createMutate>

@@ -1,0 +1,200 @@
+import { nanoid } from 'nanoid'
+import type { Action, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus } from '#protocol'
+import { emptyUsage, isTerminal } from '#protocol'
+import { conflict, llmNotConfigured, notFound } from '../http/errors'
+import { applyDecision, applyObservation } from './apply'
+import { createTaskCommands } from './commands'
+import { createMutate, type EngineDeps } from './core'
+import type { PendingEvent, RequestSource } from './events'
+import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './notifier'
+import { proposeNext } from './propose'
+import { needsDecision, type TaskRecord } from './task-record'
+import { createTaskViews } from './views'
+
+const deliverable = (task: TaskRecord) =>
+  !!task.current && task.current.phase !== 'awaiting_confirmation' && (task.status === 'RUNNING' || task.status === 'WAITING_PAGE')
+
+/** The task engine behind /api/agent/*: one action in flight per task, every change audited and persisted. */
+export function createEngine(deps: EngineDeps) {
+  const { store, clients, notifier, policy, artifacts, planners } = deps
+  const pollIntervalMs = deps.pollIntervalMs ?? 1000
+  const mutate = createMutate(deps)
+  const planning = new Map<string, Promise<void>>()
+
+  /** Asks the planner for a decision when a task needs one; one planning run per task at a time. */
+  function kick(taskId: string): Promise<void> {
+    const running = planning.get(taskId)
+    if (running) return running
+    const run = (async () => {
+      for (;;) {
+        const task = await store.get(taskId)
+        if (!task || !needsDecision(task)) return
+        const observation = await store.getObservation(taskId)
+        const planner = task.mode === 'script' ? planners.script : planners.llm
+        const output = planner
+          ? await planner.decide({ task, observation }).catch((error: unknown) => ({
+              decision: { kind: 'fail' as const, code: (error as { code?: string }).code ?? 'PLANNER_ERROR', message: String((error as Error).message ?? error) },
+            }))
+          : { decision: { kind: 'fail' as const, code: 'LLM_NOT_CONFIGURED', message: 'No LLM is configured on this server.' } }
+        const applied = await mutate(taskId, (current, events) => {
+          // Someone changed the task while the planner thought (pause, cancel, another server): decide again.
+          if (current.rev !== task.rev || !needsDecision(current)) return false
+          applyDecision(current, output, planner?.kind ?? 'llm', events)
+          proposeNext(current, observation, policy, events)
+          return true
+        })
+        if (applied) return
+      }
+    })()
+      .catch((error) => console.error(`[tandem] planning task ${taskId} failed`, error))
+      .finally(() => planning.delete(taskId))
+    planning.set(taskId, run)
+    return run
+  }
+
+  async function bindIfUnbound(task: TaskRecord, clientId: string): Promise<TaskRecord> {
+    if (task.clientId) return task
+    return mutate(task.id, (t, events) => {
+      if (!t.clientId) {
+        t.clientId = clientId
+        events.push({ type: 'task.bound', data: { clientId } })
+      }
+      return t
+    })
+  }
+
+  async function taskFor(body: NextBody): Promise<TaskRecord | null> {
+    if (body.taskId) {
+      const task = await store.get(body.taskId)
+      if (!task) throw notFound(`No task ${body.taskId}.`)
+      if (task.clientId && task.clientId !== body.clientId) throw conflict('This task belongs to another client.', { clientId: task.clientId })
+      return bindIfUnbound(task, body.clientId)
+    }
+    const mine = (await store.listActive())
+      .filter((t) => !t.clientId || t.clientId === body.clientId)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    const pick = mine.find(deliverable) ?? mine[0]
+    return pick ? bindIfUnbound(pick, body.clientId) : null
+  }
+
+  async function deliver(task: TaskRecord, source: RequestSource): Promise<Action | null> {
+    if (!deliverable(task)) return null
+    if (task.current!.phase === 'dispatched') return task.current!.action
+    return mutate(task.id, (t, events) => {
+      if (!deliverable(t)) return null
+      const current = t.current!
+      if (current.phase === 'ready') {
+        current.phase = 'dispatched'
+        current.dispatchedAt = new Date().toISOString()
+        current.deliveries += 1
+        events.push({ type: 'action.dispatched', actionId: current.action.actionId, data: { source } })
+      }
+      return current.action
+    })
+  }
+
+  return {
+    kick,
+
+    async start(body: StartBody, source: RequestSource) {
+      const mode = body.script ? 'script' : 'llm'
+      if (mode === 'llm' && !planners.llm) throw llmNotConfigured()
+      if (body.clientId) await clients.touch({ ...source, clientId: body.clientId })
+      const clientId = body.clientId ?? (await clients.mostRecent())?.clientId
+      const now = new Date().toISOString()
+      const task: TaskRecord = {
+        id: nanoid(16),
+        rev: 0,
+        goal: body.goal,
+        status: 'RUNNING',
+        mode,
+        ...(clientId ? { clientId } : {}),
+        ...(body.startUrl ? { startUrl: body.startUrl } : {}),
+        ...(body.skill ? { skill: body.skill } : {}),
+        createdAt: now,
+        updatedAt: now,
+        ...(body.script ? { script: body.script } : {}),
+        queue: body.startUrl ? [{ type: 'navigate', url: body.startUrl }] : [],
+        seq: 0,
+        current: null,
+        steps: [],
+        lastOutcome: null,
+        usage: emptyUsage(),
+      }
+      const events: PendingEvent[] = [
+        {
+          type: 'task.created',
+          data: { goal: task.goal, mode, startUrl: task.startUrl, skill: task.skill, clientId, scriptSteps: body.script?.length, source },
+        },
+      ]
+      proposeNext(task, null, policy, events)
+      await deps.audit.appendMany(task.id, events)
+      await store.create(task)
+      notifier.notify(clientId ? clientChannel(clientId) : UNBOUND_CHANNEL)
+      void kick(task.id)
+      return { taskId: task.id, status: task.status }
+    },
+
+    async next(body: NextBody, source: RequestSource, signal?: AbortSignal): Promise<NextData> {
+      await clients.touch({ ...source, clientId: body.clientId })
+      const deadline = Date.now() + (body.waitMs ?? 0)
+      let firstStatus: TaskStatus | null | undefined
+      for (;;) {
+        const task = await taskFor(body)
+        if (task) {
+          if (needsDecision(task)) void kick(task.id)
+          const action = await deliver(task, source)
+          if (action) return { taskId: task.id, status: task.status, action }
+        }
+        const status = task?.status ?? null
+        const reply = { taskId: task?.id ?? null, status, action: null }
+        if (status && isTerminal(status)) return reply
+        // A task that starts waiting for the person is news for the client; one still being planned is not.
+        if (firstStatus === undefined) firstStatus = status
+        else if (status !== firstStatus && status !== 'RUNNING' && status !== 'WAITING_PAGE') return reply
+        const remaining = deadline - Date.now()
+        if (remaining <= 0 || signal?.aborted) return reply
+        const channels = [clientChannel(body.clientId), UNBOUND_CHANNEL, ...(task ? [taskChannel(task.id)] : [])]
+        await notifier.wait(channels, Math.min(remaining, pollIntervalMs), signal)
+      }
+    },
+
+    async report(body: ReportBody, source: RequestSource): Promise<ReportData> {
+      const uploads = body.observation.artifacts ?? []
+      artifacts.check(uploads)
+      const { artifacts: _, ...observation } = body.observation
+      const reply = await mutate(body.taskId, async (task, events) => {
+        if (task.steps.some((s) => s.actionId === body.actionId)) return { accepted: true, duplicate: true, status: task.status }
+        const current = task.current
+        if (!current || current.action.actionId !== body.actionId) {
+          throw conflict('That action is not the one in flight for this task.', { inFlight: current?.action.actionId ?? null })
+        }
+        if (current.phase === 'awaiting_confirmation') throw conflict('That action has not been approved yet, so it cannot have run.')
+        const refs = await artifacts.save(task.id, `${String(current.action.seq).padStart(4, '0')}`, uploads)
+        const previous = await store.getObservation(task.id)
+        events.push({ type: 'report.received', actionId: body.actionId, data: { source } })
+        applyObservation(task, observation, refs, previous?.url, events)
+        await store.setObservation(task.id, observation)
+        proposeNext(task, observation, policy, events)
+        return { accepted: true, duplicate: false, status: task.status }
+      })
+      if (!reply.duplicate) void kick(body.taskId)
+      return reply
+    },
+
+    /** After a restart: every unfinished task picks up where it was. */
+    async recover() {
+      for (const task of await store.listActive()) {
+        if (task.queue.length && !task.current) {
+          const observation = await store.getObservation(task.id)
+          await mutate(task.id, (t, events) => proposeNext(t, observation, policy, events))
+        }
+        void kick(task.id)
+      }
+    },
+
+    ...createTaskCommands(deps, mutate, kick),
+    ...createTaskViews(deps),
+  }
+}
+export type Engine = ReturnType<typeof createEngine>

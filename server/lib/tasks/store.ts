@@ -1,0 +1,82 @@
+import type { Storage } from 'unstorage'
+import type { Observation } from '#protocol'
+import { isTerminal } from '#protocol'
+import { notFound } from '../http/errors'
+import { createKeyedMutex, type WithLock } from './keyed-mutex'
+import type { TaskRecord } from './task-record'
+
+export interface TaskStore {
+  create(task: TaskRecord): Promise<void>
+  get(taskId: string): Promise<TaskRecord | null>
+  /**
+   * Runs `change` on a copy of the task under a per-task lock and saves the task it returns (nothing is saved
+   * when it returns none, or throws). Throws NOT_FOUND when there is no such task.
+   */
+  update<T>(taskId: string, change: (task: TaskRecord) => Promise<Change<T>> | Change<T>): Promise<T>
+  list(): Promise<TaskRecord[]>
+  listActive(): Promise<TaskRecord[]>
+  getObservation(taskId: string): Promise<Observation | null>
+  setObservation(taskId: string, observation: Observation): Promise<void>
+}
+
+export interface Change<T> {
+  task?: TaskRecord
+  result: T
+}
+
+const taskKey = (id: string) => `tasks:${id}`
+const observationKey = (id: string) => `observations:${id}`
+
+export interface TaskStoreOptions {
+  /** Per-task lock; the default is in-process (one server). Several servers need a shared one. */
+  withLock?: WithLock
+}
+
+export function createTaskStore(storage: Storage, options: TaskStoreOptions = {}): TaskStore {
+  const withLock = options.withLock ?? createKeyedMutex()
+  // Ids of unfinished tasks, so polls do not scan every task ever run.
+  let active: Set<string> | undefined
+
+  const get = async (taskId: string) => ((await storage.getItem<TaskRecord>(taskKey(taskId))) ?? null) as TaskRecord | null
+  const save = async (task: TaskRecord) => {
+    await storage.setItem(taskKey(task.id), task as never)
+    if (active) isTerminal(task.status) ? active.delete(task.id) : active.add(task.id)
+  }
+  const loadAll = async () => {
+    const keys = await storage.getKeys('tasks')
+    const tasks = await Promise.all(keys.map((k) => storage.getItem<TaskRecord>(k)))
+    return tasks.filter((t): t is TaskRecord => !!t && typeof t === 'object' && 'id' in t)
+  }
+
+  return {
+    async create(task) {
+      await withLock(task.id, () => save(task))
+    },
+    get,
+    update(taskId, change) {
+      return withLock(taskId, async () => {
+        const task = await get(taskId)
+        if (!task) throw notFound(`No task ${taskId}.`)
+        const { task: next, result } = await change(structuredClone(task))
+        if (next) {
+          next.rev = task.rev + 1
+          next.updatedAt = new Date().toISOString()
+          await save(next)
+        }
+        return result
+      })
+    },
+    list: loadAll,
+    async listActive() {
+      if (!active) active = new Set((await loadAll()).filter((t) => !isTerminal(t.status)).map((t) => t.id))
+      const tasks = await Promise.all([...active].map(get))
+      return tasks.filter((t): t is TaskRecord => !!t && !isTerminal(t.status))
+    },
+    async getObservation(taskId) {
+      return ((await storage.getItem<Observation>(observationKey(taskId))) ?? null) as Observation | null
+    },
+    async setObservation(taskId, observation) {
+      await storage.setItem(observationKey(taskId), observation as never)
+    },
+  }
+}

@@ -1,0 +1,68 @@
+import type { Action, ActionForm, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage } from '#protocol'
+
+/** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
+export interface InFlight {
+  action: Action
+  form: ActionForm
+  phase: 'awaiting_confirmation' | 'ready' | 'dispatched'
+  reasons: string[]
+  dispatchedAt?: string
+  deliveries: number
+}
+
+/** What the planner learns about the step before its decision. */
+export type Outcome =
+  | { kind: 'done'; actionId: string; type: string; url?: string; extracted?: unknown }
+  | { kind: 'failed'; actionId: string; type: string; errors: ObservationError[]; url?: string }
+  | { kind: 'rejected'; actionId: string; type: string; reason?: string }
+  | { kind: 'answered'; question?: string; answer: string }
+
+/** A task as the server stores it. Only the server sees this shape; clients see TaskView. */
+export interface TaskRecord {
+  id: string
+  /** Bumped on every write, so a decision made on an old copy can be recognised and dropped. */
+  rev: number
+  goal: string
+  status: TaskStatus
+  mode: 'script' | 'llm'
+  clientId?: string
+  startUrl?: string
+  skill?: string
+  createdAt: string
+  updatedAt: string
+  script?: ScriptStep[]
+  plannerState?: unknown
+  /** Actions decided but not yet proposed (the model may answer up to three at once). */
+  queue: ActionForm[]
+  seq: number
+  current: InFlight | null
+  steps: StepView[]
+  lastOutcome: Outcome | null
+  pausedFrom?: TaskStatus
+  question?: string
+  result?: TaskResult
+  error?: { code: string; message: string }
+  usage: Usage
+}
+
+export function toTaskView(task: TaskRecord): TaskView {
+  return {
+    id: task.id,
+    goal: task.goal,
+    status: task.status,
+    mode: task.mode,
+    ...(task.clientId ? { clientId: task.clientId } : {}),
+    ...(task.startUrl ? { startUrl: task.startUrl } : {}),
+    ...(task.skill ? { skill: task.skill } : {}),
+    createdAt: task.createdAt,
+    updatedAt: task.updatedAt,
+    stepCount: task.steps.length,
+    ...(task.question ? { question: task.question } : {}),
+    ...(task.result ? { result: task.result } : {}),
+    ...(task.error ? { error: task.error } : {}),
+  }
+}
+
+/** The planner has nothing to work with yet: a running task with no action in flight and nothing queued. */
+export const needsDecision = (task: TaskRecord) =>
+  (task.status === 'RUNNING' || task.status === 'WAITING_PAGE') && !task.current && task.queue.length === 0

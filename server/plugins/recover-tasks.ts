@@ -1,0 +1,9 @@
+import { defineNitroPlugin } from 'nitropack/runtime'
+import { useEngine } from '../lib/tasks/use-engine'
+
+// A server killed mid-task picks every unfinished task up where its saved state left it.
+export default defineNitroPlugin(() => {
+  useEngine()
+    .recover()
+    .catch((error) => console.error('[tandem] could not recover unfinished tasks', error))
+})
