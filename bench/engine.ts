@@ -50,8 +50,8 @@ async function engine(server: TestServer) {
   return { next, report, seconds: (performance.now() - t0) / 1000 }
 }
 
-export async function benchEngine() {
-  const server = await startServer()
+export async function benchEngine(env: Record<string, string> = {}) {
+  const server = await startServer({ env })
   try {
     const steps = TASKS * STEPS
     const base = await baseline(server, steps * 2)

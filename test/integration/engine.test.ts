@@ -79,7 +79,7 @@ describe('script tasks', () => {
     })
     const waiting = await a.waitFor(taskId, 'WAITING_USER')
     expect(waiting.task.question).toBe('Which size?')
-    expect((await a.answer(taskId, 'M')).status).toBe('RUNNING')
+    expect(['RUNNING', 'SUCCEEDED']).toContain((await a.answer(taskId, 'M')).status)
     const done = await a.waitFor(taskId, 'SUCCEEDED')
     expect(done.task.result).toEqual({ success: true, text: 'finished early' })
   })

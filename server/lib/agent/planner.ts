@@ -26,5 +26,7 @@ export interface PlannerOutput {
 /** Decides a task's next actions. The script planner and the LLM planner both implement it. */
 export interface Planner {
   readonly kind: 'script' | 'llm'
+  /** Cheap, deterministic decisions are made inside the request that needs them instead of in the background. */
+  readonly immediate?: boolean
   decide(input: PlannerInput): Promise<PlannerOutput>
 }

@@ -11,6 +11,7 @@ const describeFailure = (errors: { code: string; message: string }[]) =>
 export function createScriptPlanner(): Planner {
   return {
     kind: 'script',
+    immediate: true,
     async decide({ task }): Promise<PlannerOutput> {
       const script = task.script ?? []
       const { cursor } = (task.plannerState as ScriptState | undefined) ?? { cursor: 0 }

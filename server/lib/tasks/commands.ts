@@ -5,17 +5,17 @@ import { finish } from './apply'
 import type { EngineDeps } from './core'
 import type { Mutate } from './core'
 import { setStatus, type RequestSource } from './events'
-import { proposeNext } from './propose'
+import { advance } from './advance'
 
 /** What the person (through the panel, console or API) can tell a task. */
 export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
-  const { store, policy } = deps
+  const { store } = deps
   const withObservation = async (taskId: string) => store.getObservation(taskId)
 
   return {
     async confirm(body: ConfirmBody, source: RequestSource) {
       const observation = await withObservation(body.taskId)
-      const status = await mutate(body.taskId, (task, events) => {
+      const status = await mutate(body.taskId, async (task, events) => {
         const current = task.current
         if (task.status !== 'WAITING_CONFIRMATION' || current?.phase !== 'awaiting_confirmation') {
           throw conflict(`No action of this task is waiting for confirmation (it is ${task.status}).`)
@@ -49,7 +49,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
           task.queue = []
         }
         setStatus(task, 'RUNNING', events, body.approved ? 'the person approved the action' : 'the person rejected the action')
-        proposeNext(task, observation, policy, events)
+        await advance(task, observation, deps, events)
         return task.status
       })
       void kick(body.taskId)
@@ -58,14 +58,14 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
 
     async answer(body: AnswerBody, source: RequestSource) {
       const observation = await withObservation(body.taskId)
-      const status = await mutate(body.taskId, (task, events) => {
+      const status = await mutate(body.taskId, async (task, events) => {
         if (task.status !== 'WAITING_USER') throw conflict(`This task is not waiting for an answer (it is ${task.status}).`)
         events.push({ type: 'user.answered', data: { question: task.question, answer: body.answer, source } })
         // A queued step (a site that needed authorising) keeps the outcome the planner saw before the question.
         if (!task.queue.length) task.lastOutcome = { kind: 'answered', question: task.question, answer: body.answer }
         task.question = undefined
         setStatus(task, 'RUNNING', events, 'the person answered')
-        proposeNext(task, observation, policy, events)
+        await advance(task, observation, deps, events)
         return task.status
       })
       void kick(body.taskId)
@@ -73,7 +73,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
     },
 
     async pause(body: TaskCommandBody, source: RequestSource) {
-      const status = await mutate(body.taskId, (task, events) => {
+      const status = await mutate(body.taskId, async (task, events) => {
         if (task.status === 'PAUSED') throw conflict('This task is already paused.')
         const from = task.status
         setStatus(task, 'PAUSED', events, body.reason ?? 'the person took over')
@@ -86,13 +86,13 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
 
     async resume(body: TaskCommandBody, source: RequestSource) {
       const observation = await withObservation(body.taskId)
-      const status = await mutate(body.taskId, (task, events) => {
+      const status = await mutate(body.taskId, async (task, events) => {
         if (task.status !== 'PAUSED') throw conflict(`Only a paused task can be resumed (it is ${task.status}).`)
         const to = task.pausedFrom ?? 'RUNNING'
         events.push({ type: 'task.resumed', data: { to, reason: body.reason, source } })
         setStatus(task, to, events, body.reason ?? 'the person handed control back')
         task.pausedFrom = undefined
-        proposeNext(task, observation, policy, events)
+        await advance(task, observation, deps, events)
         return task.status
       })
       void kick(body.taskId)
@@ -100,7 +100,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
     },
 
     async cancel(body: TaskCommandBody, source: RequestSource) {
-      const status = await mutate(body.taskId, (task, events) => {
+      const status = await mutate(body.taskId, async (task, events) => {
         if (isTerminal(task.status)) throw conflict(`This task has already finished (${task.status}).`)
         task.error = { code: 'CANCELED', message: body.reason ?? 'Canceled by the person.' }
         events.push({ type: 'task.canceled', data: { reason: body.reason, source } })

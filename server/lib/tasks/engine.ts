@@ -7,6 +7,7 @@ import { createTaskCommands } from './commands'
 import { createMutate, type EngineDeps } from './core'
 import type { PendingEvent, RequestSource } from './events'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './notifier'
+import { advance, plannerFor } from './advance'
 import { proposeNext } from './propose'
 import { needsDecision, type TaskRecord } from './task-record'
 import { createTaskViews } from './views'
@@ -30,7 +31,7 @@ export function createEngine(deps: EngineDeps) {
         const task = await store.get(taskId)
         if (!task || !needsDecision(task)) return
         const observation = await store.getObservation(taskId)
-        const planner = task.mode === 'script' ? planners.script : planners.llm
+        const planner = plannerFor(task, planners)
         const output = planner
           ? await planner.decide({ task, observation }).catch((error: unknown) => ({
               decision: { kind: 'fail' as const, code: (error as { code?: string }).code ?? 'PLANNER_ERROR', message: String((error as Error).message ?? error) },
@@ -127,7 +128,7 @@ export function createEngine(deps: EngineDeps) {
           data: { goal: task.goal, mode, startUrl: task.startUrl, skill: task.skill, clientId, scriptSteps: body.script?.length, source },
         },
       ]
-      proposeNext(task, null, policy, events)
+      await advance(task, null, deps, events)
       await deps.audit.appendMany(task.id, events)
       await store.create(task)
       notifier.notify(clientId ? clientChannel(clientId) : UNBOUND_CHANNEL)
@@ -175,7 +176,7 @@ export function createEngine(deps: EngineDeps) {
         events.push({ type: 'report.received', actionId: body.actionId, data: { source } })
         applyObservation(task, observation, refs, previous?.url, events)
         await store.setObservation(task.id, observation)
-        proposeNext(task, observation, policy, events)
+        await advance(task, observation, deps, events)
         return { accepted: true, duplicate: false, status: task.status }
       })
       if (!reply.duplicate) void kick(body.taskId)
@@ -187,7 +188,7 @@ export function createEngine(deps: EngineDeps) {
       for (const task of await store.listActive()) {
         if (task.queue.length && !task.current) {
           const observation = await store.getObservation(task.id)
-          await mutate(task.id, (t, events) => proposeNext(t, observation, policy, events))
+          await mutate(task.id, (t, events) => advance(t, observation, deps, events))
         }
         void kick(task.id)
       }

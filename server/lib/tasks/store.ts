@@ -30,6 +30,8 @@ const observationKey = (id: string) => `observations:${id}`
 export interface TaskStoreOptions {
   /** Per-task lock; the default is in-process (one server). Several servers need a shared one. */
   withLock?: WithLock
+  /** Keep what was read or written in memory. Only safe when this process is the storage's one writer. */
+  cache?: boolean
 }
 
 export function createTaskStore(storage: Storage, options: TaskStoreOptions = {}): TaskStore {
@@ -37,14 +39,26 @@ export function createTaskStore(storage: Storage, options: TaskStoreOptions = {}
   // Ids of unfinished tasks, so polls do not scan every task ever run.
   let active: Set<string> | undefined
 
-  const get = async (taskId: string) => ((await storage.getItem<TaskRecord>(taskKey(taskId))) ?? null) as TaskRecord | null
+  const cache = options.cache ? new Map<string, unknown>() : undefined
+  const read = async <T>(key: string): Promise<T | null> => {
+    if (cache?.has(key)) return cache.get(key) as T
+    const value = ((await storage.getItem<T>(key)) ?? null) as T | null
+    if (value) cache?.set(key, value)
+    return value
+  }
+  const write = async (key: string, value: unknown) => {
+    await storage.setItem(key, value as never)
+    cache?.set(key, value)
+  }
+  // Callers treat what get() returns as read-only; update() hands its callback a copy.
+  const get = (taskId: string) => read<TaskRecord>(taskKey(taskId))
   const save = async (task: TaskRecord) => {
-    await storage.setItem(taskKey(task.id), task as never)
+    await write(taskKey(task.id), task)
     if (active) isTerminal(task.status) ? active.delete(task.id) : active.add(task.id)
   }
   const loadAll = async () => {
     const keys = await storage.getKeys('tasks')
-    const tasks = await Promise.all(keys.map((k) => storage.getItem<TaskRecord>(k)))
+    const tasks = await Promise.all(keys.map((k) => read<TaskRecord>(k)))
     return tasks.filter((t): t is TaskRecord => !!t && typeof t === 'object' && 'id' in t)
   }
 
@@ -72,11 +86,7 @@ export function createTaskStore(storage: Storage, options: TaskStoreOptions = {}
       const tasks = await Promise.all([...active].map(get))
       return tasks.filter((t): t is TaskRecord => !!t && !isTerminal(t.status))
     },
-    async getObservation(taskId) {
-      return ((await storage.getItem<Observation>(observationKey(taskId))) ?? null) as Observation | null
-    },
-    async setObservation(taskId, observation) {
-      await storage.setItem(observationKey(taskId), observation as never)
-    },
+    getObservation: (taskId) => read<Observation>(observationKey(taskId)),
+    setObservation: (taskId, observation) => write(observationKey(taskId), observation),
   }
 }

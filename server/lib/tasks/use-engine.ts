@@ -31,7 +31,7 @@ export function useEngine(): Engine {
   const audit = useAuditLog()
   const artifactStore = useArtifactStore()
   engine = createEngine({
-    store: createTaskStore(storage),
+    store: createTaskStore(storage, { cache: true }),
     clients: createClientRegistry(storage),
     notifier: createNotifier(),
     policy: usePolicy(),

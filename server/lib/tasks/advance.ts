@@ -1,0 +1,22 @@
+import type { Observation } from '#protocol'
+import type { Planner } from '../agent/planner'
+import { applyDecision } from './apply'
+import type { EngineDeps } from './core'
+import type { PendingEvent } from './events'
+import { proposeNext } from './propose'
+import { needsDecision, type TaskRecord } from './task-record'
+
+export const plannerFor = (task: TaskRecord, planners: EngineDeps['planners']): Planner | undefined =>
+  task.mode === 'script' ? planners.script : planners.llm
+
+/**
+ * Moves a task as far as it can go inside the current change: the next queued form is proposed, and an
+ * immediate planner (the script) decides on the spot. Slow planners are left to the background (`kick`).
+ */
+export async function advance(task: TaskRecord, observation: Observation | null, deps: EngineDeps, events: PendingEvent[]) {
+  if (proposeNext(task, observation, deps.policy, events)) return
+  const planner = plannerFor(task, deps.planners)
+  if (!planner?.immediate || !needsDecision(task)) return
+  applyDecision(task, await planner.decide({ task, observation }), planner.kind, events)
+  proposeNext(task, observation, deps.policy, events)
+}
