@@ -1,0 +1,33 @@
+import type { ActionType, ElementInfo, Risk, Target } from '#protocol'
+import { classifyRisk, type RiskAssessment, type RiskRules } from '#protocol'
+
+export interface RiskInput {
+  type: ActionType
+  params: Record<string, unknown>
+  target?: Target
+  element?: ElementInfo
+  url?: string
+  declared?: Risk
+}
+
+/** The server's risk gate: every action, scripted or planned, passes through `assess` before it is proposed. */
+export function createRiskPolicy(rules: RiskRules) {
+  return {
+    assess(input: RiskInput): RiskAssessment {
+      const { target } = input
+      return classifyRisk(
+        {
+          actionType: input.type,
+          params: input.params,
+          element: input.element,
+          selector: target?.by === 'selector' ? target.value : undefined,
+          targetText: target?.by === 'text' || target?.by === 'role' ? String(target.value) : undefined,
+          url: input.url,
+          declared: input.declared,
+        },
+        rules,
+      )
+    },
+  }
+}
+export type RiskPolicy = ReturnType<typeof createRiskPolicy>
