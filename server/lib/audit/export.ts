@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
+import type { AuditEvent, AuditManifest, AuditManifestArtifact } from '#protocol'
+import type { ArtifactStore } from './artifacts'
+import { MAX_LINE_BYTES, parseEvents } from './chain'
+import { splitLines } from './lines'
+import type { AuditLog, AuditSnapshot } from './log'
+
+const CHUNK = 64 * 1024
+
+/** What an extra file of the export (e.g. replay.html) may draw on; everything streams. */
+export interface ExportContext {
+  taskId: string
+  exportedAt: Date
+  snapshot: AuditSnapshot
+  /** The exported artifacts, with the sha256 each had as it went into the zip. */
+  artifacts: AuditManifestArtifact[]
+  /** The exported events, one at a time. */
+  events(): AsyncIterable<AuditEvent>
+  /** One exported artifact's bytes. */
+  readArtifact(name: string): AsyncIterable<Uint8Array>
+}
+
+/** An extra file: added after the artifacts and before manifest.json. */
+export interface ExportExtra {
+  name: string
+  /** Deflate it (text); images and other compressed data are stored as they are. */
+  deflate?: boolean
+  content(context: ExportContext): AsyncIterable<Uint8Array> | Promise<Uint8Array | string> | Uint8Array | string
+}
+
+export interface ExportDeps {
+  log: AuditLog
+  artifacts: ArtifactStore
+}
+
+export interface ExportOptions {
+  extras?: readonly ExportExtra[]
+  now?: () => Date
+}
+
+async function* chunksOf(content: Awaited<ReturnType<ExportExtra['content']>>): AsyncIterable<Uint8Array> {
+  if (typeof content === 'string') yield new TextEncoder().encode(content)
+  else if (content instanceof Uint8Array) yield content
+  else yield* content
+}
+
+function snapshotStream(snapshot: AuditSnapshot): AsyncIterable<Uint8Array> {
+  if (snapshot.bytes === 0) return (async function* () {})()
+  return createReadStream(snapshot.path, { start: 0, end: snapshot.bytes - 1, highWaterMark: CHUNK })
+}
+
+/** Events one at a time from a snapshot (for extras that render them); lines that do not parse are skipped. */
+async function* eventsOf(snapshot: AuditSnapshot): AsyncIterable<AuditEvent> {
+  for await (const piece of splitLines(snapshotStream(snapshot), MAX_LINE_BYTES)) {
+    if (piece.kind === 'line') yield* parseEvents(piece.text + '\n')
+  }
+}
+
+/**
+ * The task's audit as a zip that streams: events.jsonl (a snapshot that ends at a line the log acknowledged),
+ * artifacts/*, any extras, then manifest.json. Files are read in chunks and the consumer's pace is respected,
+ * so memory stays flat whatever the task's size. Resolves once the snapshot is taken, so a failure to start
+ * can still be answered with an error; the caller checks the task exists first.
+ */
+export async function exportAuditZip({ log, artifacts }: ExportDeps, taskId: string, options: ExportOptions = {}): Promise<Readable> {
+  const exportedAt = (options.now ?? (() => new Date()))()
+  const snapshot = await log.snapshot(taskId)
+  const listed = await artifacts.list(taskId)
+  const chunks = zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, extras: options.extras ?? [] })
+  return Readable.from(chunks, { objectMode: false, highWaterMark: CHUNK })
+}
+
+interface ZipJob {
+  artifacts: ArtifactStore
+  taskId: string
+  exportedAt: Date
+  snapshot: AuditSnapshot
+  listed: { name: string }[]
+  extras: readonly ExportExtra[]
+}
+
+async function* zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, extras }: ZipJob) {
+  const ready: Uint8Array[] = []
+  let failure: Error | null = null
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error
+    else ready.push(chunk)
+  })
+  function* take() {
+    if (failure) throw failure
+    while (ready.length) yield ready.shift()!
+  }
+  async function* addFile(name: string, deflate: boolean, chunks: AsyncIterable<Uint8Array>, onChunk?: (c: Uint8Array) => void) {
+    const file = deflate ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name)
+    file.mtime = exportedAt
+    zip.add(file)
+    for await (const chunk of chunks) {
+      onChunk?.(chunk)
+      file.push(chunk)
+      yield* take()
+    }
+    file.push(new Uint8Array(0), true)
+    yield* take()
+  }
+
+  let lines = 0
+  yield* addFile('events.jsonl', true, snapshotStream(snapshot), (chunk) => {
+    for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) lines++
+  })
+
+  const exported: AuditManifestArtifact[] = []
+  for (const { name } of listed) {
+    const opened = await artifacts.open(taskId, name)
+    if (!opened) continue // removed since the listing
+    const hash = createHash('sha256')
+    let bytes = 0
+    yield* addFile(`artifacts/${name}`, false, opened.stream, (chunk) => {
+      hash.update(chunk)
+      bytes += chunk.length
+    })
+    exported.push({ name, bytes, sha256: hash.digest('hex') })
+  }
+
+  const context: ExportContext = {
+    taskId,
+    exportedAt,
+    snapshot,
+    artifacts: exported,
+    events: () => eventsOf(snapshot),
+    async *readArtifact(name) {
+      const opened = await artifacts.open(taskId, name)
+      if (opened) yield* opened.stream
+    },
+  }
+  for (const extra of extras) yield* addFile(extra.name, extra.deflate ?? true, chunksOf(await extra.content(context)))
+
+  const manifest: AuditManifest = {
+    taskId,
+    exportedAt: exportedAt.toISOString(),
+    events: lines,
+    head: snapshot.head,
+    artifacts: exported,
+  }
+  yield* addFile('manifest.json', true, chunksOf(JSON.stringify(manifest, null, 2) + '\n'))
+  zip.end()
+  yield* take()
+}

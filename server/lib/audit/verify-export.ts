@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto'
+import { createReadStream, promises as fsp } from 'node:fs'
+import { basename, join } from 'node:path'
+import { ArtifactName, AuditManifest, Sha256Hex, type AuditEvent, type VerifyResult } from '#protocol'
+import { verifyChainStream } from './chain'
+import { openZip, type ZipReader } from './zip-reader'
+
+export interface AuditCheck {
+  ok: boolean
+  kind: 'folder' | 'events' | 'zip'
+  taskId?: string
+  chain?: VerifyResult
+  /** Artifacts whose sha256 was checked. */
+  artifacts: number
+  /** One line for a person: what was checked, or the first thing that is wrong. */
+  verdict: string
+}
+
+/** Artifact references the events carry (ArtifactRef objects anywhere in `data`), by name. */
+interface Reference {
+  sha256: string
+  seq: number
+}
+
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+
+function collectReferences(refs: Map<string, Reference>, conflicts: string[]) {
+  const visit = (value: unknown, seq: number) => {
+    if (Array.isArray(value)) return value.forEach((v) => visit(v, seq))
+    if (!value || typeof value !== 'object') return
+    const record = value as Record<string, unknown>
+    if (ArtifactName.safeParse(record.name).success && Sha256Hex.safeParse(record.sha256).success) {
+      const name = record.name as string
+      const seen = refs.get(name)
+      if (seen && seen.sha256 !== record.sha256) conflicts.push(`${name} is recorded with two different hashes (events ${seen.seq} and ${seq})`)
+      else if (!seen) refs.set(name, { sha256: record.sha256 as string, seq })
+    }
+    for (const v of Object.values(record)) visit(v, seq)
+  }
+  return (event: AuditEvent) => visit(event.data, event.seq)
+}
+
+async function sha256Of(chunks: AsyncIterable<Uint8Array>): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256')
+  let bytes = 0
+  for await (const chunk of chunks) {
+    hash.update(chunk)
+    bytes += chunk.length
+  }
+  return { sha256: hash.digest('hex'), bytes }
+}
+
+const short = (hash: string) => hash.slice(0, 12)
+
+function chainVerdict(label: string, chain: VerifyResult, taskId: string | undefined, file = 'events.jsonl '): string | null {
+  if (!chain.ok) return `FAIL ${label}: ${file}line ${chain.problem!.line}: ${chain.problem!.reason}`
+  if (!chain.head) return null
+  return `task ${taskId}, ${chain.count} events, head #${chain.head.seq} ${short(chain.head.hash)}`
+}
+
+async function verifyEventsFile(path: string): Promise<AuditCheck> {
+  let taskId: string | undefined
+  const chain = await verifyChainStream(createReadStream(path), (e) => (taskId ??= e.taskId))
+  const summary = chainVerdict(basename(path), chain, taskId, '')
+  if (!chain.ok) return { ok: false, kind: 'events', taskId, chain, artifacts: 0, verdict: summary! }
+  return { ok: true, kind: 'events', taskId, chain, artifacts: 0, verdict: `OK ${basename(path)}: ${summary ?? 'no events'}` }
+}
+
+async function verifyFolder(path: string): Promise<AuditCheck> {
+  const label = basename(path)
+  const refs = new Map<string, Reference>()
+  const conflicts: string[] = []
+  const collect = collectReferences(refs, conflicts)
+  let taskId: string | undefined
+  const eventsPath = join(path, 'events.jsonl')
+  try {
+    await fsp.access(eventsPath)
+  } catch {
+    return { ok: false, kind: 'folder', artifacts: 0, verdict: `FAIL ${label}: no events.jsonl in the folder` }
+  }
+  const chain = await verifyChainStream(createReadStream(eventsPath), (e) => {
+    taskId ??= e.taskId
+    collect(e)
+  })
+  const fail = (why: string): AuditCheck => ({ ok: false, kind: 'folder', taskId, chain, artifacts: 0, verdict: `FAIL ${label}: ${why}` })
+  if (!chain.ok) return { ...fail(''), verdict: chainVerdict(label, chain, taskId)! }
+  if (taskId !== undefined && taskId !== basename(path)) return fail(`the events belong to task ${taskId}, not to the folder's`)
+  if (conflicts.length) return fail(conflicts[0]!)
+  for (const [name, ref] of refs) {
+    let actual: string
+    try {
+      actual = (await sha256Of(createReadStream(join(path, 'artifacts', name)))).sha256
+    } catch {
+      return fail(`artifacts/${name}, recorded by event ${ref.seq}, is missing`)
+    }
+    if (actual !== ref.sha256) return fail(`artifacts/${name} does not match the sha256 event ${ref.seq} recorded`)
+  }
+  return {
+    ok: true,
+    kind: 'folder',
+    taskId,
+    chain,
+    artifacts: refs.size,
+    verdict: `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, ${refs.size} artifacts match`,
+  }
+}
+
+async function verifyZipContents(label: string, zip: ZipReader): Promise<AuditCheck> {
+  const byName = new Map(zip.entries.map((e) => [e.name, e]))
+  const fail = (why: string, chain?: VerifyResult, taskId?: string): AuditCheck => ({
+    ok: false,
+    kind: 'zip',
+    taskId,
+    chain,
+    artifacts: 0,
+    verdict: `FAIL ${label}: ${why}`,
+  })
+  if (byName.size !== zip.entries.length) return fail('two entries share a name')
+  const eventsEntry = byName.get('events.jsonl')
+  const manifestEntry = byName.get('manifest.json')
+  if (!eventsEntry) return fail('no events.jsonl in the zip')
+  if (!manifestEntry) return fail('no manifest.json in the zip')
+
+  const refs = new Map<string, Reference>()
+  const conflicts: string[] = []
+  const collect = collectReferences(refs, conflicts)
+  let taskId: string | undefined
+  const chain = await verifyChainStream(zip.read(eventsEntry), (e) => {
+    taskId ??= e.taskId
+    collect(e)
+  })
+  if (!chain.ok) return { ...fail('', chain, taskId), verdict: chainVerdict(label, chain, taskId)! }
+
+  if (manifestEntry.size > MAX_MANIFEST_BYTES) return fail('manifest.json is implausibly large', chain, taskId)
+  const parts: Uint8Array[] = []
+  for await (const chunk of zip.read(manifestEntry)) parts.push(chunk)
+  let manifest: AuditManifest
+  try {
+    manifest = AuditManifest.parse(JSON.parse(Buffer.concat(parts).toString('utf8')))
+  } catch {
+    return fail('manifest.json is not a valid manifest', chain, taskId)
+  }
+  // The chain alone cannot show that lines were cut off its end; the head the server recorded can.
+  if (taskId !== undefined && manifest.taskId !== taskId) return fail(`manifest is for task ${manifest.taskId}, the events for ${taskId}`, chain, taskId)
+  if (manifest.events !== chain.count) {
+    return fail(`events.jsonl has ${chain.count} events, the manifest says ${manifest.events} (lines were removed or added at the end)`, chain, taskId)
+  }
+  if (manifest.head?.seq !== chain.head?.seq || manifest.head?.hash !== chain.head?.hash) {
+    return fail(`the chain's head is not the manifest's head (${manifest.head ? `#${manifest.head.seq} ${short(manifest.head.hash)}` : 'none'})`, chain, taskId)
+  }
+  if (conflicts.length) return fail(conflicts[0]!, chain, taskId)
+
+  const listed = new Map(manifest.artifacts.map((a) => [a.name, a]))
+  for (const entry of zip.entries) {
+    if (entry.name.startsWith('artifacts/') && !listed.has(entry.name.slice('artifacts/'.length))) {
+      return fail(`${entry.name} is in the zip but not in the manifest`, chain, taskId)
+    }
+  }
+  for (const artifact of manifest.artifacts) {
+    const entry = byName.get(`artifacts/${artifact.name}`)
+    if (!entry) return fail(`artifacts/${artifact.name} is in the manifest but missing from the zip`, chain, taskId)
+    const { sha256, bytes } = await sha256Of(zip.read(entry))
+    if (sha256 !== artifact.sha256 || bytes !== artifact.bytes) {
+      return fail(`artifacts/${artifact.name} does not match the manifest's sha256`, chain, taskId)
+    }
+  }
+  for (const [name, ref] of refs) {
+    const artifact = listed.get(name)
+    if (!artifact) return fail(`artifacts/${name}, recorded by event ${ref.seq}, is missing`, chain, taskId)
+    if (artifact.sha256 !== ref.sha256) return fail(`artifacts/${name} does not match the sha256 event ${ref.seq} recorded`, chain, taskId)
+  }
+  return {
+    ok: true,
+    kind: 'zip',
+    taskId,
+    chain,
+    artifacts: manifest.artifacts.length,
+    verdict: `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, head matches the manifest, ${manifest.artifacts.length} artifacts match`,
+  }
+}
+
+async function isZip(path: string): Promise<boolean> {
+  const fh = await fsp.open(path, 'r')
+  try {
+    const head = Buffer.alloc(4)
+    const { bytesRead } = await fh.read(head, 0, 4, 0)
+    return bytesRead === 4 && head.readUInt32LE(0) === 0x04034b50
+  } finally {
+    await fh.close()
+  }
+}
+
+/**
+ * Checks a task folder (events.jsonl + artifacts/), a bare events.jsonl or an exported zip: the hash chain
+ * always; the recorded artifact hashes where the artifacts are present; for a zip also its manifest.
+ */
+export async function verifyAuditPath(path: string): Promise<AuditCheck> {
+  const stat = await fsp.stat(path)
+  if (stat.isDirectory()) return verifyFolder(path)
+  if (!(await isZip(path))) return verifyEventsFile(path)
+  const label = basename(path)
+  let zip: ZipReader
+  try {
+    zip = await openZip(path)
+  } catch (error) {
+    return { ok: false, kind: 'zip', artifacts: 0, verdict: `FAIL ${label}: ${(error as Error).message}` }
+  }
+  try {
+    return await verifyZipContents(label, zip)
+  } catch (error) {
+    return { ok: false, kind: 'zip', artifacts: 0, verdict: `FAIL ${label}: ${(error as Error).message}` }
+  } finally {
+    await zip.close()
+  }
+}
