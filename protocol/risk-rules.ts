@@ -30,7 +30,7 @@ export const HIGH_KEYWORDS = [
   'check out', 'delete', 'remove', 'destroy', 'erase', 'wipe', 'publish', 'post', 'tweet', 'reply', 'share',
   'authorize', 'authorise', 'grant', 'allow', 'approve', 'confirm', 'transfer', 'withdraw', 'sign here', 'sign contract', 'sign agreement', 'sign document', 'e-sign', 'unsubscribe',
   'save', 'reset', 'deactivate', 'close account', 'cancel subscription', 'upload', 'download', 'install', 'donate',
-  'merge', 'deploy', 'invite', 'accept',
+  'merge', 'deploy', 'invite',
   // Chinese
   '提交', '发送', '支付', '付款', '下单', '购买', '立即购买', '结算', '删除', '移除', '清空', '发布', '发表', '回复',
   '分享', '授权', '允许', '同意', '确认', '确定', '转账', '提现', '签署', '保存', '注销', '退订', '上传', '下载',
@@ -38,7 +38,7 @@ export const HIGH_KEYWORDS = [
 ]
 export const MEDIUM_KEYWORDS = [
   'add to cart', 'add to bag', 'sign in', 'log in', 'login', 'sign up', 'register', 'apply', 'subscribe', 'follow',
-  'like', 'vote', 'next', 'continue',
+  'like', 'vote', 'next', 'continue', 'accept',
   '加入购物车', '登录', '注册', '申请', '应用', '关注', '点赞', '订阅', '下一步', '继续',
 ]
 const SETTINGS_WORDS = ['settings', 'setting', 'preferences', 'permission', 'permissions', 'privacy', 'security', 'account', 'admin', '设置', '权限', '隐私', '安全', '账户', '账号', '管理']

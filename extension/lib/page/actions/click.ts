@@ -1,0 +1,18 @@
+import type { Action } from '../../../../protocol/action'
+import { ensureActionable } from '../actionability'
+import { isTag } from '../dom'
+import { dispatchClick } from '../events'
+import { formOf } from '../form-context'
+import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+
+/** The form a click on this element submits, if it is a submit button. */
+export function formSubmittedBy(el: Element): HTMLFormElement | null {
+  const isSubmit = (isTag(el, 'button') && el.type === 'submit') || (isTag(el, 'input') && (el.type === 'submit' || el.type === 'image'))
+  return isSubmit ? formOf(el) : null
+}
+
+export function clickElement(win: Window, action: Action, el: Element, rules?: RiskRules): void {
+  assertConfirmedIfRisky(win, action, el, { submits: formSubmittedBy(el), rules })
+  const at = ensureActionable(el)
+  dispatchClick(at.hit, at.x, at.y)
+}

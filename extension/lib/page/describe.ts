@@ -1,0 +1,125 @@
+import { collapseWhitespace, isTag, truncate } from './dom'
+import { formInfo, type FormInfo } from './form-context'
+import { MASK, SECRET_AUTOCOMPLETE, isSecretField } from './sensitive'
+import { explicitRole, implicitRole, labelText, roleOf, visibleLabel } from './semantics'
+
+export interface Described {
+  tag: string
+  role?: string
+  /** Readable text, or a field's <label> (already redacted); empty when the element has none. */
+  text: string
+  /** Unredacted label, used for the fingerprint only: it never leaves the page. */
+  label: string
+  /** Attributes worth showing the model, in display order (already redacted). */
+  attributes: Record<string, string>
+  form?: FormInfo
+}
+
+const TEXT_MAX = 80
+const VALUE_TYPES = new Set(['', 'text', 'search', 'email', 'url', 'tel', 'number', 'date', 'datetime-local', 'month', 'week', 'time', 'range', 'color'])
+
+function shortHref(el: Element): string | undefined {
+  const raw = el.getAttribute('href')
+  if (raw === null) return undefined
+  if (/^\s*javascript:/i.test(raw)) return 'javascript:'
+  // Already a same-origin path: skip URL parsing, the commonest case on a page with thousands of links.
+  if (raw.charCodeAt(0) === 47 && raw.charCodeAt(1) !== 47) return truncate(raw, 60)
+  try {
+    const url = new URL(raw, el.ownerDocument.baseURI)
+    const here = el.ownerDocument.location
+    const short = here && url.origin === here.origin ? url.pathname + url.search + url.hash : url.host + url.pathname + url.search
+    return truncate(short, 60)
+  } catch {
+    return truncate(raw, 60)
+  }
+}
+
+function selectSummary(el: HTMLSelectElement, attributes: Record<string, string>): void {
+  const chosen = Array.from(el.selectedOptions, (o) => collapseWhitespace(o.text)).join(', ')
+  if (chosen) attributes.value = truncate(chosen, TEXT_MAX)
+  const options = Array.from(el.options)
+  const shown = options.slice(0, 8).map((o) => truncate(collapseWhitespace(o.text), 30))
+  attributes.options = shown.join('|') + (options.length > 8 ? `|…+${options.length - 8}` : '')
+}
+
+function states(el: Element, attributes: Record<string, string>): void {
+  const checked = isTag(el, 'input') && (el.type === 'checkbox' || el.type === 'radio') ? el.checked : el.getAttribute('aria-checked') === 'true'
+  if (checked) attributes.checked = ''
+  if (el.getAttribute('aria-selected') === 'true') attributes.selected = ''
+  const expanded = el.getAttribute('aria-expanded')
+  if (expanded === 'true' || expanded === 'false') attributes.expanded = expanded
+  else if (isTag(el, 'summary')) attributes.expanded = String(!!el.parentElement && (el.parentElement as HTMLDetailsElement).open === true)
+  const pressed = el.getAttribute('aria-pressed')
+  if (pressed === 'true') attributes.pressed = ''
+  const popup = el.getAttribute('aria-haspopup')
+  if (popup && popup !== 'false') attributes.haspopup = popup === 'true' ? 'menu' : popup
+  if ((el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true') attributes.disabled = ''
+}
+
+/** What the model and the risk check need to know about one element; secrets never enter it. */
+export function describeElement(
+  el: Element,
+  redact: (text: string) => string = (t) => t,
+  forms?: Map<HTMLFormElement, FormInfo>,
+): Described {
+  const tag = el.localName
+  const explicit = explicitRole(el)
+  const role = roleOf(el)
+  const label = visibleLabel(el, TEXT_MAX)
+  const attributes: Record<string, string> = {}
+  if (explicit && explicit !== implicitRole(el)) attributes.role = explicit
+  const secret = isSecretField(el)
+
+  if (isTag(el, 'input')) attributes.type = el.type
+  else if (isTag(el, 'button') && el.form) attributes.type = el.type
+  for (const name of ['name', 'placeholder', 'aria-label'] as const) {
+    const value = el.getAttribute(name)
+    if (value) attributes[name] = truncate(collapseWhitespace(value), TEXT_MAX)
+  }
+  // A field has no text of its own: its <label> stands where a button's text would (`<input type=checkbox>Agree`).
+  let text = label
+  if (!label && !attributes['aria-label'] && (isTag(el, 'input') || isTag(el, 'select') || isTag(el, 'textarea'))) text = labelText(el, TEXT_MAX)
+  if (isTag(el, 'select')) selectSummary(el, attributes)
+  else if ((isTag(el, 'input') && VALUE_TYPES.has(el.type)) || isTag(el, 'textarea') || (isTag(el, 'input') && secret)) {
+    const value = (el as HTMLInputElement).value
+    if (value) attributes.value = secret ? MASK : truncate(collapseWhitespace(value), TEXT_MAX)
+  }
+  // Tells the model (and the risk rules) that this is a card, password or one-time-code field.
+  const autocomplete = el.getAttribute('autocomplete')
+  if (autocomplete && SECRET_AUTOCOMPLETE.test(autocomplete)) attributes.autocomplete = autocomplete
+  const href = shortHref(el)
+  if (href !== undefined && (tag === 'a' || tag === 'area')) {
+    attributes.href = href
+    if (el.hasAttribute('download')) attributes.download = ''
+  }
+  if (!label) {
+    const title = el.getAttribute('title')
+    if (title) attributes.title = truncate(collapseWhitespace(title), TEXT_MAX)
+    if (tag === 'img' && el.getAttribute('alt')) attributes.alt = truncate(collapseWhitespace(el.getAttribute('alt')!), TEXT_MAX)
+  }
+  states(el, attributes)
+
+  for (const key of Object.keys(attributes)) attributes[key] = redact(attributes[key]!)
+  const described: Described = { tag, text: redact(text), label, attributes }
+  if (role) described.role = role
+  const form = formInfo(el, forms)
+  if (form) described.form = form
+  return described
+}
+
+const TOKEN = /^[^\s"'<>=`]+$/
+const FREE_TEXT = new Set(['placeholder', 'aria-label', 'label', 'value', 'title', 'alt', 'options', 'href'])
+
+function quote(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+}
+
+/** One line of the element tree: `[N]<tag attr=value ...>text`, `*` in front when new since the last step. */
+export function formatLine(index: number, described: Described, isNew: boolean): string {
+  let line = `${isNew ? '*' : ''}[${index}]<${described.tag}`
+  for (const [key, value] of Object.entries(described.attributes)) {
+    if (value === '') line += ` ${key}`
+    else line += ` ${key}=${!FREE_TEXT.has(key) && TOKEN.test(value) ? value : quote(value)}`
+  }
+  return `${line}>${described.text}`
+}

@@ -1,0 +1,12 @@
+/**
+ * The page library the content script runs: perception (observePage), actions (runPageAction) and screenshot
+ * masking. Everything takes the Window it works on, so it runs the same in a same-origin frame.
+ */
+export { observePage } from './observe'
+export { runPageAction, type RunActionOptions } from './run-action'
+export { maskSensitiveFields } from './mask'
+export { createPageMemory, type PageMemory } from './memory'
+export { PageActionError } from './errors'
+export { createRedactor, isSecretField, MASK } from './sensitive'
+export type { RiskRules } from './risk-gate'
+export type { ObserveOptions, PageSnapshot, PageActionResult } from './types'

@@ -1,0 +1,61 @@
+import type { Action } from '../../../protocol/action'
+import { classifyRisk } from '../../../protocol/risk-rules'
+import { describeElement } from './describe'
+import { fail } from './errors'
+import { defaultButtonOf, isSearchForm } from './form-context'
+
+export type RiskRules = Parameters<typeof classifyRisk>[1]
+type RiskSubject = Parameters<typeof classifyRisk>[0]
+
+function elementSubject(el: Element): NonNullable<RiskSubject['element']> {
+  const d = describeElement(el)
+  return { tag: d.tag, ...(d.role ? { role: d.role } : {}), ...(d.text ? { text: d.text } : {}), attributes: d.attributes, ...(d.form ? { form: d.form } : {}) }
+}
+
+/**
+ * Defence in depth: the server already decided the risk, but the page is what it is now. Classify the real
+ * element with the same rules and refuse a high-risk step that carries no confirmation, before touching anything.
+ * `submits` is the form this step would submit (Enter in a field, type with submit): submitting a form that
+ * is not a search counts as a submit, which is always high.
+ */
+export function assertConfirmedIfRisky(
+  win: Window,
+  action: Action,
+  element: Element | null,
+  opts: { submits?: HTMLFormElement | null; rules?: RiskRules } = {},
+): void {
+  if (action.confirmation?.approved === true) return
+  const reasons: string[] = []
+  let high = false
+  if (action.requiresConfirmation) {
+    high = true
+    reasons.push('the server marked this step for confirmation')
+  }
+  const target = action.target
+  const subject: RiskSubject = {
+    actionType: action.type,
+    params: action.params,
+    ...(element ? { element: elementSubject(element) } : {}),
+    ...(target?.by === 'selector' ? { selector: target.value } : {}),
+    // The real element's own label says more than the words the target was found by (and would repeat them).
+    ...(!element && (target?.by === 'text' || target?.by === 'role') ? { targetText: target.value } : {}),
+    url: win.location.href,
+    declared: action.risk,
+  }
+  const assessed = classifyRisk(subject, opts.rules)
+  if (assessed.risk === 'high') {
+    high = true
+    reasons.push(...assessed.reasons)
+  }
+  const form = opts.submits
+  if (form && !isSearchForm(form)) {
+    high = true
+    reasons.push('submits a form')
+    const button = defaultButtonOf(form)
+    if (button) {
+      const asClick = classifyRisk({ actionType: 'click', params: {}, element: elementSubject(button), url: win.location.href }, opts.rules)
+      reasons.push(...asClick.reasons)
+    }
+  }
+  if (high) fail('CONFIRMATION_REQUIRED', `high-risk step (${[...new Set(reasons)].join('; ')}): it needs the person's confirmation first`)
+}

@@ -1,0 +1,78 @@
+import { Action } from '../../../protocol/action'
+import { ActionParams, type PageActionType } from './action-params'
+import { clickElement } from './actions/click'
+import { extractText } from './actions/extract'
+import { pressKeys } from './actions/press'
+import { scrollBy } from './actions/scroll'
+import { selectOption } from './actions/select-option'
+import { typeText } from './actions/type-text'
+import { waitForCondition } from './actions/wait-for'
+import { PageActionError, fail } from './errors'
+import type { PageMemory } from './memory'
+import { resolveTarget } from './resolve-target'
+import type { RiskRules } from './risk-gate'
+import { createRedactor } from './sensitive'
+import type { PageActionResult } from './types'
+
+export interface RunActionOptions {
+  /** Secret values typed by the caller: masked in anything this returns. */
+  redactValues?: string[]
+  /** Risk rules for the in-page check (defaults to the built-in ones). */
+  rules?: RiskRules
+  /** Cap on extracted text in characters. Default 100,000. */
+  extractLimit?: number
+  /** waitFor's timeout when the action gives none. Default 5,000 ms. */
+  waitTimeoutMs?: number
+}
+
+const NEEDS_TARGET = new Set(['click', 'type', 'select'])
+
+async function perform(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions): Promise<unknown> {
+  const type = action.type as PageActionType
+  const schema = ActionParams[type]
+  if (!schema) fail('ACTION_FAILED', `"${action.type}" is done by the extension's background, not in the page`)
+  const parsed = schema.safeParse(action.params)
+  if (!parsed.success) fail('ACTION_FAILED', `bad params for ${action.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'} ${i.message}`).join('; ')}`)
+  if (NEEDS_TARGET.has(type) && !action.target) fail('TARGET_NOT_FOUND', `${action.type} needs a target element`)
+  const el = action.target ? resolveTarget(win, action.target, memory) : null
+  const redact = createRedactor(opts.redactValues)
+
+  switch (type) {
+    case 'click':
+      return clickElement(win, action, el!, opts.rules)
+    case 'type':
+      return typeText(win, action, el!, parsed.data as { text: string; clear?: boolean; submit?: boolean }, opts.rules)
+    case 'select':
+      return selectOption(win, action, el!, (parsed.data as { option: string }).option, opts.rules)
+    case 'press':
+      return pressKeys(win, action, el, (parsed.data as { keys: string }).keys, opts.rules)
+    case 'scroll': {
+      const p = parsed.data as { direction: 'up' | 'down'; amount?: number }
+      return scrollBy(win, el, p.direction, p.amount)
+    }
+    case 'waitFor':
+      return waitForCondition(win, parsed.data as object, opts.waitTimeoutMs)
+    case 'extract':
+      return extractText(win, redact, opts.extractLimit ?? 100_000, (parsed.data as { instruction?: string }).instruction)
+    case 'back':
+      win.history.back()
+      return undefined
+  }
+}
+
+/**
+ * Runs one action in the page and reports what happened; it never throws. Refusals (stale index, covered
+ * element, missing confirmation) come back as `failed` with a protocol error code and nothing done.
+ */
+export async function runPageAction(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions = {}): Promise<PageActionResult> {
+  const checked = Action.safeParse(action)
+  if (!checked.success) return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'the action is malformed' }] }
+  try {
+    const extracted = await perform(win, checked.data, memory, opts)
+    return extracted === undefined ? { status: 'done', errors: [] } : { status: 'done', errors: [], extracted }
+  } catch (error) {
+    if (error instanceof PageActionError) return { status: 'failed', errors: [{ code: error.code, message: error.message }] }
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: createRedactor(opts.redactValues)(message).slice(0, 2000) }] }
+  }
+}

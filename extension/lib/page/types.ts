@@ -1,0 +1,32 @@
+import type { ActionErrorCode } from '../../../protocol/errors'
+import type { ElementInfo } from '../../../protocol/observation'
+import type { PageMemory } from './memory'
+
+export interface ObserveOptions {
+  /** Cap on indexed elements; the ones nearest the viewport are kept. Default 500. */
+  maxElements?: number
+  /** Memory of the previous observation: elements not in it are marked new (`*`). */
+  previous?: PageMemory
+  /** Cap on visibleTextSnippet in characters. Default 4000. */
+  textLimit?: number
+  /** Values typed from secrets: every occurrence is replaced with a mask in the tree, elements and text. */
+  redactValues?: string[]
+}
+
+export interface PageSnapshot {
+  url: string
+  title: string
+  elementTree: string
+  elements: ElementInfo[]
+  visibleTextSnippet: string
+  scroll: { y: number; pixelsAbove: number; pixelsBelow: number }
+  memory: PageMemory
+  /** How many interactive elements were found before the cap, and how long the build took. */
+  stats: { candidates: number; indexed: number; ms: number }
+}
+
+export interface PageActionResult {
+  status: 'done' | 'failed'
+  errors: { code: ActionErrorCode; message: string }[]
+  extracted?: unknown
+}

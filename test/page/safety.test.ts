@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { act, action, launchChromium, observe, openFixture, serveFixtures, type FixtureServer } from '../support/page-lib'
+
+let browser: Browser
+let fixtures: FixtureServer
+
+beforeAll(async () => {
+  ;[browser, fixtures] = await Promise.all([launchChromium(), serveFixtures()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await fixtures?.close()
+})
+
+const confirmation = { approved: true as const, at: new Date(0).toISOString(), by: 'tester' }
+const status = (page: Page) => page.locator('#status').textContent()
+
+function indexIn(tree: string, needle: string): number {
+  const line = tree.split('\n').find((l) => l.includes(needle))
+  if (!line) throw new Error(`no ${needle} in:\n${tree}`)
+  return Number(/\[(\d+)\]/.exec(line)![1])
+}
+
+describe('the in-page risk check (defence in depth)', () => {
+  let page: Page
+  beforeAll(async () => {
+    page = await openFixture(browser, fixtures, 'checkout.html')
+  })
+
+  it('refuses an unconfirmed "Place order" click and does nothing, even when the server said low', async () => {
+    const snap = await observe(page)
+    const result = await act(page, action('click', { target: { by: 'index', value: indexIn(snap.elementTree, 'Place order') }, risk: 'low' }))
+    expect(result.status).toBe('failed')
+    expect(result.errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+    expect(await status(page)).toBe('pending')
+  })
+
+  it('refuses the same click found by text or role', async () => {
+    for (const target of [{ by: 'text', value: 'Place order' }, { by: 'role', value: 'button:Place order' }] as const) {
+      expect((await act(page, action('click', { target }))).errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+    }
+    expect(await status(page)).toBe('pending')
+  })
+
+  it('treats Enter in a non-search form field, and type with submit, as a submit', async () => {
+    const snap = await observe(page)
+    const holder = indexIn(snap.elementTree, 'name=holder')
+    await page.focus('input[name=holder]')
+    expect((await act(page, action('press', { params: { keys: 'Enter' } }))).errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+    const typed = await act(page, action('type', { target: { by: 'index', value: holder }, params: { text: 'Someone Else', submit: true } }))
+    expect(typed.errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+    // Refused before touching anything: the field keeps its value.
+    expect(await page.inputValue('input[name=holder]')).toBe('Jane Doe')
+    expect(await status(page)).toBe('pending')
+  })
+
+  it('treats typing into a password or card field as credential entry', async () => {
+    for (const name of ['pw', 'cardnumber']) {
+      const result = await act(page, action('type', { target: { by: 'selector', value: `input[name=${name}]` }, params: { text: 'typed-secret' } }))
+      expect(result.errors[0]?.code, name).toBe('CONFIRMATION_REQUIRED')
+    }
+    expect(await page.inputValue('input[name=cardnumber]')).toBe('')
+  })
+
+  it('lets harmless clicks through without confirmation', async () => {
+    await observe(page)
+    expect(await act(page, action('click', { target: { by: 'text', value: 'Add a note' } }))).toEqual({ status: 'done', errors: [] })
+    expect(await status(page)).toBe('noted')
+  })
+
+  it('refuses a step the server marked for confirmation but that carries none', async () => {
+    const result = await act(page, action('click', { target: { by: 'text', value: 'Add a note' }, requiresConfirmation: true }))
+    expect(result.errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+  })
+
+  it('goes ahead once the person confirmed', async () => {
+    const snap = await observe(page)
+    const result = await act(page, action('click', { target: { by: 'index', value: indexIn(snap.elementTree, 'Place order') }, risk: 'high', requiresConfirmation: true, confirmation }))
+    expect(result).toEqual({ status: 'done', errors: [] })
+    expect(await status(page)).toBe('ORDER PLACED')
+  })
+})
+
+describe('secrets', () => {
+  it('keeps password, card and CVC values out of the observation and of failure messages', async () => {
+    const page = await openFixture(browser, fixtures, 'checkout.html')
+    const snap = await observe(page)
+    const card = indexIn(snap.elementTree, 'name=cardnumber')
+    const typed = await act(page, action('type', { target: { by: 'index', value: card }, params: { text: '4242424242424242' }, confirmation }), { redactValues: ['4242424242424242'] })
+    expect(typed).toEqual({ status: 'done', errors: [] })
+    const after = await observe(page, { redactValues: ['4242424242424242'] })
+    // Everything that leaves the page, minus the URL and hashes (digits there could match by chance).
+    const exposed = JSON.stringify({ tree: after.elementTree, text: after.visibleTextSnippet, title: after.title, elements: after.elements.map(({ fingerprint: _f, ...e }) => e) })
+    for (const secret of ['hunter2-topsecret', '4242424242424242', '8675']) expect(exposed).not.toContain(secret)
+    expect(after.elementTree).toContain('<input type=text name=cardnumber value="••••" autocomplete=cc-number>Card number')
+    await page.close()
+  })
+
+  it('covers secret fields and marked secret text with opaque boxes for a screenshot, then removes them', async () => {
+    const page = await openFixture(browser, fixtures, 'checkout.html')
+    await page.evaluate(() => {
+      const p = document.createElement('p')
+      p.textContent = 'Your code is ZX-9911 keep it'
+      document.body.append(p)
+    })
+    // What a screenshot shows at the centre of an element: the mean brightness of a small patch, decoded in the page.
+    const brightness = async (selector: string) => {
+      const box = (await page.locator(selector).boundingBox())!
+      const png = await page.screenshot({ clip: { x: box.x + box.width / 2 - 3, y: box.y + box.height / 2 - 3, width: 6, height: 6 } })
+      return page.evaluate(async (data) => {
+        const img = new Image()
+        img.src = `data:image/png;base64,${data}`
+        await img.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = img.width
+        canvas.height = img.height
+        const ctx = canvas.getContext('2d')!
+        ctx.drawImage(img, 0, 0)
+        const { data: px } = ctx.getImageData(0, 0, img.width, img.height)
+        let sum = 0
+        for (let i = 0; i < px.length; i += 4) sum += (px[i]! + px[i + 1]! + px[i + 2]!) / 3
+        return sum / (px.length / 4)
+      }, png.toString('base64'))
+    }
+    await page.evaluate(() => ((window as any).__unmask = (window as any).__tandemPage.maskSensitiveFields(window, { secretValues: ['ZX-9911'] })))
+    for (const selector of ['input[name=pw]', 'input[name=cvc]', 'input[name=cardnumber]']) expect(await brightness(selector), selector).toBeLessThan(10)
+    expect(await brightness('input[name=holder]')).toBeGreaterThan(200)
+    // Three fields and the secret inside the paragraph's text.
+    expect(await page.locator('[data-tandem-mask]').count()).toBe(4)
+    await page.evaluate(() => (window as any).__unmask())
+    expect(await page.locator('[data-tandem-mask]').count()).toBe(0)
+    expect(await brightness('input[name=pw]')).toBeGreaterThan(200)
+    await page.close()
+  })
+})

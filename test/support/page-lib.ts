@@ -1,0 +1,111 @@
+import { createReadStream, existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, resolve } from 'node:path'
+import { build } from 'esbuild'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Action } from '#protocol'
+
+const ENTRY = resolve('extension/lib/page/index.ts')
+const FIXTURES = resolve('test/fixtures/pages')
+
+let bundle: Promise<string> | undefined
+
+/** extension/lib/page bundled as an IIFE that sets `window.__tandemPage` (built once per test file). */
+export function pageLibSource(): Promise<string> {
+  bundle ??= build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    format: 'iife',
+    globalName: '__tandemPage',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text)
+  return bundle
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+}
+
+/** Adds the page library to the page's top frame (it reaches same-origin frames from there). */
+export async function injectPageLib(page: Page): Promise<void> {
+  await page.addScriptTag({ content: await pageLibSource() })
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' }
+
+export interface FixtureServer {
+  url: (name: string) => string
+  /** A second origin serving the same files, for cross-origin frames. */
+  otherOrigin: string
+  close(): Promise<void>
+}
+
+/** Serves test/fixtures/pages on 127.0.0.1 (random port); `localhost` on the same port is a second origin. */
+export async function serveFixtures(): Promise<FixtureServer> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    const file = join(FIXTURES, path.replace(/^\/+/, ''))
+    if (!file.startsWith(FIXTURES) || !existsSync(file)) {
+      res.writeHead(404).end('not found')
+      return
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+    createReadStream(file).pipe(res)
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: (name) => `http://127.0.0.1:${port}/${name}`,
+    otherOrigin: `http://localhost:${port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  }
+}
+
+/** Opens a fixture with the library injected. */
+export async function openFixture(browser: Browser, fixtures: FixtureServer, name: string): Promise<Page> {
+  const page = await browser.newPage()
+  await page.goto(fixtures.url(name))
+  await injectPageLib(page)
+  return page
+}
+
+type Snapshot = Omit<import('../../extension/lib/page/types').PageSnapshot, 'memory'>
+
+/** observePage in the page; the memory stays there (as the content script keeps it) for the next `act`. */
+export function observe(page: Page, opts: { maxElements?: number; textLimit?: number; redactValues?: string[]; keepPrevious?: boolean } = {}): Promise<Snapshot> {
+  return page.evaluate((opts) => {
+    const w = window as any
+    const snapshot = w.__tandemPage.observePage(window, {
+      ...opts,
+      previous: opts.keepPrevious ? w.__tandemMemory : undefined,
+    })
+    w.__tandemMemory = snapshot.memory
+    const { memory: _memory, ...rest } = snapshot
+    return rest
+  }, opts)
+}
+
+let seq = 0
+
+/** An Action as the server would send it (type, target and params given; the rest filled in). */
+export function action(type: Action['type'], fields: Partial<Omit<Action, 'type'>> = {}): Action {
+  seq++
+  return { taskId: 't1', actionId: `a${seq}`, seq, type, params: {}, risk: 'low', requiresConfirmation: false, ...fields }
+}
+
+export type ActResult = import('../../extension/lib/page/types').PageActionResult
+
+/** runPageAction in the page against the memory of the last `observe`. */
+export function act(page: Page, a: Action, opts: Record<string, unknown> = {}): Promise<ActResult> {
+  return page.evaluate(
+    ({ a, opts }) => {
+      const w = window as any
+      return w.__tandemPage.runPageAction(window, a, w.__tandemMemory ?? w.__tandemPage.createPageMemory(location.href), opts)
+    },
+    { a, opts },
+  )
+}
