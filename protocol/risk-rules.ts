@@ -45,6 +45,8 @@ const SETTINGS_WORDS = ['settings', 'setting', 'preferences', 'permission', 'per
 const SEARCH_WORDS = /^(q|query|search|keyword|keywords|kw|wd|s|term|search_query|searchterm)$|search|搜索|查找/i
 const DOWNLOAD_URL = /\.(exe|msi|dmg|pkg|apk|ipa|deb|rpm|zip|rar|7z|tar|gz|tgz|bz2|xz|iso|bat|cmd|sh|ps1|jar|app|scr)(\?|#|$)/i
 const DANGEROUS_SCHEME = /^\s*(javascript|data|file|vbscript|chrome|chrome-extension|about):/i
+/** A CSS selector that names a credential field. */
+export const CREDENTIAL_SELECTOR = /password|passwd|pwd|cc-|card-?number|cvv|cvc|otp|one-time/i
 const SECRET_PLACEHOLDER = /\{\{\s*secret:[A-Za-z0-9_]+\s*\}\}/
 
 export const DEFAULT_RISK_RULES: RiskRules = RiskRules.parse({})
@@ -114,7 +116,8 @@ function isSearchField(el: ElementLike | undefined): boolean {
   return [attr(el, 'name'), attr(el, 'id'), attr(el, 'placeholder'), attr(el, 'aria-label')].some((v) => v && SEARCH_WORDS.test(v))
 }
 
-function isCredentialField(el: ElementLike | undefined): boolean {
+/** A field whose value is a credential: a password, a card number or code, a one-time code. */
+export function isCredentialField(el: ElementLike | undefined): boolean {
   const type = attr(el, 'type').toLowerCase()
   const autocomplete = attr(el, 'autocomplete').toLowerCase()
   return type === 'password' || /password|cc-|one-time-code/.test(autocomplete)
@@ -187,7 +190,7 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
     }
     case 'type': {
       const text = String(params.text ?? '')
-      if (isCredentialField(element)) raise('high', 'enters a password or payment detail')
+      if (isCredentialField(element) || CREDENTIAL_SELECTOR.test(subject.selector ?? '')) raise('high', 'enters a password or payment detail')
       if (SECRET_PLACEHOLDER.test(text)) raise('high', 'enters a secret (a credential)')
       if (params.submit === true) {
         if (isSearchField(element) || /search|搜索/i.test(label)) raise('medium', 'types and submits a search')

@@ -299,3 +299,31 @@ describe('without an LLM', () => {
     expect(res.body.error.message).toContain('TANDEM_LLM_MODEL')
   })
 })
+
+describe('credentials', () => {
+  it('keeps a typed password out of the audit, the stored observation and the status', async () => {
+    const password = 'Tr0ub4dor&3-horse'
+    const { taskId } = await a.start({
+      script: [
+        { type: 'type', selector: 'input[type=password]', text: password },
+        { type: 'click', text: 'Continue' },
+      ],
+    })
+    const view = await a.waitFor(taskId, 'WAITING_CONFIRMATION')
+    expect(JSON.stringify(view)).not.toContain(password)
+    await a.confirm(taskId, view.pendingConfirmation!.actionId, true)
+    const typing = await a.nextAction(taskId)
+    expect(typing.params).toMatchObject({ text: password, sensitive: true })
+    // An extension that slipped: the value shows up in what it reports.
+    await a.report(typing, { visibleTextSnippet: `Your password ${password} is strong`, elementTree: `[0]<input type=text value="${password}">` })
+    await a.report(await a.nextAction(taskId))
+    await a.waitFor(taskId, 'SUCCEEDED')
+    const audit = await server.api('GET', `/api/audit/${taskId}`)
+    expect(audit.body.data.events.length).toBeGreaterThan(5)
+    expect(JSON.stringify(audit.body)).not.toContain(password)
+    expect(JSON.stringify(await a.status(taskId))).not.toContain(password)
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const dir = `${server.dataDir}/state/observations`
+    for (const name of readdirSync(dir)) expect(readFileSync(`${dir}/${name}`, 'utf8')).not.toContain(password)
+  })
+})

@@ -93,6 +93,7 @@ const rows: Row[] = [
   ['type and submit a form', { actionType: 'type', params: { text: 'x', submit: true }, element: inForm(input({ type: 'text', name: 'comment' })) }, 'high'],
   ['type a password', { actionType: 'type', params: { text: 'pw' }, element: input({ type: 'password' }) }, 'high'],
   ['type a secret', { actionType: 'type', params: { text: '{{secret:SHOP_PASSWORD}}' }, element: input({ type: 'text' }) }, 'high'],
+  ['type into a password selector', { actionType: 'type', params: { text: 'pw' }, selector: 'input[type=password]' }, 'high'],
   ['type a card number', { actionType: 'type', params: { text: '4111' }, element: input({ autocomplete: 'cc-number' }) }, 'high'],
   // Keys, navigation and the rest
   ['press Enter', { actionType: 'press', params: { keys: 'Enter' } }, 'medium'],

@@ -5,6 +5,7 @@ import type { PendingEvent } from './events'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel, type Notifier } from './notifier'
 import type { RiskAssessor } from './propose'
 import type { TaskStore } from './store'
+import { redactValues } from './redact'
 import type { TaskRecord } from './task-record'
 
 export interface AuditSink {
@@ -18,6 +19,12 @@ export interface ArtifactSink {
   save(taskId: string, prefix: string, uploads: ArtifactUpload[]): Promise<ArtifactRef[]>
 }
 
+/** Named secrets ({{secret:NAME}}): the model and the audit see names, only the extension gets values. */
+export interface SecretVault {
+  values(): string[]
+  substitute(text: string): string
+}
+
 export interface EngineDeps {
   store: TaskStore
   clients: ClientRegistry
@@ -26,6 +33,7 @@ export interface EngineDeps {
   audit: AuditSink
   artifacts: ArtifactSink
   planners: { script: Planner; llm?: Planner }
+  secrets?: SecretVault
   /** How often a long-poll re-reads storage when nothing in this process woke it (other server instances). */
   pollIntervalMs?: number
 }
@@ -41,7 +49,7 @@ export function createMutate(deps: EngineDeps) {
       const events: PendingEvent[] = []
       const value = await fn(task, events)
       if (!events.length) return { result: value }
-      await deps.audit.appendMany(taskId, events)
+      await deps.audit.appendMany(taskId, redactValues(events, sensitiveOf(task, deps)))
       touched = task
       return { task, result: value }
     })
@@ -50,3 +58,9 @@ export function createMutate(deps: EngineDeps) {
   }
 }
 export type Mutate = ReturnType<typeof createMutate>
+
+/** Everything that must never be written down for this task. */
+export const sensitiveOf = (task: Pick<TaskRecord, 'sensitive'>, deps: Pick<EngineDeps, 'secrets'>) => [
+  ...(task.sensitive ?? []),
+  ...(deps.secrets?.values() ?? []),
+]

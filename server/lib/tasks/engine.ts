@@ -4,7 +4,8 @@ import { emptyUsage, isTerminal } from '#protocol'
 import { conflict, llmNotConfigured, notFound } from '../http/errors'
 import { applyDecision, applyObservation } from './apply'
 import { createTaskCommands } from './commands'
-import { createMutate, type EngineDeps } from './core'
+import { createMutate, sensitiveOf, type EngineDeps } from './core'
+import { redactValues } from './redact'
 import type { PendingEvent, RequestSource } from './events'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './notifier'
 import { advance, plannerFor } from './advance'
@@ -78,7 +79,19 @@ export function createEngine(deps: EngineDeps) {
     return pick ? bindIfUnbound(pick, body.clientId) : null
   }
 
+  /** The action as the extension gets it: the only place secret values are filled in. */
+  const withSecrets = (action: Action): Action => {
+    const text = action.params.text
+    if (!deps.secrets || typeof text !== 'string' || !text.includes('{{secret:')) return action
+    return { ...action, params: { ...action.params, text: deps.secrets.substitute(text), sensitive: true } }
+  }
+
   async function deliver(task: TaskRecord, source: RequestSource): Promise<Action | null> {
+    const action = await dispatch(task, source)
+    return action && withSecrets(action)
+  }
+
+  async function dispatch(task: TaskRecord, source: RequestSource): Promise<Action | null> {
     if (!deliverable(task)) return null
     if (task.current!.phase === 'dispatched') return task.current!.action
     return mutate(task.id, (t, events) => {
@@ -129,7 +142,7 @@ export function createEngine(deps: EngineDeps) {
         },
       ]
       await advance(task, null, deps, events)
-      await deps.audit.appendMany(task.id, events)
+      await deps.audit.appendMany(task.id, redactValues(events, sensitiveOf(task, deps)))
       await store.create(task)
       notifier.notify(clientId ? clientChannel(clientId) : UNBOUND_CHANNEL)
       void kick(task.id)
@@ -163,8 +176,9 @@ export function createEngine(deps: EngineDeps) {
     async report(body: ReportBody, source: RequestSource): Promise<ReportData> {
       const uploads = body.observation.artifacts ?? []
       artifacts.check(uploads)
-      const { artifacts: _, ...observation } = body.observation
+      const { artifacts: _, ...reported } = body.observation
       const reply = await mutate(body.taskId, async (task, events) => {
+        const observation = redactValues(reported, sensitiveOf(task, deps))
         if (task.steps.some((s) => s.actionId === body.actionId)) return { accepted: true, duplicate: true, status: task.status }
         const current = task.current
         if (!current || current.action.actionId !== body.actionId) {

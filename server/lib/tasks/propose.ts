@@ -1,5 +1,6 @@
 import { nanoid } from 'nanoid'
 import type { Action, ElementInfo, Observation, Risk } from '#protocol'
+import { CREDENTIAL_SELECTOR, isCredentialField } from '#protocol'
 import { formToAction, isPlannedAction } from '../agent/form-to-action'
 import { setStatus, type PendingEvent } from './events'
 import type { TaskRecord } from './task-record'
@@ -37,6 +38,11 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
     declared: form.risk,
   })
   const action: Action = { ...partial, risk, requiresConfirmation: risk === 'high' }
+  if (action.type === 'type' && typeof action.params.text === 'string' && typesCredential(action, element)) {
+    // The value itself stays out of the audit; the extension also keeps it out of what it observes.
+    action.params.sensitive = true
+    task.sensitive = [...new Set([...(task.sensitive ?? []), action.params.text])]
+  }
   task.seq = seq
   events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk, reasons, ...(element ? { element } : {}) } })
   if (action.requiresConfirmation) {
@@ -48,3 +54,7 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
   }
   return true
 }
+
+const typesCredential = (action: Pick<Action, 'target'>, element: ElementInfo | undefined) =>
+  isCredentialField(element) ||
+  (action.target?.by === 'selector' && CREDENTIAL_SELECTOR.test(action.target.value))

@@ -43,6 +43,8 @@ export interface TaskRecord {
   result?: TaskResult
   error?: { code: string; message: string }
   usage: Usage
+  /** Values typed into credential fields: scrubbed from the audit and from stored observations. */
+  sensitive?: string[]
 }
 
 export function toTaskView(task: TaskRecord): TaskView {

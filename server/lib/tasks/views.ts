@@ -1,16 +1,18 @@
 import type { StatusView, TaskStatus, TaskView } from '#protocol'
 import { notFound } from '../http/errors'
-import type { EngineDeps } from './core'
+import { sensitiveOf, type EngineDeps } from './core'
+import { redactValues } from './redact'
 import { toTaskView } from './task-record'
 
 /** Read-only views of tasks for the panel, the console and the API. */
-export function createTaskViews({ store }: EngineDeps) {
+export function createTaskViews(deps: EngineDeps) {
+  const { store } = deps
   return {
     async status(taskId: string): Promise<StatusView> {
       const task = await store.get(taskId)
       if (!task) throw notFound(`No task ${taskId}.`)
       const current = task.current
-      return {
+      return redactValues<StatusView>({
         task: toTaskView(task),
         currentAction: current?.action ?? null,
         pendingConfirmation:
@@ -19,7 +21,7 @@ export function createTaskViews({ store }: EngineDeps) {
             : null,
         steps: task.steps,
         usage: task.usage,
-      }
+      }, sensitiveOf(task, deps))
     },
 
     async tasks(filter: { status?: TaskStatus; limit?: number } = {}): Promise<TaskView[]> {
