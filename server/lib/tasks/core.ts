@@ -13,10 +13,10 @@ export interface AuditSink {
   appendMany(taskId: string, events: PendingEvent[]): Promise<unknown>
 }
 
-export interface ArtifactSink {
-  /** Checks every upload (throws BAD_REQUEST) before anything is written. */
-  check(uploads: ArtifactUpload[]): void
-  save(taskId: string, prefix: string, uploads: ArtifactUpload[]): Promise<ArtifactRef[]>
+export interface ArtifactSink<Decoded = unknown> {
+  /** Checks and decodes every upload (throws BAD_REQUEST) before anything is written. */
+  decode(uploads: ArtifactUpload[]): Decoded[]
+  save(taskId: string, prefix: string, decoded: Decoded[]): Promise<ArtifactRef[]>
 }
 
 /** Named secrets ({{secret:NAME}}): the model and the audit see names, only the extension gets values. */

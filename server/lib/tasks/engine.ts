@@ -174,8 +174,7 @@ export function createEngine(deps: EngineDeps) {
     },
 
     async report(body: ReportBody, source: RequestSource): Promise<ReportData> {
-      const uploads = body.observation.artifacts ?? []
-      artifacts.check(uploads)
+      const decoded = artifacts.decode(body.observation.artifacts ?? [])
       const { artifacts: _, ...reported } = body.observation
       const reply = await mutate(body.taskId, async (task, events) => {
         const observation = redactValues(reported, sensitiveOf(task, deps))
@@ -185,7 +184,7 @@ export function createEngine(deps: EngineDeps) {
           throw conflict('That action is not the one in flight for this task.', { inFlight: current?.action.actionId ?? null })
         }
         if (current.phase === 'awaiting_confirmation') throw conflict('That action has not been approved yet, so it cannot have run.')
-        const refs = await artifacts.save(task.id, `${String(current.action.seq).padStart(4, '0')}`, uploads)
+        const refs = await artifacts.save(task.id, `${String(current.action.seq).padStart(4, '0')}`, decoded)
         const previous = await store.getObservation(task.id)
         events.push({ type: 'report.received', actionId: body.actionId, data: { source } })
         applyObservation(task, observation, refs, previous?.url, events)

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { createStorage } from 'unstorage'
 import { createScriptPlanner } from '../agent/script-planner'
-import { ArtifactError, decodeArtifacts } from '../audit/artifacts'
+import { ArtifactError, decodeArtifacts, type DecodedArtifact } from '../audit/artifacts'
 import { useArtifactStore, useAuditLog } from '../audit/use-audit'
 import { useConfig } from '../config'
 import { apiError } from '../http/errors'
@@ -37,8 +37,8 @@ export function useEngine(): Engine {
     policy: usePolicy(),
     audit,
     artifacts: {
-      check: (uploads) => void decodeOrRefuse(uploads),
-      save: (taskId, prefix, uploads) => artifactStore.write(taskId, decodeOrRefuse(uploads), prefix),
+      decode: decodeOrRefuse,
+      save: (taskId, prefix, decoded) => artifactStore.write(taskId, decoded as DecodedArtifact[], prefix),
     },
     planners: { script: createScriptPlanner() },
   })
