@@ -1,0 +1,96 @@
+/**
+ * Step overhead: the same shop steps driven (a) as a scripted Tandem task — server, long-poll, service
+ * worker, content script, observation after every step — and (b) directly through Playwright, in the same
+ * browser and run. Prints markdown; the ratio (a)/(b) per step is the number to watch (aim ≤ 3×).
+ * Needs the built server (.output) and the built test extension (dist/chrome-mv3-test): `npm run build`.
+ */
+import type { Page } from 'playwright-core'
+import type { AuditEvent, ScriptStep } from '#protocol'
+import { startHarness } from '../e2e/support/harness'
+import { percentile, table } from './stats'
+
+const ROUNDS = Number(process.env.STEP_OVERHEAD_ROUNDS ?? 5)
+
+/** One round: search, read the results, scroll, extract, go home. All low risk, so no step waits for a person. */
+const round: ScriptStep[] = [
+  { type: 'type', selector: 'input[name=q]', text: 'iPhone' },
+  { type: 'click', text: 'Search' },
+  { type: 'waitFor', text: 'Results for' },
+  { type: 'scroll', direction: 'down' },
+  { type: 'extract', instruction: 'product names and prices' },
+  { type: 'navigate', url: '' },
+  { type: 'waitFor', text: 'Fixture Shop' },
+]
+
+async function viaPlaywright(page: Page, home: string, rounds: number): Promise<number[]> {
+  // A background tab gets throttled animation frames, which Playwright's actionability checks wait on.
+  await page.bringToFront()
+  const times: number[] = []
+  const timed = async (fn: () => Promise<unknown>) => {
+    const t = performance.now()
+    await fn()
+    times.push(performance.now() - t)
+  }
+  await page.goto(home)
+  for (let i = 0; i < rounds; i++) {
+    await timed(() => page.fill('input[name=q]', 'iPhone'))
+    await timed(() => Promise.all([page.waitForURL(/\/shop\/search/), page.getByRole('button', { name: 'Search' }).click()]))
+    await timed(() => page.getByText('Results for').first().waitFor())
+    await timed(() => page.mouse.wheel(0, 600))
+    await timed(() => page.evaluate(() => document.body.innerText))
+    await timed(() => page.goto(home))
+    await timed(() => page.getByText('Fixture Shop').first().waitFor())
+  }
+  return times
+}
+
+const h = await startHarness('test')
+try {
+  const home = `${h.site.url}/shop/`
+  const script = Array.from({ length: ROUNDS }, () => round.map((s) => (s.type === 'navigate' ? { ...s, url: home } : s))).flat()
+
+  // Warm both paths once (first injection, first page load) so neither pays a cold start in the numbers.
+  const warm = await h.runScript(round.map((s) => (s.type === 'navigate' ? { ...s, url: home } : s)), home)
+  await h.waitFor(warm, ['SUCCEEDED', 'FAILED'], 120_000)
+  const page = await h.ext.context.newPage()
+  await viaPlaywright(page, home, 1)
+
+  const started = performance.now()
+  const taskId = await h.runScript(script, home, 'step overhead benchmark')
+  const view = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 600_000)
+  const wall = performance.now() - started
+  if (view.task.status !== 'SUCCEEDED') throw new Error(`the benchmark task ${view.task.status}: ${JSON.stringify(view.steps.at(-1))}`)
+
+  // Per step from the audit: dispatched → report received (extension), and report → next dispatch (server + poll).
+  const events: AuditEvent[] = await h.audit(taskId)
+  const at = (e: AuditEvent) => Date.parse(e.ts)
+  const dispatched = new Map(events.filter((e) => e.type === 'action.dispatched').map((e) => [e.actionId!, at(e)]))
+  const reported = events.filter((e) => e.type === 'report.received')
+  const inExtension = reported.map((e) => at(e) - dispatched.get(e.actionId!)!)
+  const order = events.filter((e) => e.type === 'action.dispatched' || e.type === 'report.received')
+  const between: number[] = []
+  for (let i = 1; i < order.length; i++) if (order[i - 1].type === 'report.received' && order[i].type === 'action.dispatched') between.push(at(order[i]) - at(order[i - 1]))
+  const steps = view.steps.length
+  const tandemPerStep = wall / steps
+
+  const direct = await viaPlaywright(page, home, ROUNDS)
+  const directPerStep = direct.reduce((a, b) => a + b, 0) / direct.length
+  const ratio = tandemPerStep / directPerStep
+
+  const ms = (n: number) => n.toFixed(1)
+  console.log(`## Step overhead (Tandem task vs. Playwright, ${steps} steps, ${ROUNDS} rounds)
+
+${table(
+  ['path', 'per step (mean ms)', 'p50 ms', 'p95 ms'],
+  [
+    ['Tandem: wall clock / steps', ms(tandemPerStep), '', ''],
+    ['· in the extension (dispatch → report)', ms(inExtension.reduce((a, b) => a + b, 0) / inExtension.length), ms(percentile(inExtension, 50)), ms(percentile(inExtension, 95))],
+    ['· server + poll (report → next dispatch)', ms(between.reduce((a, b) => a + b, 0) / Math.max(1, between.length)), ms(percentile(between, 50)), ms(percentile(between, 95))],
+    ['Playwright direct', ms(directPerStep), ms(percentile(direct, 50)), ms(percentile(direct, 95))],
+  ],
+)}
+
+**Ratio: ${ratio.toFixed(2)}×** (aim ≤ 3×). Tandem's steps each include an observation of the page (element tree, text) and, on navigation, a screenshot; Playwright's do not.`)
+} finally {
+  await h.close()
+}

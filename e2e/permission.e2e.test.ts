@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { extensionDir } from './support/browser'
+import { startHarness, type Harness } from './support/harness'
+
+// The production build: loopback (the server) granted, every other site only when the person allows it.
+let h: Harness
+let deniedTask = ''
+beforeAll(async () => {
+  h = await startHarness('production')
+})
+afterAll(async () => h?.close())
+
+describe('the production build', () => {
+  it('asks for no site but the server’s loopback origins at install', () => {
+    const manifest = JSON.parse(readFileSync(join(extensionDir('production'), 'manifest.json'), 'utf8'))
+    expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*'])
+    expect(manifest.optional_host_permissions).toEqual(['*://*/*'])
+    expect(manifest.permissions.sort()).toEqual(['activeTab', 'alarms', 'scripting', 'sidePanel', 'storage', 'tabs'])
+    const testManifest = JSON.parse(readFileSync(join(extensionDir('test'), 'manifest.json'), 'utf8'))
+    expect(testManifest.host_permissions).toContain('<all_urls>')
+  })
+
+  it('refuses a site nobody granted, touches nothing there, and waits for the person to authorise it', async () => {
+    const denied = h.site.deniedUrl('shop.test')
+    deniedTask = await h.runScript([{ type: 'observe' }], `${denied}/shop/`)
+    const view = await h.waitFor(deniedTask, 'WAITING_USER')
+    expect(view.steps[0]).toMatchObject({ type: 'navigate', outcome: 'failed' })
+    expect(view.steps[0].errors.map((e) => e.code)).toEqual(['PERMISSION_DENIED'])
+    expect(view.task.question).toContain(new URL(denied).origin)
+    expect(h.site.requests.filter((r) => r.includes('shop.test'))).toEqual([])
+    expect(h.ext.context.pages().some((p) => p.url().includes('shop.test'))).toBe(false)
+
+    // The panel offers the one button that can grant it (the browser's prompt needs a real click).
+    const panel = await h.ext.openPanel()
+    await panel.reload()
+    await expect.poll(() => panel.getByTestId('site-access').innerText(), { timeout: 10_000 }).toContain(`Allow ${new URL(denied).origin}`)
+  })
+
+  it('acts on a granted site but cannot take screenshots there without <all_urls> (SCREENSHOT_UNAVAILABLE)', async () => {
+    // The denied task above still waits; this one is bound to the same client and runs after it is gone.
+    if (deniedTask) await h.server.api('POST', '/api/agent/cancel', { taskId: deniedTask })
+    const taskId = await h.runScript([{ type: 'observe' }], `${h.site.url}/arrived`)
+    const view = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'])
+    expect(view.task.status).toBe('SUCCEEDED')
+    const observe = view.steps.find((s) => s.type === 'observe')!
+    expect(observe.outcome).toBe('done')
+    expect(observe.errors.map((e) => e.code)).toEqual(['SCREENSHOT_UNAVAILABLE'])
+  })
+})

@@ -1,0 +1,23 @@
+import { browser } from 'wxt/browser'
+import { defineBackground } from 'wxt/utils/define-background'
+import { onWorkerMessage } from '../../lib/worker/on-message'
+import { POLL_ALARM, createWorker } from '../../lib/worker/create-worker'
+import { ensureClientId, settingsItem } from '../../lib/settings'
+
+export default defineBackground(() => {
+  const worker = createWorker(browser)
+  // Listeners are registered synchronously at the top: Chrome only delivers the waking event to those.
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === POLL_ALARM) void worker.executor.wake()
+  })
+  browser.runtime.onMessage.addListener(onWorkerMessage(worker.executor, browser.runtime.getURL('/')))
+  // New settings (a fixed URL or token) deserve an immediate try, whatever the back-off said.
+  settingsItem.watch(() => void worker.executor.wake(true))
+  browser.runtime.onInstalled.addListener(() => void worker.ensureAlarm())
+  browser.runtime.onStartup.addListener(() => void worker.ensureAlarm())
+  void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined)
+  void worker.ensureAlarm()
+  void ensureClientId()
+  // Every start of the worker resumes whatever a stopped one left behind.
+  void worker.executor.wake()
+})

@@ -1,0 +1,118 @@
+import type { Action, ObservationError } from '#protocol'
+import type { StorageItemKey } from 'wxt/utils/storage'
+import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type PageState } from '../messages'
+
+/** What the in-page library (extension/lib/page) gives the content script. */
+export interface PageLib<M> {
+  observe(win: Window, previous: M | undefined): PageState & { memory: M }
+  act(win: Window, action: Action, memory: M | undefined): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown }>
+  mask(win: Window): () => void
+}
+
+export interface ContentHandlerDeps<M> {
+  win: Window
+  page: PageLib<M>
+  /** chrome.storage.local, where an action's result is left before the worker is answered. */
+  store: { get(key: StorageItemKey): Promise<unknown>; set(key: StorageItemKey, value: unknown): Promise<void> }
+  now?: () => number
+}
+
+const nextFrame = (win: Window) =>
+  new Promise<void>((resolve) => {
+    // rAF does not run in a hidden tab; the timer keeps masking from hanging there.
+    const timer = setTimeout(resolve, 100)
+    win.requestAnimationFrame(() => win.requestAnimationFrame(() => (clearTimeout(timer), resolve())))
+  })
+
+/** Answers the worker's requests inside the page; one instance per document. */
+export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
+  const now = deps.now ?? (() => performance.now())
+  let memory: M | undefined
+  const running = new Map<string, Promise<ActOutcome>>()
+  let restore: (() => void) | null = null
+  let restoreTimer: ReturnType<typeof setTimeout> | undefined
+
+  function unmask() {
+    clearTimeout(restoreTimer)
+    const undo = restore
+    restore = null
+    undo?.()
+    return !!undo
+  }
+
+  function observe(): PageState {
+    const { memory: next, ...state } = deps.page.observe(deps.win, memory)
+    memory = next
+    return state
+  }
+
+  async function act(action: Action, resultKey: StorageItemKey): Promise<ActOutcome> {
+    const stored = ActOutcome.safeParse(await deps.store.get(resultKey))
+    if (stored.success) return stored.data
+    unmask()
+    const started = now()
+    let outcome: Awaited<ReturnType<PageLib<M>['act']>>
+    try {
+      outcome = await deps.page.act(deps.win, action, memory)
+    } catch (error) {
+      outcome = { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: `The action failed in the page: ${(error as Error)?.message ?? error}` }] }
+    }
+    const actMs = now() - started
+    let page: PageState | undefined
+    try {
+      page = observe()
+    } catch {
+      page = undefined
+    }
+    const result: ActOutcome = {
+      actionId: action.actionId,
+      status: outcome.status,
+      errors: outcome.errors,
+      ...(outcome.extracted === undefined ? {} : { extracted: outcome.extracted }),
+      ...(page ? { page } : {}),
+      timing: { actMs, observeMs: now() - started - actMs },
+    }
+    // Stored before answering: a worker that dies meanwhile finds it on its next wake instead of re-running.
+    await deps.store.set(resultKey, result)
+    return result
+  }
+
+  const handlers: { [K in ContentKind]: (request: Extract<ContentRequest, { kind: K }>) => Promise<ContentReply<K>> } = {
+    ping: async () => ({ ready: true }),
+    observe: async () => observe(),
+    act: ({ action, resultKey }) => {
+      // The same action asked twice (a retried message) shares one run.
+      const existing = running.get(action.actionId)
+      if (existing) return existing
+      const run = act(action, resultKey)
+      running.set(action.actionId, run)
+      return run
+    },
+    mask: async ({ restoreAfterMs }) => {
+      unmask()
+      try {
+        restore = deps.page.mask(deps.win)
+      } catch {
+        return { masked: false }
+      }
+      // If the worker dies before unmasking, the person still gets their fields back.
+      restoreTimer = setTimeout(unmask, restoreAfterMs)
+      await nextFrame(deps.win)
+      return { masked: true }
+    },
+    unmask: async () => ({ restored: unmask() }),
+  }
+
+  return {
+    /** Validates a message from the worker and answers it; a failure becomes `{error}`, never a lost exception. */
+    async handle(message: unknown): Promise<unknown> {
+      const request = ContentRequest.safeParse(message)
+      if (!request.success) return { error: 'Not a Tandem request.' }
+      try {
+        return await (handlers[request.data.kind] as (r: ContentRequest) => Promise<unknown>)(request.data)
+      } catch (error) {
+        return { error: String((error as Error)?.message ?? error) }
+      }
+    },
+  }
+}

@@ -1,0 +1,31 @@
+import { createPageMemory, maskSensitiveFields, observePage, runPageAction, type PageMemory } from '../page'
+import { deepQueryAll } from '../page/dom'
+import { isSecretField } from '../page/sensitive'
+import type { PageLib } from './handler'
+
+/** Whether `text` now sits in a password, card or one-time-code field: then it is a secret from here on. */
+function typedIntoSecretField(win: Window, text: string): boolean {
+  if (!text) return false
+  return deepQueryAll(win.document, 'input, textarea').some((el) => isSecretField(el) && String((el as HTMLInputElement).value ?? '').includes(text))
+}
+
+/**
+ * The in-page library (extension/lib/page) as the content script uses it. Values typed into secret fields
+ * are remembered for the life of the document, so no later observation, extract or screenshot shows them.
+ */
+export function createPageLib(): PageLib<PageMemory> {
+  const secrets: string[] = []
+  return {
+    observe(win, previous) {
+      const { stats: _stats, ...snapshot } = observePage(win, { ...(previous ? { previous } : {}), redactValues: secrets })
+      return snapshot
+    },
+    async act(win, action, memory) {
+      const text = action.type === 'type' ? String(action.params.text ?? '') : ''
+      const result = await runPageAction(win, action, memory ?? createPageMemory(win.location.href), { redactValues: secrets })
+      if (text && !secrets.includes(text) && typedIntoSecretField(win, text)) secrets.push(text)
+      return result
+    },
+    mask: (win) => maskSensitiveFields(win, { secretValues: secrets }),
+  }
+}

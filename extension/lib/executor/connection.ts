@@ -1,0 +1,68 @@
+import { isServerError, ServerError } from '../server/errors'
+import { activityItem, updateActivity } from './state'
+
+export type CallResult<T> = { ok: true; value: T } | { ok: false; error: ServerError }
+
+export interface ConnectionDeps {
+  now: () => number
+  sleep: (ms: number) => Promise<void>
+  serverUrl: () => Promise<string>
+}
+
+/** Seconds to wait after the nth failure in a row: 30 s (the alarm period), doubling, at most 5 minutes. */
+export const backoffMs = (failures: number) => Math.min(30_000 * 2 ** Math.max(0, failures - 1), 300_000)
+
+/** A brief blip (a restarting server) is retried at once; anything longer backs off and says so in the panel. */
+const RETRIES_MS = [1000, 3000]
+
+const transient = (error: ServerError) => error.code === 'UNREACHABLE' || error.code === 'INTERNAL' || (error.status ?? 0) >= 502
+
+export function createConnection(deps: ConnectionDeps) {
+  async function failed(error: ServerError) {
+    const activity = await activityItem.getValue()
+    const failures = (activity?.failures ?? 0) + 1
+    const serverUrl = await deps.serverUrl()
+    if (error.code === 'UNAUTHORIZED') {
+      await updateActivity({ connection: 'unauthorized', failures, retryAt: null, message: `The server at ${serverUrl} rejected the token: paste the one it printed into Settings.` })
+    } else if (error.code === 'NOT_CONFIGURED') {
+      await updateActivity({ connection: 'not_configured', failures, retryAt: null, message: error.message })
+    } else {
+      const retryAt = deps.now() + backoffMs(failures)
+      const at = new Date(retryAt).toLocaleTimeString()
+      await updateActivity({ connection: 'down', failures, retryAt, message: `${error.message} Next try at ${at}.` })
+    }
+  }
+
+  return {
+    /** Whether a wake that nobody asked for (the alarm) should call the server now. */
+    async mayTry(): Promise<boolean> {
+      const activity = await activityItem.getValue()
+      if (!activity || activity.connection === 'ok' || activity.connection === 'unknown') return true
+      // A wrong token or missing settings only change when the person edits them (which wakes us with force).
+      if (activity.connection !== 'down') return false
+      return activity.retryAt === null || activity.retryAt - deps.now() < 2000
+    },
+
+    async call<T>(fn: () => Promise<T>): Promise<CallResult<T>> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const value = await fn()
+          const activity = await activityItem.getValue()
+          if (activity?.connection !== 'ok') await updateActivity({ connection: 'ok', failures: 0, retryAt: null, message: 'Connected.' })
+          return { ok: true, value }
+        } catch (error) {
+          const serverError = isServerError(error)
+            ? error
+            : new ServerError((error as Error)?.name === 'TimeoutError' ? 'UNREACHABLE' : 'BAD_RESPONSE', `The server call failed: ${(error as Error)?.message ?? error}`)
+          if (transient(serverError) && attempt < RETRIES_MS.length) {
+            await deps.sleep(RETRIES_MS[attempt])
+            continue
+          }
+          if (transient(serverError) || ['UNAUTHORIZED', 'NOT_CONFIGURED'].includes(serverError.code)) await failed(serverError)
+          return { ok: false, error: serverError }
+        }
+      }
+    },
+  }
+}
+export type Connection = ReturnType<typeof createConnection>

@@ -1,0 +1,62 @@
+import type { WxtBrowser as Browser } from 'wxt/browser'
+import { ContentFailure, contentReplies, type ContentKind, type ContentReply, type ContentRequest } from '../messages'
+import type { TabsApi } from './task-tab'
+
+/** Why the content script gave no answer: it is gone (page left, never injected), too slow, or it failed. */
+export class ContentError extends Error {
+  constructor(
+    readonly reason: 'gone' | 'timeout' | 'failed',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ContentError'
+  }
+}
+
+export interface ContentChannelDeps {
+  tabs: Pick<TabsApi, 'sendMessage'>
+  scripting: Pick<Browser['scripting'], 'executeScript'>
+  /** The built content script, injected only into the task tab and only when needed. */
+  file: string
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ContentError('timeout', `${what} took longer than ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+export function createContentChannel(deps: ContentChannelDeps) {
+  async function ask<K extends ContentKind>(tabId: number, request: Extract<ContentRequest, { kind: K }>, timeoutMs: number): Promise<ContentReply<K>> {
+    const sent = deps.tabs.sendMessage(tabId, request, { frameId: 0 }).catch((error: unknown) => {
+      throw new ContentError('gone', `The page did not answer (${(error as Error)?.message ?? error})`)
+    })
+    const reply: unknown = await withTimeout(sent, timeoutMs, `The page's ${request.kind}`)
+    const failure = ContentFailure.safeParse(reply)
+    if (failure.success) throw new ContentError('failed', failure.data.error)
+    const parsed = contentReplies[request.kind].safeParse(reply)
+    if (!parsed.success) throw new ContentError(reply === undefined ? 'gone' : 'failed', `The page's ${request.kind} answer was malformed`)
+    return parsed.data as ContentReply<K>
+  }
+
+  return {
+    ask,
+    /** Injects the content script unless this document already runs it (a fresh page never does). */
+    async ensure(tabId: number): Promise<void> {
+      const alive = await ask(tabId, { kind: 'ping' }, 1000).then(
+        () => true,
+        () => false,
+      )
+      if (alive) return
+      try {
+        await deps.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [deps.file] } as never)
+      } catch (error) {
+        throw new ContentError('gone', `Could not start Tandem in the page (${(error as Error)?.message ?? error})`)
+      }
+      await ask(tabId, { kind: 'ping' }, 3000)
+    },
+  }
+}
+export type ContentChannel = ReturnType<typeof createContentChannel>

@@ -1,0 +1,209 @@
+import { Observation, isTerminal, type Action, type ObservationInput } from '#protocol'
+import type { ServerClient } from '../server/client'
+import { isServerError, type ServerError } from '../server/errors'
+import { createConnection, type Connection } from './connection'
+import { recoveredObservation, unknownOutcome } from './recovery'
+import {
+  REPORTED_KEPT,
+  clearResult,
+  forgetOldTasks,
+  readResult,
+  readState,
+  updateActivity,
+  updateState,
+  type ExecutorState,
+  type InFlight,
+} from './state'
+import { actionBudgetMs } from './run-action'
+
+export interface ExecutorDeps {
+  server: Pick<ServerClient, 'next' | 'report'>
+  /** Runs one action (see runAction); gets the state so it can find the task's tab. */
+  execute: (action: Action, state: ExecutorState) => Promise<ObservationInput>
+  /** Any extension API call: a pending fetch does not keep the worker alive, an API call does. */
+  keepAlive: () => Promise<unknown>
+  serverUrl: () => Promise<string>
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+  pollWaitMs?: number
+  keepAliveMs?: number
+  /** Stop polling after this long without work; the alarm wakes the worker again. */
+  idleLimitMs?: number
+}
+
+/** Actions the content script runs, leaving their result in storage even if the worker dies meanwhile. */
+const IN_PAGE = new Set(['click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract'])
+
+/**
+ * The worker's loop: report what is left over, pull the next action, run it under an execution lock kept in
+ * storage, report, repeat while there is work. A worker stopped at any point resumes here on its next wake.
+ */
+export function createExecutor(deps: ExecutorDeps) {
+  const now = deps.now ?? Date.now
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const pollWaitMs = deps.pollWaitMs ?? 20_000
+  const idleLimitMs = deps.idleLimitMs ?? 5 * 60_000
+  const connection: Connection = createConnection({ now, sleep, serverUrl: deps.serverUrl })
+  let running: Promise<void> | null = null
+  /** A wake that arrived while the loop ran: it runs once more, forced if any of those wakes was. */
+  let again: { force: boolean } | null = null
+
+  /** Turns the in-flight record into a result, without ever running its action again. */
+  async function finishLeftover(inflight: InFlight): Promise<InFlight> {
+    if (inflight.phase === 'finished') return inflight
+    let result = await readResult(inflight.actionId)
+    if (!result && IN_PAGE.has(inflight.type)) {
+      // The page may still be working on it: its result lands in storage when it is done.
+      while (!result && now() < inflight.startedAt + inflight.graceMs) {
+        await sleep(250)
+        result = await readResult(inflight.actionId)
+      }
+    }
+    const observation = result ? recoveredObservation(result, now) : unknownOutcome(inflight, now)
+    const finished: InFlight = { ...inflight, phase: 'finished', observation }
+    await updateState((s) => ({ ...s, inflight: finished }))
+    return finished
+  }
+
+  async function forget(inflight: InFlight, closedTab: boolean) {
+    await updateState((s) => ({
+      ...s,
+      inflight: null,
+      reported: [...s.reported.filter((id) => id !== inflight.actionId), inflight.actionId].slice(-REPORTED_KEPT),
+      tasks:
+        closedTab && s.tasks[inflight.taskId]
+          ? { ...s.tasks, [inflight.taskId]: { ...s.tasks[inflight.taskId], closed: true } }
+          : forgetOldTasks(s.tasks, now()),
+    }))
+    await clearResult(inflight.actionId)
+  }
+
+  /** Reports the leftover result, if any. False when the server could not take it yet (try again later). */
+  async function settle(): Promise<boolean> {
+    const state = await readState()
+    if (!state.inflight) return true
+    const inflight = await finishLeftover(state.inflight)
+    let observation = inflight.observation!
+    for (let attempt = 0; ; attempt++) {
+      const reply = await connection.call(() => deps.server.report({ taskId: inflight.taskId, actionId: inflight.actionId, observation }))
+      if (reply.ok || isFinal(reply.error)) {
+        if (!reply.ok) console.warn(`[tandem] the server refused the result of ${inflight.actionId}: ${reply.error.message}`)
+        const codes = new Set(observation.errors?.map((e) => e.code))
+        await forget(inflight, codes.has('TASK_TAB_CLOSED'))
+        await updateActivity({
+          lastAction: { taskId: inflight.taskId, actionId: inflight.actionId, type: inflight.type, status: observation.status, at: now() },
+          needsSite: codes.has('PERMISSION_DENIED') && URL.canParse(observation.url) ? { taskId: inflight.taskId, origin: new URL(observation.url).origin } : null,
+        })
+        return true
+      }
+      if (reply.error.code === 'PAYLOAD_TOO_LARGE' && observation.artifacts?.length && attempt === 0) {
+        observation = {
+          ...observation,
+          artifacts: [],
+          errors: [...(observation.errors ?? []), { code: 'SCREENSHOT_UNAVAILABLE', message: 'The screenshots were too large to upload.' }],
+        }
+        continue
+      }
+      return false
+    }
+  }
+
+  async function run(action: Action) {
+    const state = await readState()
+    const inflight: InFlight = {
+      taskId: action.taskId,
+      actionId: action.actionId,
+      type: action.type,
+      tabId: state.tasks[action.taskId]?.tabId ?? null,
+      startedAt: now(),
+      graceMs: actionBudgetMs(action) + 30_000,
+      phase: 'started',
+    }
+    if (state.reported.includes(action.actionId)) {
+      // Reported before, yet offered again: say so rather than doing it twice.
+      inflight.phase = 'finished'
+      inflight.observation = failure('This action already ran and its result was reported; Tandem never runs an action twice.')
+      await updateState((s) => ({ ...s, inflight }))
+      return
+    }
+    // The lock goes to storage before anything touches the page.
+    await updateState((s) => ({ ...s, inflight }))
+    await updateActivity({ lastAction: { taskId: action.taskId, actionId: action.actionId, type: action.type, status: 'running', at: now() } })
+    let observation: Observation
+    try {
+      const parsed = Observation.safeParse(await deps.execute(action, { ...state, inflight }))
+      observation = parsed.success ? parsed.data : failure(`The extension produced an invalid observation: ${parsed.error.issues[0]?.message}`)
+    } catch (error) {
+      observation = failure(`The extension failed: ${(error as Error)?.message ?? error}`)
+    }
+    await updateState((s) => ({ ...s, inflight: { ...inflight, tabId: s.tasks[action.taskId]?.tabId ?? null, phase: 'finished', observation } }))
+  }
+
+  async function pump(force: boolean) {
+    if (!force && !(await connection.mayTry())) return
+    if (!(await settle())) return
+    let lastWork = now()
+    // The task just worked on is asked for by id until it stops running: its next step is the likeliest work.
+    let focus: string | undefined
+    for (;;) {
+      const ask = { waitMs: pollWaitMs, ...(focus ? { taskId: focus } : {}) }
+      const reply = await connection.call(() => deps.server.next(ask, AbortSignal.timeout(pollWaitMs + 10_000)))
+      if (!reply.ok) {
+        if (focus && ['NOT_FOUND', 'CONFLICT'].includes(reply.error.code)) {
+          focus = undefined
+          continue
+        }
+        return
+      }
+      const { taskId, status, action } = reply.value
+      await updateActivity({ task: taskId && status ? { taskId, status } : null })
+      if (action) {
+        await run(action)
+        if (!(await settle())) return
+        focus = action.taskId
+        lastWork = now()
+        continue
+      }
+      if (focus && (!status || !['RUNNING', 'WAITING_PAGE'].includes(status))) {
+        focus = undefined
+        continue
+      }
+      if (!taskId || !status || isTerminal(status)) return
+      if (now() - lastWork > idleLimitMs) return
+    }
+  }
+
+  return {
+    /** Pulls and runs work until there is none; concurrent wakes share one loop. `force` skips the back-off. */
+    wake(force = false): Promise<void> {
+      if (running) {
+        again = { force: force || !!again?.force }
+        return running
+      }
+      const timer = setInterval(() => void deps.keepAlive().catch(() => undefined), deps.keepAliveMs ?? 10_000)
+      running = (async () => {
+        try {
+          let next: { force: boolean } | null = { force }
+          while (next) {
+            again = null
+            await pump(next.force)
+            next = again
+          }
+        } catch (error) {
+          console.error('[tandem] the executor stopped', error)
+        } finally {
+          clearInterval(timer)
+          running = null
+        }
+      })()
+      return running
+    },
+  }
+}
+export type Executor = ReturnType<typeof createExecutor>
+
+const failure = (message: string): Observation =>
+  Observation.parse({ status: 'failed', url: '', errors: [{ code: 'ACTION_FAILED', message: message.slice(0, 4000) }] })
+
+/** The server will never take this result: keep it from blocking the queue. */
+const isFinal = (error: ServerError) => isServerError(error) && ['CONFLICT', 'NOT_FOUND', 'BAD_REQUEST'].includes(error.code)

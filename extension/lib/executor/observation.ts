@@ -1,0 +1,56 @@
+import type { ArtifactUpload, ObservationError, ObservationInput } from '#protocol'
+import type { PageState } from '../messages'
+import type { Shot } from './screenshot'
+
+/** Collects what one action produced into the Observation the server expects. */
+export function createObservationBuilder(startedAt: number, now: () => number = Date.now) {
+  const artifacts: ArtifactUpload[] = []
+  const errors: ObservationError[] = []
+  const timing: Record<string, number> = {}
+  let page: Partial<PageState> = {}
+  let extracted: unknown
+
+  return {
+    page(state: Partial<PageState> | undefined) {
+      if (state) page = { ...page, ...state }
+    },
+    tab(tab: { url?: string; title?: string } | null | undefined) {
+      if (tab) page = { ...page, ...(tab.url ? { url: tab.url } : {}), ...(tab.title ? { title: tab.title } : {}) }
+    },
+    shot(shot: Shot) {
+      if ('artifact' in shot) artifacts.push(shot.artifact)
+      else if (!errors.some((e) => e.code === shot.error.code)) errors.push(shot.error)
+    },
+    error(error: ObservationError) {
+      errors.push(error)
+    },
+    extracted(value: unknown) {
+      extracted = value
+    },
+    mark(name: string, value = now() - startedAt) {
+      timing[name] = value
+    },
+    done: () => build('done'),
+    failed: (error?: ObservationError) => {
+      if (error) errors.unshift(error)
+      return build('failed')
+    },
+  }
+
+  function build(status: 'done' | 'failed'): ObservationInput {
+    return {
+      status,
+      url: page.url ?? '',
+      title: page.title ?? '',
+      elementTree: page.elementTree ?? '',
+      ...(page.elements ? { elements: page.elements } : {}),
+      visibleTextSnippet: page.visibleTextSnippet ?? '',
+      ...(page.scroll ? { scroll: page.scroll } : {}),
+      ...(extracted === undefined ? {} : { extracted }),
+      ...(artifacts.length ? { artifacts: artifacts.slice(0, 8) } : {}),
+      errors: errors.slice(0, 50),
+      timing: { ...timing, totalMs: now() - startedAt },
+    }
+  }
+}
+export type ObservationBuilder = ReturnType<typeof createObservationBuilder>

@@ -1,0 +1,254 @@
+import type { WxtBrowser as Browser } from 'wxt/browser'
+import type { Action, ObservationError, ObservationInput } from '#protocol'
+import type { ActOutcome } from '../messages'
+import { ContentError, type ContentChannel } from './content-channel'
+import { createObservationBuilder, type ObservationBuilder } from './observation'
+import type { Screenshotter } from './screenshot'
+import { checkSiteAccess } from './site-access'
+import type { ExecutorState } from './state'
+import { waitForTabLoad } from './tab-load'
+import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
+
+export interface RunDeps {
+  tabs: TabsApi
+  permissions: Pick<Browser['permissions'], 'contains'>
+  content: Pick<ContentChannel, 'ask' | 'ensure'>
+  screenshots: Screenshotter
+  serverUrl: string
+  state: ExecutorState
+  /** Persists the task's tab the moment it exists, before anything runs in it. */
+  rememberTab: (taskId: string, tabId: number) => Promise<void>
+  resultKey: (actionId: string) => `local:tandem.result.${string}`
+  readResult: (actionId: string) => Promise<ActOutcome | null>
+  loadTimeoutMs?: number
+  now?: () => number
+}
+
+type LiveTab = Tab & { id: number }
+
+/** How long the worker waits for the page's answer to an action before calling its outcome unknown. */
+export function actionBudgetMs(action: Action): number {
+  const asked = Number(action.params.timeoutMs)
+  return (Number.isFinite(asked) && asked > 0 ? Math.min(asked, 120_000) : 15_000) + 15_000
+}
+
+/** Actions that leave the page as their normal effect: a page that unloads under them did what they asked. */
+const mayNavigate = (action: Action) =>
+  action.type === 'click' || action.type === 'press' || (action.type === 'type' && action.params.submit === true)
+
+const withEvidence = (action: Action) => action.risk === 'medium' || action.risk === 'high'
+
+/** Runs one action in its task's tab and describes the outcome; never throws for page-level failures. */
+export async function runAction(deps: RunDeps, action: Action): Promise<ObservationInput> {
+  const now = deps.now ?? Date.now
+  const obs = createObservationBuilder(now(), now)
+  const loadTimeoutMs = deps.loadTimeoutMs ?? 30_000
+
+  if ((action.risk === 'high' || action.requiresConfirmation) && !action.confirmation) {
+    return obs.failed({ code: 'CONFIRMATION_REQUIRED', message: 'A high-risk action must carry the person’s approval; it was not run.' })
+  }
+  const choice = await findTaskTab(deps.tabs, action, deps.state)
+  if (choice.kind === 'error') return obs.failed(choice.error)
+
+  if (action.type === 'navigate') return navigate(choice.kind === 'tab' ? choice.tab : null)
+
+  let tab: LiveTab
+  if (choice.kind === 'tab') tab = choice.tab
+  else {
+    const adopted = await activeTab(deps.tabs)
+    if (!adopted) return obs.failed({ code: 'INVALID_TASK_TAB', message: 'There is no open tab to run this task in.' })
+    const refusal = await checkSiteAccess(deps.permissions, adopted.url, deps.serverUrl)
+    if (refusal) return obs.failed(refusal)
+    await deps.rememberTab(action.taskId, adopted.id)
+    tab = adopted
+  }
+
+  const loaded = await waitForTabLoad(deps.tabs, tab.id, { timeoutMs: action.type === 'observe' ? loadTimeoutMs : loadTimeoutMs / 2 })
+  if (loaded === null) return obs.failed(tabClosed())
+  if (loaded === 'timeout') {
+    obs.tab(await deps.tabs.get(tab.id).catch(() => null))
+    return obs.failed(
+      action.type === 'observe'
+        ? { code: 'PAGE_PREP_FAILED', message: `The page did not finish loading within ${loadTimeoutMs} ms.` }
+        : { code: 'NAVIGATION_IN_PROGRESS', message: 'The page is still loading; nothing was done.' },
+    )
+  }
+  tab = loaded as LiveTab
+  obs.tab(tab)
+  obs.mark('loadedMs')
+  const refusal = await checkSiteAccess(deps.permissions, tab.url, deps.serverUrl)
+  if (refusal) return obs.failed(refusal)
+
+  try {
+    await deps.content.ensure(tab.id)
+  } catch (error) {
+    return obs.failed({ code: 'PAGE_PREP_FAILED', message: (error as Error).message })
+  }
+
+  switch (action.type) {
+    case 'observe':
+      return observe(tab, 'observation')
+    case 'screenshot':
+      return observe(tab, 'screenshot')
+    case 'back':
+      return back(tab)
+    default:
+      return act(tab)
+  }
+
+  async function readPage(tabId: number, into: ObservationBuilder) {
+    try {
+      into.page(await deps.content.ask(tabId, { kind: 'observe' }, 15_000))
+      into.mark('observedMs')
+      return true
+    } catch (error) {
+      into.error({ code: 'PAGE_PREP_FAILED', message: `The page could not be read: ${(error as Error).message}` })
+      return false
+    }
+  }
+
+  async function observe(current: LiveTab, label: 'observation' | 'screenshot') {
+    if (!(await readPage(current.id, obs))) return obs.failed()
+    obs.shot(await deps.screenshots.capture(current, label))
+    return obs.done()
+  }
+
+  /** After a navigation: the page as it settled, if Tandem may read it. */
+  async function settle(tabId: number, from: string | undefined): Promise<LiveTab | ObservationError> {
+    const loaded = await waitForTabLoad(deps.tabs, tabId, { timeoutMs: loadTimeoutMs, from: { url: from } })
+    if (loaded === null) return tabClosed()
+    const current = (loaded === 'timeout' ? await deps.tabs.get(tabId).catch(() => null) : loaded) as LiveTab | null
+    if (!current) return tabClosed()
+    obs.tab(current)
+    obs.mark('loadedMs')
+    if (loaded === 'timeout') return { code: 'NAVIGATION_IN_PROGRESS', message: 'The page is still loading.' }
+    const refusal = await checkSiteAccess(deps.permissions, current.url, deps.serverUrl)
+    if (refusal) return refusal
+    try {
+      await deps.content.ensure(tabId)
+    } catch (error) {
+      return { code: 'PAGE_PREP_FAILED', message: (error as Error).message }
+    }
+    return current
+  }
+
+  /** Where a navigation ended up: the page and its evidence, or why it could not be read (the move itself happened). */
+  async function afterMove(tabId: number, from: string | undefined, label: 'after' | 'observation') {
+    const settled = await settle(tabId, from)
+    if ('code' in settled) {
+      obs.error(settled)
+      return obs.done()
+    }
+    await readPage(tabId, obs)
+    obs.shot(await deps.screenshots.capture(settled, label))
+    return obs.done()
+  }
+
+  async function navigate(current: LiveTab | null) {
+    const url = String(action.params.url ?? '')
+    obs.page({ url })
+    const refusal = await checkSiteAccess(deps.permissions, url, deps.serverUrl)
+    if (refusal) return obs.failed(refusal)
+    if (current && withEvidence(action)) await shootBefore(current)
+    let tabId: number
+    if (current) {
+      await deps.tabs.update(current.id, { url })
+      tabId = current.id
+    } else {
+      const created = await deps.tabs.create({ url, active: true })
+      if (created.id === undefined) return obs.failed({ code: 'INVALID_TASK_TAB', message: 'The browser opened no tab.' })
+      tabId = created.id
+      await deps.rememberTab(action.taskId, tabId)
+    }
+    return afterMove(tabId, current?.url, withEvidence(action) ? 'after' : 'observation')
+  }
+
+  async function back(current: LiveTab) {
+    if (withEvidence(action)) await shootBefore(current)
+    try {
+      await deps.tabs.goBack(current.id)
+    } catch {
+      return obs.failed({ code: 'ACTION_FAILED', message: 'There is no earlier page in this tab.' })
+    }
+    return afterMove(current.id, current.url, withEvidence(action) ? 'after' : 'observation')
+  }
+
+  async function shootBefore(current: LiveTab) {
+    obs.shot(await deps.screenshots.capture(current, 'before'))
+    obs.mark('beforeShotMs')
+  }
+
+  async function act(current: LiveTab) {
+    if (withEvidence(action)) await shootBefore(current)
+    let outcome = null
+    let lost: ContentError | null = null
+    try {
+      outcome = await deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId) }, actionBudgetMs(action))
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error
+      lost = error
+      // The page may have stored its answer before the channel broke.
+      outcome = await deps.readResult(action.actionId)
+    }
+    obs.mark('actedMs')
+    if (outcome) {
+      obs.page(outcome.page)
+      if (outcome.extracted !== undefined) obs.extracted(outcome.extracted)
+      for (const [k, v] of Object.entries(outcome.timing)) obs.mark(`page.${k}`, v)
+      for (const error of outcome.errors) obs.error(error)
+      const after = await afterAnswer(current, outcome.page?.url)
+      if (withEvidence(action) && after) obs.shot(await deps.screenshots.capture(after, 'after'))
+      return outcome.status === 'done' ? obs.done() : obs.failed()
+    }
+    return lostAnswer(current, lost!)
+  }
+
+  /**
+   * A click that submits a form answers before the browser leaves the page: when the tab has started to
+   * move, wait for where it lands and describe that page instead (the "after" evidence belongs there).
+   */
+  async function afterAnswer(before: LiveTab, answeredUrl: string | undefined): Promise<LiveTab | null> {
+    const now = await deps.tabs.get(before.id).catch(() => null)
+    if (!now) {
+      obs.error(tabClosed())
+      return null
+    }
+    const moved = now.status === 'loading' || !!now.pendingUrl || now.url !== before.url || (!!answeredUrl && answeredUrl !== before.url)
+    if (!moved) return before
+    obs.mark('navigated', 1)
+    const settled = await settle(before.id, before.url)
+    if ('code' in settled) {
+      obs.error(settled)
+      return null
+    }
+    await readPage(before.id, obs)
+    return settled
+  }
+
+  /** The page gave no answer: tell a navigation it caused from one that cut it short, and never guess "done" otherwise. */
+  async function lostAnswer(before: LiveTab, lost: ContentError) {
+    if (lost.reason === 'timeout') {
+      obs.tab(await deps.tabs.get(before.id).catch(() => null))
+      return obs.failed({ code: 'TIMEOUT', message: `${lost.message}; its outcome is unknown and it was not run again.` })
+    }
+    const now = await deps.tabs.get(before.id).catch(() => null)
+    if (!now) return obs.failed(tabClosed())
+    const navigated = now.status === 'loading' || now.url !== before.url || !!now.pendingUrl
+    if (!navigated) {
+      obs.tab(now)
+      return obs.failed({ code: 'ACTION_FAILED', message: lost.message })
+    }
+    obs.mark('navigated', 1)
+    if (mayNavigate(action)) {
+      return afterMove(before.id, before.url, withEvidence(action) ? 'after' : 'observation')
+    }
+    const settled = await settle(before.id, before.url)
+    if (!('code' in settled)) await readPage(before.id, obs)
+    return obs.failed({ code: 'NAVIGATION_IN_PROGRESS', message: 'The page navigated away while the action ran; look again before retrying.' })
+  }
+}
+
+const tabClosed = (): ObservationError => ({
+  code: 'TASK_TAB_CLOSED',
+  message: "The task's tab was closed; start the task again to give it a new tab.",
+})

@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { ActionType, Observation, TaskStatus } from '#protocol'
+import { storage } from 'wxt/utils/storage'
+import { ActOutcome } from '../messages'
+
+/**
+ * Everything the executor knows lives in chrome.storage, because the worker may be stopped between any two
+ * lines: a fresh worker must be able to tell what ran, what finished and what still has to be reported.
+ */
+
+export const InFlight = z.object({
+  taskId: z.string(),
+  actionId: z.string(),
+  type: ActionType,
+  tabId: z.number().int().nullable(),
+  startedAt: z.number(),
+  /** After this long without a result the outcome is declared unknown (never re-run). */
+  graceMs: z.number(),
+  phase: z.enum(['started', 'finished']),
+  /** Set with phase "finished": kept until the server acknowledged it. */
+  observation: Observation.optional(),
+})
+export type InFlight = z.output<typeof InFlight>
+
+export const TaskTab = z.object({ tabId: z.number().int(), closed: z.boolean(), at: z.number() })
+export type TaskTab = z.output<typeof TaskTab>
+
+export const ExecutorState = z.object({
+  inflight: InFlight.nullable(),
+  tasks: z.record(z.string(), TaskTab),
+  /** Recently reported action ids, newest last: a re-delivered one is never run again. */
+  reported: z.array(z.string()),
+})
+export type ExecutorState = z.output<typeof ExecutorState>
+
+export const EMPTY_STATE: ExecutorState = { inflight: null, tasks: {}, reported: [] }
+export const REPORTED_KEPT = 200
+const TASKS_KEPT_MS = 7 * 24 * 3600_000
+
+export const executorItem = storage.defineItem<ExecutorState>('local:tandem.executor', { fallback: EMPTY_STATE })
+
+export async function readState(): Promise<ExecutorState> {
+  const parsed = ExecutorState.safeParse(await executorItem.getValue())
+  return parsed.success ? parsed.data : EMPTY_STATE
+}
+
+/** Read-modify-write; the executor is the only writer and runs one pump at a time. */
+export async function updateState(change: (state: ExecutorState) => ExecutorState): Promise<ExecutorState> {
+  const next = change(await readState())
+  await executorItem.setValue(next)
+  return next
+}
+
+export const forgetOldTasks = (tasks: ExecutorState['tasks'], now: number) =>
+  Object.fromEntries(Object.entries(tasks).filter(([, t]) => now - t.at < TASKS_KEPT_MS))
+
+/** Where the content script leaves an action's result before it answers. */
+export const resultKey = (actionId: string) => `local:tandem.result.${actionId}` as const
+
+export async function readResult(actionId: string): Promise<ActOutcome | null> {
+  const parsed = ActOutcome.safeParse(await storage.getItem(resultKey(actionId)))
+  return parsed.success ? parsed.data : null
+}
+
+export const clearResult = (actionId: string) => storage.removeItem(resultKey(actionId))
+
+/** What the worker tells the panel about itself. */
+export const Activity = z.object({
+  connection: z.enum(['unknown', 'ok', 'down', 'unauthorized', 'not_configured']),
+  message: z.string(),
+  failures: z.number().int(),
+  retryAt: z.number().nullable(),
+  task: z.object({ taskId: z.string(), status: TaskStatus }).nullable(),
+  lastAction: z
+    .object({ taskId: z.string(), actionId: z.string(), type: ActionType, status: z.enum(['running', 'done', 'failed']), at: z.number() })
+    .nullable(),
+  /** A site the person has to authorise for a task to go on. */
+  needsSite: z.object({ taskId: z.string(), origin: z.string() }).nullable(),
+})
+export type Activity = z.output<typeof Activity>
+
+export const activityItem = storage.defineItem<Activity>('local:tandem.activity', {
+  fallback: { connection: 'unknown', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: null },
+})
+
+export async function updateActivity(change: Partial<Activity>): Promise<void> {
+  const parsed = Activity.safeParse(await activityItem.getValue())
+  await activityItem.setValue({ ...(parsed.success ? parsed.data : activityItem.fallback), ...change })
+}

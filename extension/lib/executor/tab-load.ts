@@ -1,0 +1,30 @@
+import type { Tab, TabsApi } from './task-tab'
+
+export interface LoadOptions {
+  timeoutMs: number
+  /** Set right after starting a navigation: a "complete" that still belongs to the old page does not count. */
+  from?: { url: string | undefined }
+  pollMs?: number
+  sleep?: (ms: number) => Promise<void>
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+/** Waits until the tab has finished loading; returns the tab, or null if it closed, or 'timeout'. */
+export async function waitForTabLoad(tabs: TabsApi, tabId: number, options: LoadOptions): Promise<Tab | null | 'timeout'> {
+  const sleep = options.sleep ?? defaultSleep
+  const pollMs = options.pollMs ?? 100
+  const started = Date.now()
+  let sawLoading = false
+  for (;;) {
+    const tab = await tabs.get(tabId).catch(() => null)
+    if (!tab) return null
+    if (tab.status === 'loading') sawLoading = true
+    const settled =
+      tab.status === 'complete' &&
+      (!options.from || sawLoading || (tab.url !== options.from.url && !tab.pendingUrl) || Date.now() - started > 1000)
+    if (settled) return tab
+    if (Date.now() - started >= options.timeoutMs) return 'timeout'
+    await sleep(pollMs)
+  }
+}

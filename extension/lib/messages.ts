@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { Action, Observation, ObservationError } from '#protocol'
+
+/**
+ * Typed messages between the worker, the content script and the panel: every request is one member of a
+ * zod discriminated union and every kind has its reply schema, so nobody switches on untyped strings.
+ */
+
+/** What the content script reads from the page (the page part of an Observation). */
+export const PageState = Observation.pick({
+  url: true,
+  title: true,
+  elementTree: true,
+  elements: true,
+  visibleTextSnippet: true,
+  scroll: true,
+})
+export type PageState = z.output<typeof PageState>
+
+/** The content script's result of one action, also stored under resultKey(actionId) before it answers. */
+export const ActOutcome = z.object({
+  actionId: z.string(),
+  status: z.enum(['done', 'failed']),
+  errors: z.array(ObservationError),
+  extracted: z.unknown().optional(),
+  /** The page after the action; absent when the page could not be read. */
+  page: PageState.optional(),
+  timing: z.record(z.string(), z.number()),
+})
+export type ActOutcome = z.output<typeof ActOutcome>
+
+export const ContentRequest = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ping') }),
+  z.object({ kind: z.literal('observe') }),
+  z.object({ kind: z.literal('act'), action: Action, resultKey: z.templateLiteral(['local:tandem.result.', z.string()]) }),
+  /** Hide password and card fields for a screenshot; they come back by themselves if unmask never arrives. */
+  z.object({ kind: z.literal('mask'), restoreAfterMs: z.number().int().min(100).max(10_000) }),
+  z.object({ kind: z.literal('unmask') }),
+])
+export type ContentRequest = z.output<typeof ContentRequest>
+export type ContentKind = ContentRequest['kind']
+
+export const contentReplies = {
+  ping: z.object({ ready: z.literal(true) }),
+  observe: PageState,
+  act: ActOutcome,
+  mask: z.object({ masked: z.boolean() }),
+  unmask: z.object({ restored: z.boolean() }),
+} satisfies Record<ContentKind, z.ZodType>
+export type ContentReply<K extends ContentKind> = z.output<(typeof contentReplies)[K]>
+
+/** A content script's failure travels as a value: an exception would lose its message across the channel. */
+export const ContentFailure = z.object({ error: z.string() })
+
+/** Panel → worker. */
+export const WorkerRequest = z.discriminatedUnion('kind', [
+  /** Pull work now; `force` ignores the back-off (the person clicked). */
+  z.object({ kind: z.literal('wake'), force: z.boolean().default(false) }),
+])
+export type WorkerRequest = z.input<typeof WorkerRequest>
+export const workerReplies = {
+  wake: z.object({ ok: z.literal(true) }),
+} satisfies Record<WorkerRequest['kind'], z.ZodType>

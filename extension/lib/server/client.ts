@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import {
+  ApiErrorCode,
+  CLIENT_HEADERS,
+  ErrorEnvelope,
+  NextData,
+  ReportData,
+  StartData,
+  StatusData,
+  StatusView,
+  okEnvelope,
+  type AnswerBody,
+  type ConfirmBody,
+  type ReportBodyInput,
+  type StartBody,
+} from '#protocol'
+import type { Settings } from '../settings'
+import { ServerError } from './errors'
+
+export interface ServerClientDeps {
+  settings: () => Promise<Settings>
+  clientId: () => Promise<string>
+  /** The extension's manifest version, sent with every call. */
+  version: string
+  fetch?: typeof fetch
+}
+
+const Info = z.object({ name: z.string(), version: z.string(), llm: z.object({ configured: z.boolean() }).passthrough() }).passthrough()
+export type ServerInfo = z.infer<typeof Info>
+
+/** The Tandem HTTP API as the extension uses it; every failure is a ServerError with a stable code. */
+export function createServerClient(deps: ServerClientDeps) {
+  const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
+
+  async function call<T extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    data: T,
+    body?: unknown,
+    init: { signal?: AbortSignal; auth?: boolean } = {},
+  ): Promise<z.output<T>> {
+    const { serverUrl, token } = await deps.settings()
+    const headers: Record<string, string> = {
+      [CLIENT_HEADERS.clientId]: await deps.clientId(),
+      [CLIENT_HEADERS.version]: deps.version,
+    }
+    if (init.auth !== false) {
+      if (!token) throw new ServerError('NOT_CONFIGURED', 'Set the server token in the Tandem side panel.')
+      headers.authorization = `Bearer ${token}`
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    let res: Response
+    try {
+      res = await doFetch(serverUrl + path, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(init.signal ? { signal: init.signal } : {}),
+      })
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error
+      throw new ServerError('UNREACHABLE', `The Tandem server at ${serverUrl} is not reachable. Is it running?`)
+    }
+    let json: unknown
+    try {
+      json = await res.json()
+    } catch {
+      throw new ServerError('BAD_RESPONSE', `${serverUrl} answered ${res.status} without JSON: is that the Tandem server?`, res.status)
+    }
+    const failed = ErrorEnvelope.safeParse(json)
+    if (failed.success) {
+      const code = ApiErrorCode.safeParse(failed.data.error.code)
+      throw new ServerError(code.success ? code.data : 'BAD_RESPONSE', failed.data.error.message, res.status)
+    }
+    const ok = okEnvelope(data).safeParse(json)
+    if (!ok.success) throw new ServerError('BAD_RESPONSE', `${serverUrl}${path} answered in an unexpected shape.`, res.status)
+    return (ok.data as { data: z.output<T> }).data
+  }
+
+  return {
+    health: () => call('GET', '/api/health', z.unknown().optional(), undefined, { auth: false }),
+    info: () => call('GET', '/api/info', Info),
+    start: async (body: Omit<StartBody, 'clientId'>) => call('POST', '/api/agent/start', StartData, { ...body, clientId: await deps.clientId() }),
+    next: async (body: { taskId?: string; waitMs?: number }, signal?: AbortSignal) =>
+      call('POST', '/api/agent/next', NextData, { ...body, clientId: await deps.clientId() }, { signal }),
+    report: (body: ReportBodyInput) => call('POST', '/api/agent/report', ReportData, body),
+    confirm: (body: ConfirmBody) => call('POST', '/api/agent/confirm', StatusData, body),
+    answer: (body: AnswerBody) => call('POST', '/api/agent/answer', StatusData, body),
+    status: (taskId: string) => call('GET', `/api/agent/status?taskId=${encodeURIComponent(taskId)}`, StatusView),
+  }
+}
+export type ServerClient = ReturnType<typeof createServerClient>

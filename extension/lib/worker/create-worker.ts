@@ -1,0 +1,54 @@
+import type { WxtBrowser as Browser } from 'wxt/browser'
+import { createContentChannel } from '../executor/content-channel'
+import { createExecutor } from '../executor/executor'
+import { runAction } from '../executor/run-action'
+import { createScreenshotter } from '../executor/screenshot'
+import { resultKey, readResult, updateState } from '../executor/state'
+import { createServerClient } from '../server/client'
+import { ensureClientId, readSettings } from '../settings'
+
+export const POLL_ALARM = 'tandem.poll'
+export const CONTENT_SCRIPT = '/content-scripts/content.js'
+
+export type WorkerBrowser = Pick<Browser, 'tabs' | 'permissions' | 'scripting' | 'runtime' | 'alarms'>
+
+/** Everything the service worker runs, assembled over one `browser`. */
+export function createWorker(browser: WorkerBrowser) {
+  const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT })
+  const screenshots = createScreenshotter({ tabs: browser.tabs, content })
+  const server = createServerClient({
+    settings: readSettings,
+    clientId: ensureClientId,
+    version: browser.runtime.getManifest().version,
+  })
+  const executor = createExecutor({
+    server,
+    serverUrl: async () => (await readSettings()).serverUrl,
+    keepAlive: () => browser.runtime.getPlatformInfo(),
+    execute: async (action, state) =>
+      runAction(
+        {
+          tabs: browser.tabs,
+          permissions: browser.permissions,
+          content,
+          screenshots,
+          serverUrl: (await readSettings()).serverUrl,
+          state,
+          resultKey,
+          readResult,
+          rememberTab: async (taskId, tabId) => {
+            await updateState((s) => ({ ...s, tasks: { ...s.tasks, [taskId]: { tabId, closed: false, at: Date.now() } } }))
+          },
+        },
+        action,
+      ),
+  })
+
+  return {
+    executor,
+    /** chrome.alarms keeps its alarms across worker restarts but not across browser restarts: make sure it exists. */
+    async ensureAlarm() {
+      if (!(await browser.alarms.get(POLL_ALARM))) await browser.alarms.create(POLL_ALARM, { periodInMinutes: 0.5 })
+    },
+  }
+}

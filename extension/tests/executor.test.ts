@@ -1,0 +1,256 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeBrowser } from 'wxt/testing'
+import { storage } from 'wxt/utils/storage'
+import type { Action, ObservationInput } from '#protocol'
+import { createExecutor, type ExecutorDeps } from '../lib/executor/executor'
+import { activityItem, readState, resultKey, type ExecutorState } from '../lib/executor/state'
+import { action, fakeServer } from './fakes'
+
+const done = (url = 'http://shop.example/'): ObservationInput => ({ status: 'done', url, title: 'Shop', errors: [], timing: {} })
+
+function executor(server: ReturnType<typeof fakeServer>, overrides: Partial<ExecutorDeps> = {}) {
+  return createExecutor({
+    server,
+    execute: vi.fn(async () => done()),
+    keepAlive: vi.fn(async () => ({})),
+    serverUrl: async () => 'http://127.0.0.1:3000',
+    sleep: async () => undefined,
+    keepAliveMs: 60_000,
+    ...overrides,
+  })
+}
+
+/** A worker that Chrome stops in the middle of an action: its execute never returns. */
+const stoppedMidAction = () => new Promise<ObservationInput>(() => undefined)
+
+beforeEach(() => fakeBrowser.reset())
+
+describe('executor', () => {
+  it('takes the execution lock in storage before the action runs, then reports and clears it', async () => {
+    const server = fakeServer([action()])
+    let seen: ExecutorState | null = null
+    const exec = executor(server, {
+      execute: async () => {
+        seen = await readState()
+        return done()
+      },
+    })
+    await exec.wake()
+    expect(seen!.inflight).toMatchObject({ actionId: 'act1', phase: 'started' })
+    expect(server.reports).toHaveLength(1)
+    expect(server.reports[0]).toMatchObject({ taskId: 'task1', actionId: 'act1', observation: { status: 'done' } })
+    const after = await readState()
+    expect(after.inflight).toBeNull()
+    expect(after.reported).toEqual(['act1'])
+  })
+
+  it('runs actions one after another and polls again right after each report', async () => {
+    const server = fakeServer([action(), action({ actionId: 'act2', seq: 2 }), action({ actionId: 'act3', seq: 3 })])
+    const execute = vi.fn(async (a: Action) => done(`http://shop.example/${a.seq}`))
+    await executor(server, { execute }).wake()
+    expect(execute.mock.calls.map(([a]) => a.actionId)).toEqual(['act1', 'act2', 'act3'])
+    expect(server.reports.map((r) => r.actionId)).toEqual(['act1', 'act2', 'act3'])
+    // After each report it asks for that task's next step by id, and only then for any task.
+    expect(server.next.mock.calls.map(([body]) => body.taskId ?? '*')).toEqual(['*', 'task1', 'task1', 'task1', '*'])
+  })
+
+  it('keeps asking for the task it works on even when a poll for any task briefly sees none', async () => {
+    const server = fakeServer([action(), action({ actionId: 'act2', seq: 2 })])
+    const execute = vi.fn(async () => done())
+    const next = server.next.getMockImplementation()!
+    server.next.mockImplementation(async (body) => (body.taskId ? next(body) : server.reports.length ? { taskId: null, status: null, action: null } : next(body)))
+    await executor(server, { execute }).wake()
+    expect(execute).toHaveBeenCalledTimes(2)
+  })
+
+  it('after a stop mid-action, reports the result the page stored instead of running the action again', async () => {
+    const server = fakeServer([action()])
+    void executor(server, { execute: stoppedMidAction }).wake()
+    await vi.waitFor(async () => expect((await readState()).inflight?.phase).toBe('started'))
+    // The content script finished meanwhile and left its result in storage.
+    await storage.setItem(resultKey('act1'), {
+      actionId: 'act1',
+      status: 'done',
+      errors: [],
+      page: { url: 'http://shop.example/cart', title: 'Cart', elementTree: '[0]<button>Pay</button>', visibleTextSnippet: 'Cart' },
+      timing: { actMs: 12 },
+    })
+    const execute = vi.fn(async () => done())
+    await executor(server, { execute }).wake()
+    expect(execute).not.toHaveBeenCalled()
+    expect(server.reports).toHaveLength(1)
+    expect(server.reports[0].observation).toMatchObject({ status: 'done', url: 'http://shop.example/cart', title: 'Cart' })
+    expect(server.reports[0].observation.timing).toMatchObject({ recovered: 1, 'page.actMs': 12 })
+    expect(await storage.getItem(resultKey('act1'))).toBeNull()
+  })
+
+  it('declares the outcome unknown (TIMEOUT) when no result arrives within the grace period, and never re-runs', async () => {
+    const server = fakeServer([action()])
+    let clock = 1_000_000
+    void executor(server, { execute: stoppedMidAction, now: () => clock }).wake()
+    await vi.waitFor(async () => expect((await readState()).inflight?.phase).toBe('started'))
+    const execute = vi.fn(async () => done())
+    const sleep = vi.fn(async () => {
+      clock += 10_000
+    })
+    await executor(server, { execute, now: () => clock, sleep }).wake()
+    expect(execute).not.toHaveBeenCalled()
+    expect(sleep).toHaveBeenCalled() // it waited for the page first
+    expect(server.reports[0].observation).toMatchObject({ status: 'failed', errors: [{ code: 'TIMEOUT' }] })
+    expect(server.reports[0].observation.errors![0].message).toMatch(/outcome is unknown/)
+  })
+
+  it('re-reports a finished result that a stopped worker never got to report', async () => {
+    const server = fakeServer([action()])
+    server.report.mockImplementationOnce(() => new Promise(() => undefined)) // stopped while reporting
+    const first = vi.fn(async () => done('http://shop.example/done'))
+    void executor(server, { execute: first }).wake()
+    await vi.waitFor(async () => expect((await readState()).inflight?.phase).toBe('finished'))
+    const second = vi.fn(async () => done())
+    await executor(server, { execute: second }).wake()
+    expect(first).toHaveBeenCalledTimes(1)
+    expect(second).not.toHaveBeenCalled()
+    expect(server.reports).toHaveLength(1)
+    expect(server.reports[0].observation.url).toBe('http://shop.example/done')
+  })
+
+  it('never runs an action twice even when the server offers it again', async () => {
+    const server = fakeServer([action()])
+    const execute = vi.fn(async () => done())
+    await executor(server, { execute }).wake()
+    // The server lost the report and offers the same action again.
+    server.queue.push(action())
+    server.report.mockImplementationOnce(async (body) => {
+      server.reports.push(body)
+      server.queue.shift()
+      return { accepted: true, duplicate: true, status: 'RUNNING' }
+    })
+    await executor(server, { execute }).wake()
+    expect(execute).toHaveBeenCalledTimes(1)
+    expect(server.reports[1].observation.errors![0].message).toMatch(/never runs an action twice/)
+  })
+
+  it('keeps a result while the server is down, says so, backs off, and reports it once the server is back', async () => {
+    const server = fakeServer([action()])
+    server.report.mockRejectedValueOnce(new (await import('../lib/server/errors')).ServerError('UNREACHABLE', 'down'))
+    server.report.mockRejectedValueOnce(new (await import('../lib/server/errors')).ServerError('UNREACHABLE', 'down'))
+    server.report.mockRejectedValueOnce(new (await import('../lib/server/errors')).ServerError('UNREACHABLE', 'down'))
+    const execute = vi.fn(async () => done())
+    let clock = 5_000_000
+    const exec = executor(server, { execute, now: () => clock })
+    await exec.wake()
+    expect(server.report).toHaveBeenCalledTimes(3) // one call and two quick retries
+    const activity = await activityItem.getValue()
+    expect(activity).toMatchObject({ connection: 'down', failures: 1, retryAt: clock + 30_000 })
+    expect(activity.message).toMatch(/not reachable|down/)
+    expect((await readState()).inflight?.phase).toBe('finished')
+
+    // The alarm fires before the back-off is over: the server is left alone.
+    clock += 10_000
+    await exec.wake()
+    expect(server.report).toHaveBeenCalledTimes(3)
+
+    clock += 25_000
+    await exec.wake()
+    expect(execute).toHaveBeenCalledTimes(1)
+    expect(server.reports).toHaveLength(1)
+    expect(await activityItem.getValue()).toMatchObject({ connection: 'ok', failures: 0 })
+  })
+
+  it('a forced wake (the person clicked) ignores the back-off', async () => {
+    const server = fakeServer([action()])
+    server.setDown(true)
+    const exec = executor(server)
+    await exec.wake()
+    expect((await activityItem.getValue()).connection).toBe('down')
+    const calls = server.next.mock.calls.length
+    await exec.wake()
+    expect(server.next.mock.calls.length).toBe(calls)
+    server.setDown(false)
+    await exec.wake(true)
+    expect(server.reports).toHaveLength(1)
+  })
+
+  it('says when the token is wrong and stops asking until the person changes something', async () => {
+    const { ServerError } = await import('../lib/server/errors')
+    const server = fakeServer([action()])
+    server.next.mockRejectedValue(new ServerError('UNAUTHORIZED', 'Missing or wrong token.', 401))
+    const exec = executor(server)
+    await exec.wake()
+    expect(await activityItem.getValue()).toMatchObject({ connection: 'unauthorized' })
+    expect((await activityItem.getValue()).message).toMatch(/token/)
+    await exec.wake()
+    expect(server.next).toHaveBeenCalledTimes(1)
+  })
+
+  it('drops a result the server will never take (the action is no longer in flight)', async () => {
+    const { ServerError } = await import('../lib/server/errors')
+    const server = fakeServer([action()])
+    server.report.mockRejectedValueOnce(new ServerError('CONFLICT', 'That action is not the one in flight for this task.', 409))
+    server.setStatus(null)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    await executor(server).wake()
+    expect((await readState()).inflight).toBeNull()
+    expect(warn).toHaveBeenCalled()
+  })
+
+  it('keeps long-polling while a task is active, pinging an extension API, and stops when there is nothing left', async () => {
+    const server = fakeServer([])
+    let polls = 0
+    server.next.mockImplementation(async () => {
+      polls += 1
+      await new Promise((r) => setTimeout(r, 30))
+      if (polls < 3) return { taskId: 'task1', status: 'WAITING_CONFIRMATION', action: null }
+      return { taskId: 'task1', status: 'SUCCEEDED', action: null }
+    })
+    const keepAlive = vi.fn(async () => ({}))
+    await executor(server, { keepAlive, keepAliveMs: 10 }).wake()
+    expect(polls).toBe(3)
+    expect(server.next.mock.calls[0][0]).toMatchObject({ waitMs: 20_000 })
+    expect(keepAlive.mock.calls.length).toBeGreaterThan(2)
+    expect(await activityItem.getValue()).toMatchObject({ task: { taskId: 'task1', status: 'SUCCEEDED' } })
+  })
+
+  it('shares one loop between concurrent wakes', async () => {
+    const server = fakeServer([action()])
+    const execute = vi.fn(async () => done())
+    const exec = executor(server, { execute })
+    await Promise.all([exec.wake(), exec.wake(), exec.wake()])
+    expect(execute).toHaveBeenCalledTimes(1)
+  })
+
+  it('remembers which site needs authorising after PERMISSION_DENIED', async () => {
+    const server = fakeServer([action({ type: 'navigate', params: { url: 'http://shop.test/' } })])
+    const execute = vi.fn(async () => ({
+      status: 'failed' as const,
+      url: 'http://shop.test/',
+      errors: [{ code: 'PERMISSION_DENIED' as const, message: 'no' }],
+    }))
+    await executor(server, { execute }).wake()
+    expect(await activityItem.getValue()).toMatchObject({ needsSite: { taskId: 'task1', origin: 'http://shop.test' } })
+  })
+})
+
+describe('wakes while the loop runs', () => {
+  it('runs once more afterwards, forced if any of them was forced', async () => {
+    const server = fakeServer([])
+    const { ServerError } = await import('../lib/server/errors')
+    let release!: () => void
+    let calls = 0
+    server.next.mockImplementation(async () => {
+      calls += 1
+      if (calls === 1) await new Promise<void>((r) => (release = r))
+      if (calls <= 3) throw new ServerError('UNREACHABLE', 'down')
+      return { taskId: null, status: null, action: null }
+    })
+    const exec = executor(server)
+    const first = exec.wake()
+    await vi.waitFor(() => expect(release).toBeDefined())
+    void exec.wake(true) // the person clicked while the loop was stuck on a dead server
+    release()
+    await first
+    // Down after the first loop (three tries), yet the forced wake still asked again.
+    expect(server.next.mock.calls.length).toBeGreaterThanOrEqual(4)
+    expect((await activityItem.getValue()).connection).toBe('ok')
+  })
+})

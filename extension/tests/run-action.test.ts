@@ -1,0 +1,229 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Action } from '#protocol'
+import { runAction, type RunDeps } from '../lib/executor/run-action'
+import { EMPTY_STATE, resultKey, type ExecutorState } from '../lib/executor/state'
+import { action } from './fakes'
+import { createTabWorld, type TabWorld } from './tab-world'
+
+const SERVER = 'http://127.0.0.1:3000'
+let world: TabWorld
+let state: ExecutorState
+let stored: Map<string, unknown>
+
+beforeEach(() => {
+  world = createTabWorld({ granted: ['http://shop.example', 'http://127.0.0.1'] })
+  state = structuredClone(EMPTY_STATE)
+  stored = new Map()
+})
+
+function deps(): RunDeps {
+  return {
+    tabs: world.tabs as unknown as RunDeps['tabs'],
+    permissions: world.permissions as unknown as RunDeps['permissions'],
+    content: world.content as unknown as RunDeps['content'],
+    screenshots: world.screenshots,
+    serverUrl: SERVER,
+    state,
+    resultKey,
+    readResult: async (id) => (stored.get(id) as never) ?? null,
+    rememberTab: async (taskId, tabId) => {
+      state.tasks[taskId] = { tabId, closed: false, at: Date.now() }
+    },
+    loadTimeoutMs: 2000,
+  }
+}
+
+const run = (a: Partial<Action>) => runAction(deps(), action(a))
+const errorCodes = (obs: { errors?: { code: string }[] }) => obs.errors?.map((e) => e.code)
+
+describe('runAction', () => {
+  it('opens a task tab for the first navigate, remembers it, and observes the loaded page', async () => {
+    const obs = await run({ type: 'navigate', target: undefined, params: { url: 'http://shop.example/search' } })
+    expect(obs).toMatchObject({ status: 'done', url: 'http://shop.example/search', title: 'search' })
+    expect(obs.elementTree).toContain('[0]')
+    expect(world.all()).toHaveLength(1)
+    expect(state.tasks.task1.tabId).toBe(world.all()[0].id)
+    expect(world.shots).toEqual(['observation@http://shop.example/search'])
+  })
+
+  it('navigates the same task tab afterwards', async () => {
+    await run({ type: 'navigate', target: undefined, params: { url: 'http://shop.example/' } })
+    const obs = await run({ actionId: 'act2', type: 'navigate', target: undefined, params: { url: 'http://shop.example/cart' } })
+    expect(obs.url).toBe('http://shop.example/cart')
+    expect(world.all()).toHaveLength(1)
+  })
+
+  it('refuses a high-risk action without the person’s approval before touching any tab', async () => {
+    const obs = await run({ risk: 'high', requiresConfirmation: true })
+    expect(obs.status).toBe('failed')
+    expect(errorCodes(obs)).toEqual(['CONFIRMATION_REQUIRED'])
+    expect(world.tabs.query).not.toHaveBeenCalled()
+    expect(world.content.ask).not.toHaveBeenCalled()
+  })
+
+  it('runs an approved high-risk action with screenshots before and after', async () => {
+    const tab = world.open('http://shop.example/checkout')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    const obs = await run({ risk: 'high', requiresConfirmation: true, confirmation: { approved: true, at: new Date().toISOString(), by: 'panel' } })
+    expect(obs.status).toBe('done')
+    expect(obs.artifacts?.map((a) => a.label)).toEqual(['before', 'after'])
+    expect(world.shots).toEqual(['before@http://shop.example/checkout', 'after@http://shop.example/checkout'])
+  })
+
+  it('takes no screenshots around a low-risk action', async () => {
+    const tab = world.open('http://shop.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    const obs = await run({})
+    expect(obs.status).toBe('done')
+    expect(obs.artifacts).toBeUndefined()
+  })
+
+  it('refuses an action aimed at another tab (INVALID_TASK_TAB)', async () => {
+    const tab = world.open('http://shop.example/')
+    const other = world.open('http://shop.example/other')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    const obs = await run({ params: { tabId: other.id } })
+    expect(errorCodes(obs)).toEqual(['INVALID_TASK_TAB'])
+    expect(world.content.ask).not.toHaveBeenCalled()
+  })
+
+  it('reports TASK_TAB_CLOSED once the task tab is gone, and does not adopt another tab', async () => {
+    const tab = world.open('http://shop.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    world.close(tab.id)
+    world.open('http://shop.example/other')
+    const obs = await run({})
+    expect(errorCodes(obs)).toEqual(['TASK_TAB_CLOSED'])
+    expect(world.content.ask).not.toHaveBeenCalled()
+  })
+
+  it('adopts the active tab for a task that starts without a URL', async () => {
+    const tab = world.open('http://shop.example/')
+    const obs = await run({ type: 'observe', target: undefined })
+    expect(obs.status).toBe('done')
+    expect(state.tasks.task1.tabId).toBe(tab.id)
+  })
+
+  it('refuses a site the person has not granted (PERMISSION_DENIED), before opening anything', async () => {
+    const obs = await run({ type: 'navigate', target: undefined, params: { url: 'http://shop.test/' } })
+    expect(obs).toMatchObject({ status: 'failed', url: 'http://shop.test/' })
+    expect(errorCodes(obs)).toEqual(['PERMISSION_DENIED'])
+    expect(world.all()).toHaveLength(0)
+  })
+
+  it('refuses to act on a page of a site that is not granted', async () => {
+    const tab = world.open('http://other.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    const obs = await run({})
+    expect(errorCodes(obs)).toEqual(['PERMISSION_DENIED'])
+    expect(world.content.ensure).not.toHaveBeenCalled()
+  })
+
+  it("never acts on the server's own pages, under any loopback name", async () => {
+    for (const url of ['http://127.0.0.1:3000/console', 'http://localhost:3000/']) {
+      const obs = await run({ type: 'navigate', target: undefined, params: { url } })
+      expect(errorCodes(obs)).toEqual(['INVALID_TASK_TAB'])
+    }
+    // Another loopback port is just a site (granted here).
+    const obs = await run({ type: 'navigate', target: undefined, params: { url: 'http://127.0.0.1:4000/' } })
+    expect(obs.status).toBe('done')
+  })
+
+  it('never acts on browser or extension pages', async () => {
+    world.open('chrome://settings/')
+    expect(errorCodes(await run({ type: 'observe', target: undefined }))).toEqual(['INVALID_TASK_TAB'])
+    expect(errorCodes(await run({ type: 'navigate', target: undefined, params: { url: 'chrome-extension://abc/sidepanel.html' } }))).toEqual([
+      'INVALID_TASK_TAB',
+    ])
+  })
+
+  it('takes a click that leaves the page as done, and describes the page it led to', async () => {
+    const tab = world.open('http://shop.example/cart')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    world.onAct(async () => 'navigate-away')
+    const obs = await run({ type: 'click' })
+    expect(obs).toMatchObject({ status: 'done', url: 'http://shop.example/next' })
+    expect(obs.timing).toMatchObject({ navigated: 1 })
+  })
+
+  it('describes the page a form submission leads to, with the after-screenshot taken there', async () => {
+    const tab = world.open('http://shop.example/checkout')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    world.onAct(async (a, t) => {
+      const answer = { actionId: a.actionId, status: 'done' as const, errors: [], page: { url: t.url, title: 'Checkout', elementTree: '', visibleTextSnippet: '' }, timing: {} }
+      // The submit answers first; the browser starts leaving right after.
+      await world.tabs.update(t.id, { url: 'http://shop.example/thanks' })
+      return answer
+    })
+    const confirmation = { approved: true as const, at: new Date().toISOString(), by: 'panel' }
+    const obs = await run({ risk: 'high', requiresConfirmation: true, confirmation })
+    expect(obs).toMatchObject({ status: 'done', url: 'http://shop.example/thanks', title: 'thanks' })
+    expect(world.shots).toEqual(['before@http://shop.example/checkout', 'after@http://shop.example/thanks'])
+  })
+
+  it('reports NAVIGATION_IN_PROGRESS when the page left in the middle of a wait', async () => {
+    const tab = world.open('http://shop.example/leaving')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    world.onAct(async () => 'navigate-away')
+    const obs = await run({ type: 'waitFor', target: undefined, params: { text: 'Arrived' } })
+    expect(obs.status).toBe('failed')
+    expect(errorCodes(obs)).toEqual(['NAVIGATION_IN_PROGRESS'])
+    expect(obs.url).toBe('http://shop.example/next')
+  })
+
+  it('uses the result the page stored when the answer itself got lost', async () => {
+    const tab = world.open('http://shop.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    stored.set('act1', { actionId: 'act1', status: 'done', errors: [], extracted: { price: 3 }, timing: {} })
+    world.onAct(async () => {
+      throw new (await import('../lib/executor/content-channel')).ContentError('gone', 'port closed')
+    })
+    const obs = await run({ type: 'extract', target: undefined, params: { instruction: 'price' } })
+    expect(obs).toMatchObject({ status: 'done', extracted: { price: 3 } })
+  })
+
+  it('calls an action whose page never answers TIMEOUT with an unknown outcome', async () => {
+    const tab = world.open('http://shop.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    world.onAct(async () => 'hang')
+    const obs = await run({})
+    expect(errorCodes(obs)).toEqual(['TIMEOUT'])
+    expect(obs.errors![0].message).toMatch(/unknown/)
+  })
+
+  it('passes the page’s own failure codes through (a stale index stays stale)', async () => {
+    const tab = world.open('http://shop.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    world.onAct(async (a, t) => ({
+      actionId: a.actionId,
+      status: 'failed',
+      errors: [{ code: 'TARGET_STALE', message: 'Element [3] changed since the observation.' }],
+      page: { url: t.url, title: t.title, elementTree: '', visibleTextSnippet: '' },
+      timing: {},
+    }))
+    const obs = await run({})
+    expect(obs.status).toBe('failed')
+    expect(errorCodes(obs)).toEqual(['TARGET_STALE'])
+  })
+
+  it('goes back in the task tab through the tabs API', async () => {
+    await run({ type: 'navigate', target: undefined, params: { url: 'http://shop.example/a' } })
+    await run({ actionId: 'act2', type: 'navigate', target: undefined, params: { url: 'http://shop.example/b' } })
+    const obs = await run({ actionId: 'act3', type: 'back', target: undefined })
+    expect(obs).toMatchObject({ status: 'done', url: 'http://shop.example/a' })
+  })
+
+  it('waits for a slow page before observing it, and gives up with PAGE_PREP_FAILED', async () => {
+    world = createTabWorld({ granted: ['http://shop.example'], loadMs: 300 })
+    const first = await run({ type: 'navigate', target: undefined, params: { url: 'http://shop.example/slow' } })
+    expect(first).toMatchObject({ status: 'done', title: 'slow' })
+    expect(first.timing!.loadedMs).toBeGreaterThanOrEqual(250)
+
+    world = createTabWorld({ granted: ['http://shop.example'], loadMs: 60_000 })
+    const tab = world.open('http://shop.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    await world.tabs.update(tab.id, { url: 'http://shop.example/never' })
+    const obs = await runAction({ ...deps(), loadTimeoutMs: 300 }, action({ type: 'observe', target: undefined }))
+    expect(errorCodes(obs)).toEqual(['PAGE_PREP_FAILED'])
+  })
+})

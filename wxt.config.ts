@@ -1,0 +1,29 @@
+import preact from '@preact/preset-vite'
+import { defineConfig } from 'wxt'
+import { fileURLToPath } from 'node:url'
+
+/** Where the server may run: loopback on any port (match patterns without a port match every port). */
+const SERVER_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*']
+
+/**
+ * `wxt build` is the production extension; `wxt build --mode test` (into dist/chrome-mv3-test) also holds
+ * `<all_urls>`, because headless tests can never grant activeTab and captureVisibleTab needs one of the two.
+ */
+export default defineConfig({
+  srcDir: 'extension',
+  outDir: 'dist',
+  // Explicit imports: what a file uses is visible in the file (same rule as the server).
+  imports: false,
+  webExt: { disabled: true },
+  alias: { '#protocol': fileURLToPath(new URL('./protocol/index.ts', import.meta.url)) },
+  vite: () => ({ plugins: [preact()] }),
+  manifest: ({ mode }) => ({
+    name: mode === 'test' ? 'Tandem (test build)' : 'Tandem',
+    description: 'A browser agent that acts one step at a time and asks before every risky one.',
+    permissions: ['alarms', 'storage', 'tabs', 'scripting', 'sidePanel', 'activeTab'],
+    host_permissions: mode === 'test' ? [...SERVER_ORIGINS, '<all_urls>'] : SERVER_ORIGINS,
+    // Sites are asked for one at a time, from the side panel, when a task first needs them.
+    optional_host_permissions: ['*://*/*'],
+    action: { default_title: 'Open Tandem' },
+  }),
+})
