@@ -50,8 +50,8 @@ async function engine(server: TestServer) {
   return { next, report, seconds: (performance.now() - t0) / 1000 }
 }
 
-export async function benchEngine(env: Record<string, string> = {}) {
-  const server = await startServer({ env })
+export async function benchEngine(options: Parameters<typeof startServer>[0] = {}) {
+  const server = await startServer(options)
   try {
     const steps = TASKS * STEPS
     const base = await baseline(server, steps * 2)

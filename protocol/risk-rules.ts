@@ -84,11 +84,19 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** Finds the first keyword in `text`: ASCII keywords as whole words (so "Postcode" is not "post"), others anywhere. */
 export function findKeyword(text: string, keywords: readonly string[]): string | undefined {
   const lower = text.toLowerCase()
-  for (const keyword of keywords) {
+  return keywords.find((keyword) => matcherOf(keyword)(lower))
+}
+
+const matchers = new Map<string, (lower: string) => boolean>()
+function matcherOf(keyword: string): (lower: string) => boolean {
+  let matcher = matchers.get(keyword)
+  if (!matcher) {
     const k = keyword.toLowerCase()
-    if (isAscii(k) ? new RegExp(`(^|[^a-z0-9])${escape(k)}($|[^a-z0-9])`).test(lower) : lower.includes(k)) return keyword
+    const word = new RegExp(`(^|[^a-z0-9])${escape(k)}($|[^a-z0-9])`)
+    matcher = isAscii(k) ? (lower) => word.test(lower) : (lower) => lower.includes(k)
+    if (matchers.size < 5000) matchers.set(keyword, matcher)
   }
-  return undefined
+  return matcher
 }
 
 const attr = (el: ElementLike | undefined, name: string) => el?.attributes?.[name]?.trim() ?? ''

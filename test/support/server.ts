@@ -27,6 +27,8 @@ export interface ApiResponse<T> {
 
 export interface StartOptions {
   env?: Record<string, string>
+  /** Extra node flags for the server process (e.g. --cpu-prof). */
+  nodeArgs?: string[]
   token?: string
 }
 
@@ -54,7 +56,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
         ...(options.token ? { TANDEM_TOKEN: options.token } : {}),
         ...options.env,
       }
-      const proc = spawn(process.execPath, [ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] })
       child = proc
       const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000)
       const from = output.length

@@ -11,6 +11,8 @@ const SAFE_KEY = /^[A-Za-z0-9_-]+(:[A-Za-z0-9_.-]+)*$/
  */
 export const fsAtomicDriver = defineDriver((opts: { base: string }) => {
   const base = resolve(opts.base)
+  // Folders already made: a mkdir per write costs more than the write.
+  const made = new Set<string>()
   const pathOf = (key: string) => {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`)
     return join(base, key.replace(/:/g, sep))
@@ -39,7 +41,11 @@ export const fsAtomicDriver = defineDriver((opts: { base: string }) => {
     getItem: read,
     async setItem(key, value) {
       const path = pathOf(key)
-      await fsp.mkdir(dirname(path), { recursive: true })
+      const dir = dirname(path)
+      if (!made.has(dir)) {
+        await fsp.mkdir(dir, { recursive: true })
+        made.add(dir)
+      }
       const tmp = `${path}.tmp-${randomBytes(6).toString('hex')}`
       await fsp.writeFile(tmp, value, 'utf8')
       await fsp.rename(tmp, path)
@@ -51,6 +57,7 @@ export const fsAtomicDriver = defineDriver((opts: { base: string }) => {
       return (await walk(base)).map((p) => relative(base, p).split(sep).join(':'))
     },
     async clear() {
+      made.clear()
       await fsp.rm(base, { recursive: true, force: true })
     },
   }
