@@ -13,7 +13,15 @@ export interface Config {
   maxArtifactBytes: number
   /** Host header values accepted besides loopback ones (DNS-rebinding defence). */
   allowedHosts: string[]
-  llm: { baseUrl?: string; apiKey?: string; model?: string; vision: boolean }
+  llm: {
+    baseUrl?: string
+    apiKey?: string
+    model?: string
+    vision: boolean
+    timeoutMs: number
+    maxSteps: number
+    maxPromptTokens: number
+  }
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -37,6 +45,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: env.TANDEM_LLM_API_KEY || undefined,
       model: env.TANDEM_LLM_MODEL || undefined,
       vision: /^(1|true|yes|on)$/i.test(env.TANDEM_LLM_VISION || ''),
+      timeoutMs: int(env.TANDEM_LLM_TIMEOUT_MS, 60_000),
+      maxSteps: int(env.TANDEM_LLM_MAX_STEPS, 40),
+      maxPromptTokens: int(env.TANDEM_LLM_MAX_PROMPT_TOKENS, 12_000),
     },
   }
 }

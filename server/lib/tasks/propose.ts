@@ -3,6 +3,7 @@ import type { Action, ElementInfo, Observation, Risk } from '#protocol'
 import { CREDENTIAL_SELECTOR, isCredentialField } from '#protocol'
 import { formToAction, isPlannedAction } from '../agent/form-to-action'
 import { setStatus, type PendingEvent } from './events'
+import { elementFromTree } from './tree-element'
 import type { TaskRecord } from './task-record'
 
 export interface RiskAssessor {
@@ -27,8 +28,11 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
   if (!isPlannedAction(form)) throw new Error(`${form.type} cannot be queued as an action`)
   const seq = task.seq + 1
   const partial = formToAction(form, { taskId: task.id, actionId: `a_${nanoid(14)}`, seq }, observation?.elements)
+  const index = partial.target?.by === 'index' ? partial.target.value : undefined
   const element =
-    partial.target?.by === 'index' ? observation?.elements?.find((e) => e.index === partial.target!.value) : undefined
+    index === undefined
+      ? undefined
+      : (observation?.elements?.find((e) => e.index === index) ?? elementFromTree(observation?.elementTree ?? '', index))
   const { risk, reasons } = policy.assess({
     type: partial.type,
     params: partial.params,
@@ -38,10 +42,12 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
     declared: form.risk,
   })
   const action: Action = { ...partial, risk, requiresConfirmation: risk === 'high' }
-  if (action.type === 'type' && typeof action.params.text === 'string' && typesCredential(action, element)) {
+  const text = action.params.text
+  // A {{secret:NAME}} placeholder is safe to keep: the value is filled in on delivery and scrubbed everywhere.
+  if (action.type === 'type' && typeof text === 'string' && !text.includes('{{secret:') && typesCredential(action, element)) {
     // The value itself stays out of the audit; the extension also keeps it out of what it observes.
     action.params.sensitive = true
-    task.sensitive = [...new Set([...(task.sensitive ?? []), action.params.text])]
+    task.sensitive = [...new Set([...(task.sensitive ?? []), text])]
   }
   task.seq = seq
   events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk, reasons, ...(element ? { element } : {}) } })

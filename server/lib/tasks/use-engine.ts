@@ -1,6 +1,8 @@
 import { join } from 'node:path'
 import { createStorage } from 'unstorage'
 import { createScriptPlanner } from '../agent/script-planner'
+import { useLlmPlanner } from '../agent/use-llm-planner'
+import { useSecrets } from '../secrets/secrets'
 import { ArtifactError, decodeArtifacts, type DecodedArtifact } from '../audit/artifacts'
 import { useArtifactStore, useAuditLog } from '../audit/use-audit'
 import { useConfig } from '../config'
@@ -40,7 +42,8 @@ export function useEngine(): Engine {
       decode: decodeOrRefuse,
       save: (taskId, prefix, decoded) => artifactStore.write(taskId, decoded as DecodedArtifact[], prefix),
     },
-    planners: { script: createScriptPlanner() },
+    planners: { script: createScriptPlanner(), llm: useLlmPlanner() },
+    secrets: useSecrets(),
   })
   return engine
 }

@@ -1,0 +1,19 @@
+import { useConfig } from '../config'
+import { createLlmGateway } from '../llm/gateway'
+import { useSecrets } from '../secrets/secrets'
+import { useSkills } from '../skills/use-skills'
+import { createLlmPlanner } from './llm-planner'
+import type { Planner } from './planner'
+
+/** The LLM planner when TANDEM_LLM_BASE_URL and TANDEM_LLM_MODEL are set; otherwise only script tasks run. */
+export function useLlmPlanner(): Planner | undefined {
+  const { llm } = useConfig()
+  if (!llm.baseUrl || !llm.model) return undefined
+  return createLlmPlanner({
+    gateway: createLlmGateway({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs }),
+    skills: useSkills,
+    secretNames: () => useSecrets().names(),
+    maxSteps: llm.maxSteps,
+    maxPromptTokens: llm.maxPromptTokens,
+  })
+}
