@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AuditEvent, ScriptStep, StatusView, TaskStatus } from '#protocol'
-import { startServer, type TestServer } from '../../test/support/server'
+import { startServer, type StartOptions, type TestServer } from '../../test/support/server'
 import { launchExtension, type ExtensionBrowser, type Variant } from './browser'
 import { startFixtureSite, type FixtureSite } from './fixture-server'
 
@@ -32,8 +32,8 @@ async function ok<T>(res: Promise<{ status: number; body: any }>): Promise<T> {
 }
 
 /** A built server, the fixture sites and a browser with the built extension, connected to each other. */
-export async function startHarness(variant: Variant = 'test'): Promise<Harness> {
-  const [server, site] = await Promise.all([startServer(), startFixtureSite()])
+export async function startHarness(variant: Variant = 'test', serverOptions: StartOptions = {}): Promise<Harness> {
+  const [server, site] = await Promise.all([startServer(serverOptions), startFixtureSite()])
   const ext = await launchExtension(variant)
   // Open the panel tab now: a tab opened later would become the visible one and hide the task tab from screenshots.
   await ext.openPanel()
