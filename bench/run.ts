@@ -12,7 +12,7 @@ sections.push(`## ${engine.title}\n\n${engine.markdown}`)
 console.log(sections.at(-1) + '\n')
 
 // Benchmarks that drive a browser run as their own processes and print their own markdown.
-for (const script of ['bench/skills.ts', 'bench/perception.ts', 'bench/step-overhead.ts']) {
+for (const script of ['bench/skills.ts', 'bench/prompt-size.ts', 'bench/perception.ts', 'bench/step-overhead.ts']) {
   if (!existsSync(script)) continue
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
   const out = run.status === 0 ? run.stdout.trim() : `## ${script}\n\nfailed with exit code ${run.status}\n\n${run.stdout}`
