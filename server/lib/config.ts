@@ -13,6 +13,7 @@ export interface Config {
   maxArtifactBytes: number
   /** Host header values accepted besides loopback ones (DNS-rebinding defence). */
   allowedHosts: string[]
+  /** Named secrets (TANDEM_SECRET_<NAME>) are read by server/lib/secrets and never kept here, where they could leak. */
   llm: {
     baseUrl?: string
     apiKey?: string

@@ -1,188 +1,56 @@
-import { z } from 'zod'
-import { AgentOutput, type ActionForm, type LlmActionForm, type Observation, type Usage } from '#protocol'
-import type { ChatMessage, Completion, LlmGateway } from '../llm/gateway'
+import type { ActionForm, LlmActionForm, Usage } from '#protocol'
+import type { Completion, LlmGateway } from '../llm/gateway'
 import type { TaskRecord } from '../tasks/task-record'
-import { extractWithModel } from './extract'
-import { parseAgentOutput } from './parse-output'
+import { askModel } from './ask-model'
+import { extractWithModel, pageTextOf, type ExtractRequest } from './extract'
+import { DEFAULT_LOOP_LIMITS, recordDecision, repeatsOnPage, type LoopLimits, type LoopMemory } from './loop-guard'
 import type { Decision, Planner, PlannerOutput } from './planner'
-import { buildPrompt, type HistoryEntry } from './prompt/build-prompt'
+import { buildPrompt } from './prompt/build-prompt'
+import type { HistoryEntry } from './prompt/history'
 import { cut } from './prompt/tokens'
-
-export interface SkillSource {
-  search(q: string, options: { site?: string; limit?: number }): { slug: string }[]
-  get(slug: string): { name: string; description: string; body: string } | undefined
-}
+import { redactingGateway } from './redacting-gateway'
+import { relevantSkills, type SkillsDependency } from './relevant-skills'
+import { summariseRun } from './run-summary'
+import { resultsSince } from './step-results'
 
 export interface LlmPlannerOptions {
   gateway: LlmGateway
-  skills?: () => Promise<SkillSource>
-  secretNames?: () => string[]
+  skills?: SkillsDependency
+  /** Names the model may use as {{secret:NAME}}; values are scrubbed from everything sent to the model. */
+  secrets?: { names(): string[]; redact?(text: string): string }
+  /** Model decisions per task before it fails (default 40). */
   maxSteps?: number
+  /** Estimated prompt size the prompt is compacted to (default 12k). */
   maxPromptTokens?: number
+  /** Bad answers, provider errors or failed actions in a row before the task fails (default 3). */
   maxFailures?: number
+  loopLimits?: LoopLimits
+  /** The current page as a data: URL, when vision is on. */
+  screenshot?: (task: TaskRecord) => Promise<string | undefined>
 }
 
-interface LlmState {
+/** What the planner keeps with the task between decisions (TaskRecord.plannerState). */
+export interface LlmPlannerState {
   history: HistoryEntry[]
-  failures: number
+  /** History entries dropped to keep the state small. */
+  omittedSteps: number
+  /** Successful model decisions so far. */
   decisions: number
-  /** task.seq when the last decision was made: later steps are its results. */
+  /** Consecutive failures: unusable answers, provider errors, failed actions. */
+  failures: number
+  /** task.seq at the last decision: steps after it are that decision's results. */
   seqAtDecision: number
-  repeats: number
-  lastSignature?: string
-  lastUrl?: string
-  pendingExtract?: { instruction: string; schema?: Record<string, unknown> }
+  /** The types of the last decision's actions while its results are still to come. */
+  awaiting?: string[]
+  loop: LoopMemory
+  pendingExtract?: ExtractRequest
+  /** The last extraction that matched a schema: the task's data if the model succeeds without giving its own. */
+  extracted?: unknown
 }
 
-const OUTPUT_SCHEMA = (() => {
-  try {
-    return { name: 'agent_output', schema: z.toJSONSchema(AgentOutput, { unrepresentable: 'any' }) as Record<string, unknown> }
-  } catch {
-    return undefined
-  }
-})()
+const MAX_HISTORY = 60
 
-const signature = (a: ActionForm) => JSON.stringify(a)
-
-function resultsSince(task: TaskRecord, seq: number): string[] {
-  const results = task.steps
-    .filter((s) => s.seq > seq)
-    .map((s) =>
-      s.outcome === 'done'
-        ? `${s.type}: done${s.url ? ` (now at ${cut(s.url, 120)})` : ''}`
-        : s.outcome === 'rejected'
-          ? `${s.type}: REJECTED by the person${s.note ? `: ${s.note}` : ''}`
-          : `${s.type}: FAILED ${s.errors.map((e) => `${e.code} ${cut(e.message, 200)}`).join(', ')}`,
-    )
-  const last = task.lastOutcome
-  if (last?.kind === 'answered') results.push(`the person answered "${cut(last.answer, 500)}" to "${cut(last.question ?? '', 200)}"`)
-  return results
-}
-
-/** Decides each step with a model over any OpenAI-compatible endpoint (DESIGN: what the LLM sees and answers). */
-export function createLlmPlanner(options: LlmPlannerOptions): Planner {
-  const maxSteps = options.maxSteps ?? 40
-  const maxFailures = options.maxFailures ?? 3
-
-  return {
-    kind: 'llm',
-    async decide({ task, observation }): Promise<PlannerOutput> {
-      const state: LlmState = structuredClone((task.plannerState as LlmState | undefined) ?? { history: [], failures: 0, decisions: 0, seqAtDecision: 0, repeats: 0 })
-      const last = state.history.at(-1)
-      if (last && !last.results.length) last.results = resultsSince(task, state.seqAtDecision)
-      const calls: Completion[] = []
-      const done = (decision: Decision, audit: Record<string, unknown> = {}): PlannerOutput => ({
-        decision,
-        state: { ...state, seqAtDecision: task.seq },
-        usage: usageOf(calls),
-        audit: { model: options.gateway.model, calls: calls.map(({ text: _, ...c }) => c), ...audit },
-      })
-      const summary = () =>
-        `${task.steps.length} steps ran. ${state.history.slice(-5).map((h) => `${h.actions.join('; ')} → ${h.results.join('; ') || 'no result'}`).join(' | ')}`
-
-      if (state.decisions >= maxSteps) return done({ kind: 'fail', code: 'MAX_STEPS', message: `Stopped after ${maxSteps} planning steps. ${summary()}` })
-      if (!observation) return done({ kind: 'act', actions: [{ type: 'observe' }] })
-      const lastOutcome = task.lastOutcome
-      if (lastOutcome?.kind === 'failed' && lastOutcome.errors.some((e) => e.code === 'TARGET_STALE')) {
-        return done({ kind: 'act', actions: [{ type: 'observe' }] }, { reason: 'the page changed under the last action' })
-      }
-      if (state.pendingExtract && lastOutcome?.kind === 'done' && lastOutcome.type === 'extract') {
-        const extracted = await extractWithModel(options.gateway, state.pendingExtract, String(observation.extracted ?? observation.visibleTextSnippet), calls)
-        last?.results.push(`extracted: ${cut(JSON.stringify(extracted), 3000)}`)
-      }
-      state.pendingExtract = undefined
-
-      const notes: string[] = []
-      if (state.repeats >= 2) notes.push(`You repeated the same action ${state.repeats + 1} times without the page changing. Do something different, or ask_user.`)
-      const skills = await relevantSkills(options.skills, task, observation)
-      const prompt = buildPrompt({
-        goal: task.goal,
-        history: state.history,
-        observation,
-        skills,
-        secretNames: options.secretNames?.() ?? [],
-        notes,
-        maxTokens: options.maxPromptTokens ?? 12_000,
-      })
-
-      const attempt = await askModel(options.gateway, prompt.messages, calls)
-      const promptAudit = { promptTokensEstimate: prompt.tokens, treeTokensEstimate: prompt.treeTokens }
-      if (!attempt.ok) {
-        state.failures += 1
-        if (state.failures >= maxFailures) {
-          return done({ kind: 'fail', code: attempt.code, message: `${maxFailures} failures in a row (last: ${attempt.error}). ${summary()}` }, { ...promptAudit, error: attempt.error })
-        }
-        return done({ kind: 'act', actions: [{ type: 'observe' }] }, { ...promptAudit, error: attempt.error })
-      }
-      const output = attempt.output
-      state.failures = 0
-      state.decisions += 1
-      const sig = output.actions.map(signature).join('|')
-      state.repeats = sig === state.lastSignature && observation.url === state.lastUrl ? state.repeats + 1 : 0
-      state.lastSignature = sig
-      state.lastUrl = observation.url
-      if (state.repeats >= 4) {
-        return done({ kind: 'fail', code: 'LOOP_DETECTED', message: `The same action was chosen ${state.repeats + 1} times with no progress. ${summary()}` }, { ...promptAudit, output })
-      }
-      state.history.push({
-        step: state.decisions,
-        evaluation: output.evaluation_previous_goal,
-        memory: output.memory,
-        nextGoal: output.next_goal,
-        actions: output.actions.map((a) => cut(signature(a), 300)),
-        results: [],
-      })
-      const extract = output.actions.find((a): a is Extract<LlmActionForm, { type: 'extract' }> => a.type === 'extract')
-      if (extract) state.pendingExtract = { instruction: extract.instruction, schema: extract.schema }
-      const [first] = output.actions
-      const decision: Decision =
-        first.type === 'done'
-          ? { kind: 'done', success: first.success, text: first.text, data: first.data }
-          : first.type === 'ask_user'
-            ? { kind: 'ask', question: first.question }
-            : { kind: 'act', actions: output.actions as ActionForm[] }
-      return done(decision, { ...promptAudit, output })
-    },
-  }
-}
-
-type Attempt = { ok: true; output: AgentOutput } | { ok: false; code: string; error: string }
-
-/** One call, and one repair round that shows the model what was wrong with its answer. */
-async function askModel(gateway: LlmGateway, messages: ChatMessage[], calls: Completion[]): Promise<Attempt> {
-  try {
-    const first = await gateway.complete({ messages, schema: OUTPUT_SCHEMA })
-    calls.push(first)
-    const parsed = parseAgentOutput(first.text)
-    if (parsed.ok) return parsed
-    const repair = await gateway.complete({
-      messages: [
-        ...messages,
-        { role: 'assistant', content: cut(first.text, 4000) },
-        { role: 'user', content: `That answer is not valid: ${parsed.error}\nAnswer again with exactly one JSON object in the required format.` },
-      ],
-      schema: OUTPUT_SCHEMA,
-    })
-    calls.push(repair)
-    const repaired = parseAgentOutput(repair.text)
-    return repaired.ok ? repaired : { ok: false, code: 'LLM_BAD_OUTPUT', error: repaired.error }
-  } catch (error) {
-    return { ok: false, code: 'LLM_ERROR', error: String((error as Error).message ?? error) }
-  }
-}
-
-async function relevantSkills(source: LlmPlannerOptions['skills'], task: TaskRecord, observation: Observation) {
-  if (!source) return []
-  const index = await source()
-  let site: string | undefined
-  try {
-    site = new URL(observation.url).hostname
-  } catch {}
-  const slugs = new Set<string>(task.skill ? [task.skill] : [])
-  for (const hit of index.search(task.goal, { site, limit: 2 })) slugs.add(hit.slug)
-  if (slugs.size < 2) for (const hit of index.search(task.goal, { limit: 2 })) slugs.add(hit.slug)
-  return [...slugs].slice(0, 3).flatMap((slug) => index.get(slug) ?? [])
-}
+const initialState = (): LlmPlannerState => ({ history: [], omittedSteps: 0, decisions: 0, failures: 0, seqAtDecision: 0, loop: [] })
 
 const usageOf = (calls: Completion[]): Partial<Usage> => ({
   llmCalls: calls.length,
@@ -191,3 +59,136 @@ const usageOf = (calls: Completion[]): Partial<Usage> => ({
   totalTokens: calls.reduce((n, c) => n + c.usage.totalTokens, 0),
   latencyMs: calls.reduce((n, c) => n + c.latencyMs, 0),
 })
+
+type Planned = Exclude<LlmActionForm, { type: 'done' } | { type: 'ask_user' }>
+
+/** Actions after an extract would run before its answer is read, so the plan stops at the extract. */
+function upToExtract(actions: LlmActionForm[]): LlmActionForm[] {
+  const at = actions.findIndex((a) => a.type === 'extract')
+  return at < 0 ? actions : actions.slice(0, at + 1)
+}
+
+/**
+ * Decides each step with a model over any OpenAI-compatible endpoint: observe → think → act, with the history
+ * compacted into the prompt, bad answers repaired once, and failures, loops and the step limit ending the task.
+ */
+export function createLlmPlanner(options: LlmPlannerOptions): Planner {
+  const maxSteps = options.maxSteps ?? 40
+  const maxFailures = options.maxFailures ?? 3
+  const loopLimits = options.loopLimits ?? DEFAULT_LOOP_LIMITS
+  const gateway = redactingGateway(options.gateway, options.secrets?.redact?.bind(options.secrets))
+
+  return {
+    kind: 'llm',
+    async decide({ task, observation }): Promise<PlannerOutput> {
+      const state: LlmPlannerState = { ...initialState(), ...structuredClone((task.plannerState as LlmPlannerState | undefined) ?? {}) }
+      const calls: Completion[] = []
+      const reply = (decision: Decision, audit: Record<string, unknown> = {}): PlannerOutput => ({
+        decision,
+        state: { ...state, seqAtDecision: task.seq },
+        usage: usageOf(calls),
+        audit: {
+          model: gateway.model,
+          step: state.decisions,
+          failures: state.failures,
+          calls: calls.map(({ text: _, ...call }) => call),
+          ...audit,
+        },
+      })
+      const stop = (code: string, why: string, audit: Record<string, unknown> = {}) =>
+        reply({ kind: 'fail', code, message: `${why} ${summariseRun(task, state.history)}` }, audit)
+
+      // What came of the last decision.
+      const last = state.history.at(-1)
+      if (last && state.awaiting) {
+        last.results = resultsSince(task, state.seqAtDecision, state.awaiting)
+        state.awaiting = undefined
+      }
+      const outcome = task.lastOutcome
+      const stale = outcome?.kind === 'failed' && outcome.errors.some((e) => e.code === 'TARGET_STALE')
+      if (outcome?.kind === 'failed' && !stale) state.failures += 1
+      // Only the model's own actions show progress: observes are the planner's, and come after failures too.
+      if (outcome?.kind === 'done' && outcome.type !== 'observe') state.failures = 0
+      if (state.failures >= maxFailures) {
+        const code = outcome?.kind === 'failed' ? (outcome.errors[0]?.code ?? 'ACTION_FAILED') : 'ACTION_FAILED'
+        return stop(code, `${maxFailures} failures in a row.`)
+      }
+      if (state.decisions >= maxSteps) return stop('MAX_STEPS', `Stopped after ${maxSteps} steps without reaching the goal.`)
+      if (!observation) return reply({ kind: 'act', actions: [{ type: 'observe' }] }, { reason: 'no page observed yet' })
+      if (stale) return reply({ kind: 'act', actions: [{ type: 'observe' }] }, { reason: 'the page changed under the last action' })
+
+      if (state.pendingExtract && outcome && outcome.kind !== 'answered') {
+        if (outcome.kind === 'done' && outcome.type === 'extract') {
+          const pageText = pageTextOf(outcome.extracted ?? observation.extracted, observation.visibleTextSnippet)
+          const maxChars = (options.maxPromptTokens ?? 12_000) * 2
+          const result = await extractWithModel(gateway, state.pendingExtract, pageText, calls, maxChars)
+          if (result.ok && state.pendingExtract.schema) state.extracted = result.data
+          last?.results.push(result.ok ? `extracted: ${cut(JSON.stringify(result.data), 4000)}` : `extract: no data (${result.error})`)
+        }
+        state.pendingExtract = undefined
+      }
+
+      const notes: string[] = []
+      const repeats = repeatsOnPage(state.loop, observation)
+      if (repeats >= loopLimits.warnAt) {
+        notes.push(`You have chosen the same actions ${repeats} times on this unchanged page. They are not working: do something different, or ask_user.`)
+      }
+      if (state.failures > 0) notes.push(`${state.failures} failure(s) in a row; the task stops at ${maxFailures}.`)
+      const prompt = buildPrompt({
+        goal: task.goal,
+        history: state.history,
+        omittedSteps: state.omittedSteps,
+        observation,
+        skills: await relevantSkills(options.skills, task, observation),
+        secretNames: options.secrets?.names() ?? [],
+        notes,
+        step: { current: state.decisions + 1, max: maxSteps },
+        screenshot: await options.screenshot?.(task).catch(() => undefined),
+        maxTokens: options.maxPromptTokens ?? 12_000,
+      })
+      const promptAudit = { promptTokensEstimate: prompt.tokens, treeTokensEstimate: prompt.treeTokens, compaction: prompt.level }
+
+      const attempt = await askModel(gateway, prompt.messages, calls)
+      if (!attempt.ok) {
+        state.failures += 1
+        const audit = { ...promptAudit, error: attempt.error, ...(attempt.raw ? { rawOutput: attempt.raw } : {}) }
+        if (state.failures >= maxFailures) return stop(attempt.code, `${maxFailures} failures in a row (last: ${cut(attempt.error, 500)}).`, audit)
+        // Try again on a fresh look at the page: it may have changed, and the round trip spaces the retries.
+        return reply({ kind: 'act', actions: [{ type: 'observe' }] }, audit)
+      }
+      const output = attempt.output
+      const actions = upToExtract(output.actions)
+      const audit = { ...promptAudit, output: { ...output, actions }, repaired: attempt.repaired }
+      state.decisions += 1
+      const loop = recordDecision(state.loop, actions as ActionForm[], observation, loopLimits)
+      state.loop = loop.memory
+      if (loop.verdict === 'break') {
+        return stop('LOOP_DETECTED', `The same actions were chosen ${loop.occurrences} times on an unchanged page.`, audit)
+      }
+
+      state.history.push({
+        step: state.decisions,
+        evaluation: output.evaluation_previous_goal,
+        memory: output.memory,
+        nextGoal: output.next_goal,
+        actions: actions.map((a) => cut(JSON.stringify(a), 400)),
+        results: [],
+      })
+      if (state.history.length > MAX_HISTORY) {
+        state.omittedSteps += state.history.length - MAX_HISTORY
+        state.history = state.history.slice(-MAX_HISTORY)
+      }
+      state.awaiting = actions.map((a) => a.type)
+      const extract = actions.find((a) => a.type === 'extract')
+      state.pendingExtract = extract ? { instruction: extract.instruction, ...(extract.schema ? { schema: extract.schema } : {}) } : undefined
+
+      const [first] = actions
+      if (first.type === 'done') {
+        const data = first.data ?? (first.success ? state.extracted : undefined)
+        return reply({ kind: 'done', success: first.success, text: first.text, ...(data === undefined ? {} : { data }) }, audit)
+      }
+      if (first.type === 'ask_user') return reply({ kind: 'ask', question: first.question }, audit)
+      return reply({ kind: 'act', actions: actions as Planned[] }, audit)
+    },
+  }
+}

@@ -1,9 +1,11 @@
+import { useArtifactStore } from '../audit/use-audit'
 import { useConfig } from '../config'
 import { createLlmGateway } from '../llm/gateway'
 import { useSecrets } from '../secrets/secrets'
 import { useSkills } from '../skills/use-skills'
 import { createLlmPlanner } from './llm-planner'
 import type { Planner } from './planner'
+import { latestScreenshot } from './screenshot'
 
 /** The LLM planner when TANDEM_LLM_BASE_URL and TANDEM_LLM_MODEL are set; otherwise only script tasks run. */
 export function useLlmPlanner(): Planner | undefined {
@@ -12,8 +14,9 @@ export function useLlmPlanner(): Planner | undefined {
   return createLlmPlanner({
     gateway: createLlmGateway({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs }),
     skills: useSkills,
-    secretNames: () => useSecrets().names(),
+    secrets: useSecrets(),
     maxSteps: llm.maxSteps,
     maxPromptTokens: llm.maxPromptTokens,
+    ...(llm.vision ? { screenshot: (task) => latestScreenshot(useArtifactStore(), task) } : {}),
   })
 }

@@ -1,93 +1,113 @@
 import OpenAI from 'openai'
-import { apiError } from '../http/errors'
+import { providerError } from './provider-error'
+import { modeFor, refusesFormat, responseFormat, weakerMode, type FormatMode } from './response-format'
+import { backoffMs, isRetryable, sleep } from './retry'
+
+export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } }
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant'
-  content: string | OpenAI.Chat.ChatCompletionContentPart[]
+  content: string | ContentPart[]
+}
+
+export interface JsonSchemaSpec {
+  name: string
+  schema: Record<string, unknown>
+}
+
+export interface LlmUsage {
+  promptTokens: number
+  completionTokens: number
+  totalTokens: number
 }
 
 export interface Completion {
   text: string
+  /** The model that answered, as the provider names it. */
   model: string
-  usage: { promptTokens: number; completionTokens: number; totalTokens: number }
+  usage: LlmUsage
   latencyMs: number
+  /** How JSON was asked for on the call that answered. */
+  format: FormatMode
 }
 
 export interface LlmGateway {
   readonly model: string
-  complete(request: { messages: ChatMessage[]; schema?: { name: string; schema: Record<string, unknown> } }): Promise<Completion>
+  /** One answer from the model; throws an LLM_ERROR h3 error that carries the provider's message. */
+  complete(request: { messages: ChatMessage[]; schema?: JsonSchemaSpec }): Promise<Completion>
 }
 
 export interface GatewayOptions {
   baseUrl: string
   apiKey?: string
   model: string
+  /** Per call; default 60 s. */
   timeoutMs?: number
-  /** Retries of retryable failures (429, 5xx, network), with the SDK's backoff. */
+  /** Retries of retryable failures (429, 5xx, network); default 1. */
   maxRetries?: number
+  /** First backoff; doubled each retry. */
+  retryBaseMs?: number
 }
 
-type Format = 'json_schema' | 'json_object' | 'none'
-const FORMATS: Format[] = ['json_schema', 'json_object', 'none']
-
-/** Any OpenAI-compatible chat endpoint (OpenAI, DeepSeek, Qwen, Ollama, vLLM, LM Studio). */
+/** Any OpenAI-compatible chat endpoint: OpenAI, DeepSeek, Qwen, Ollama, vLLM, LM Studio, llama.cpp. */
 export function createLlmGateway(options: GatewayOptions): LlmGateway {
+  const timeoutMs = options.timeoutMs ?? 60_000
+  const maxRetries = options.maxRetries ?? 1
   const client = new OpenAI({
     baseURL: options.baseUrl,
     // Local servers need no key, but the SDK insists on one.
     apiKey: options.apiKey || 'not-needed',
-    timeout: options.timeoutMs ?? 60_000,
-    maxRetries: options.maxRetries ?? 1,
+    timeout: timeoutMs,
+    // Retries are ours: the SDK would also retry a timeout, doubling the wait for an answer that is not coming.
+    maxRetries: 0,
   })
-  // Providers differ in which response formats they accept; learn it once per server run.
-  let format: Format = 'json_schema'
+  // Endpoints differ in which response formats they accept; learnt on the first refusal and kept for this gateway.
+  let learned: FormatMode = 'json_schema'
 
-  const responseFormat = (f: Format, schema?: { name: string; schema: Record<string, unknown> }) =>
-    f === 'json_schema' && schema
-      ? { response_format: { type: 'json_schema' as const, json_schema: { name: schema.name, schema: schema.schema, strict: false } } }
-      : f === 'json_object' || (f === 'json_schema' && !schema)
-        ? { response_format: { type: 'json_object' as const } }
-        : {}
+  async function call(messages: ChatMessage[], mode: FormatMode, schema: JsonSchemaSpec | undefined) {
+    return client.chat.completions.create({
+      model: options.model,
+      messages: messages as OpenAI.Chat.ChatCompletionMessageParam[],
+      temperature: 0,
+      ...responseFormat(mode, schema),
+    })
+  }
 
   return {
     model: options.model,
     async complete({ messages, schema }) {
       const started = performance.now()
+      let retries = 0
+      let attempts = 0
       for (;;) {
+        const mode = modeFor(learned, schema)
+        attempts++
         try {
-          const reply = await client.chat.completions.create({
-            model: options.model,
-            messages: messages as OpenAI.Chat.ChatCompletionMessageParam[],
-            temperature: 0,
-            ...responseFormat(format, schema),
-          })
-          const text = reply.choices[0]?.message?.content ?? ''
+          const reply = await call(messages, mode, schema)
           return {
-            text,
+            text: reply.choices?.[0]?.message?.content ?? '',
             model: reply.model || options.model,
             usage: {
               promptTokens: reply.usage?.prompt_tokens ?? 0,
               completionTokens: reply.usage?.completion_tokens ?? 0,
-              totalTokens: reply.usage?.total_tokens ?? 0,
+              totalTokens: reply.usage?.total_tokens ?? (reply.usage?.prompt_tokens ?? 0) + (reply.usage?.completion_tokens ?? 0),
             },
             latencyMs: Math.round(performance.now() - started),
+            format: mode,
           }
         } catch (error) {
           const status = (error as { status?: number }).status
-          const message = String((error as Error).message ?? error)
-          const next = FORMATS[FORMATS.indexOf(format) + 1]
-          if (status === 400 && next && /response_format|json_schema|json_object|format/i.test(message)) {
-            format = next
+          const weaker = weakerMode(mode)
+          if (weaker && refusesFormat(status, String((error as Error)?.message ?? ''))) {
+            learned = weaker
             continue
           }
-          const timedOut = error instanceof OpenAI.APIConnectionTimeoutError
-          throw apiError(
-            'LLM_ERROR',
-            timedOut
-              ? `The model did not answer within ${Math.round((options.timeoutMs ?? 60_000) / 1000)} s.`
-              : `The model provider failed${status ? ` (${status})` : ''}: ${message.slice(0, 500)}`,
-            { status, model: options.model },
-          )
+          if (retries < maxRetries && isRetryable(error)) {
+            await sleep(backoffMs(retries, error, options.retryBaseMs))
+            retries++
+            continue
+          }
+          throw providerError(error, { model: options.model, timeoutMs, apiKey: options.apiKey, attempts })
         }
       }
     },

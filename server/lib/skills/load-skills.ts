@@ -12,8 +12,15 @@ export interface SkillProblem {
 export async function loadSkills(dir: string): Promise<{ skills: Skill[]; problems: SkillProblem[] }> {
   const skills: Skill[] = []
   const problems: SkillProblem[] = []
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
-  for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+  let entries
+  try {
+    entries = await readdir(dir, { withFileTypes: true })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const message = code === 'ENOENT' ? 'no skills folder here: the library is empty (set TANDEM_SKILLS_DIR)' : String(error)
+    return { skills, problems: [{ file: dir, message }] }
+  }
+  for (const entry of entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).sort((a, b) => a.name.localeCompare(b.name))) {
     const file = join(dir, entry.name, 'SKILL.md')
     if (!SkillSlug.safeParse(entry.name).success) {
       problems.push({ file, message: 'the folder name is not a slug (lowercase letters, digits and -)' })

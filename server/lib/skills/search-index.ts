@@ -1,15 +1,48 @@
-import { create, insertMultiple, search } from '@orama/orama'
-import type { Skill, SkillSearchResult } from '#protocol'
-import { hostOf, siteMatches } from './site-match'
+import { count, create, insert, remove, search } from '@orama/orama'
+import type { Skill, SkillSearchResult, SkillSummary } from '#protocol'
+import { hostKeys, siteKey } from './site-match'
+import { toSummary } from './summary'
 import { skillTokenizer } from './tokenizer'
 
-const schema = { slug: 'string', name: 'string', description: 'string', tags: 'string', sites: 'string', body: 'string' } as const
+const schema = {
+  name: 'string',
+  description: 'string',
+  tags: 'string',
+  sites: 'string',
+  body: 'string',
+  /** siteKey of each pattern: filtering happens inside Orama, so it scales with the library. */
+  siteKeys: 'enum[]',
+} as const
+
+// A skill's name and tags say what it is for; the body mentions many things in passing.
+const BOOST = { name: 3, tags: 2.5, description: 2, sites: 1.5, body: 1 }
+const TEXT = Object.keys(BOOST) as (keyof typeof BOOST)[]
+const DEFAULT_LIMIT = 5
+
+export interface SkillSearchOptions {
+  /** A hostname or URL: only skills written for that site (or a parent domain of it). */
+  site?: string
+  limit?: number
+}
 
 export interface SkillIndex {
   readonly size: number
-  search(query: string, options?: { site?: string; limit?: number }): SkillSearchResult[]
+  search(query: string, options?: SkillSearchOptions): SkillSearchResult[]
+  /** Adds a skill, or replaces the one with the same slug. */
+  add(skill: Skill): void
   get(slug: string): Skill | undefined
+  /** Every skill, by slug. */
+  list(): SkillSummary[]
 }
+
+// Orama returns a promise only when a component is async; ours are all sync, so a promise is a bug.
+function sync<T>(value: T | Promise<T>): T {
+  if (value instanceof Promise) throw new Error('the skills index went async')
+  return value
+}
+
+// Dots kept "mail.google.com" one token; its labels are what people type ("google", "mail").
+const siteWords = (sites: string[]) => sites.flatMap((s) => siteKey(s).split('.')).join(' ')
 
 const toResult = (skill: Skill, score: number): SkillSearchResult => ({
   slug: skill.slug,
@@ -21,32 +54,68 @@ const toResult = (skill: Skill, score: number): SkillSearchResult => ({
   score,
 })
 
-/** An Orama full-text index over skills, tokenized for Chinese and English alike. */
-export function createSkillIndex(skills: Skill[]): SkillIndex {
-  const bySlug = new Map(skills.map((s) => [s.slug, s]))
-  const db = create({ schema, components: { tokenizer: skillTokenizer as never } })
-  insertMultiple(
-    db,
-    skills.map((s) => ({ slug: s.slug, name: s.name, description: s.description, tags: s.tags.join(' '), sites: s.sites.join(' '), body: s.body })),
-  )
-  const onSite = (skill: Skill, site?: string) => !site || skill.sites.some((p) => siteMatches(p, hostOf(site)))
+/** An Orama full-text index over skills, tokenized for Chinese, English and mixed text. */
+export function createSkillIndex(skills: Skill[] = []): SkillIndex {
+  const bySlug = new Map<string, Skill>()
+  /** slugs by siteKey: Orama scores every document for an empty term (seconds at 10k), a map does not. */
+  const bySite = new Map<string, Set<string>>()
+  const db = create({ schema, components: { tokenizer: skillTokenizer } })
+
+  function add(skill: Skill) {
+    const old = bySlug.get(skill.slug)
+    if (old) {
+      sync(remove(db, skill.slug))
+      for (const key of old.sites.map(siteKey)) bySite.get(key)?.delete(skill.slug)
+    }
+    bySlug.set(skill.slug, skill)
+    for (const key of skill.sites.map(siteKey)) bySite.set(key, (bySite.get(key) ?? new Set()).add(skill.slug))
+    sync(
+      insert(db, {
+        id: skill.slug,
+        name: skill.name,
+        description: skill.description,
+        tags: skill.tags.join(' '),
+        sites: siteWords(skill.sites),
+        body: skill.body,
+        siteKeys: skill.sites.map(siteKey),
+      }),
+    )
+  }
+  for (const skill of skills) add(skill)
+
+  /** No query: the site's skills, the most specific patterns first (shop.example.com before example.com). */
+  function browse(site: string | undefined, limit: number): SkillSearchResult[] {
+    const slugs = site ? new Set(hostKeys(site).flatMap((key) => [...(bySite.get(key) ?? [])])) : bySlug.keys()
+    const out: SkillSearchResult[] = []
+    for (const slug of slugs) {
+      if (out.length >= limit) break
+      out.push(toResult(bySlug.get(slug)!, 0))
+    }
+    return out
+  }
 
   return {
-    size: skills.length,
+    get size() {
+      return sync(count(db))
+    },
+    add,
     get: (slug) => bySlug.get(slug),
-    search(query, { site, limit = 5 } = {}) {
-      if (!query.trim()) return skills.filter((s) => onSite(s, site)).slice(0, limit).map((s) => toResult(s, 0))
-      const found = search(db, {
-        term: query,
-        properties: ['name', 'description', 'tags', 'sites', 'body'],
-        boost: { name: 3, tags: 2.5, description: 2, sites: 1.5, body: 1 },
-        limit: site ? Math.max(limit * 10, 50) : limit,
-      }) as { hits: { document: { slug: string }; score: number }[] }
-      return found.hits
-        .map((hit) => ({ skill: bySlug.get(hit.document.slug)!, score: hit.score }))
-        .filter(({ skill }) => skill && onSite(skill, site))
-        .slice(0, limit)
-        .map(({ skill, score }) => toResult(skill, score))
+    list: () => [...bySlug.values()].sort((a, b) => a.slug.localeCompare(b.slug)).map(toSummary),
+    search(query, { site, limit = DEFAULT_LIMIT } = {}) {
+      if (!query.trim()) return browse(site, limit)
+      const found = sync(
+        search(db, {
+          term: query.trim(),
+          properties: TEXT,
+          boost: BOOST,
+          where: site ? { siteKeys: { containsAny: hostKeys(site) } } : undefined,
+          limit,
+        }),
+      )
+      return found.hits.flatMap((hit) => {
+        const skill = bySlug.get(hit.id)
+        return skill ? [toResult(skill, hit.score)] : []
+      })
     },
   }
 }

@@ -9,12 +9,18 @@ export function useSkills(): Promise<SkillIndex> {
   return (index ??= reloadSkills())
 }
 
+/** Reads the skills folder again and swaps the index in: for "save as skill" and edits on disk. */
 export function reloadSkills(): Promise<SkillIndex> {
-  index = (async () => {
+  const next = (async () => {
     const dir = useConfig().skillsDir
     const { skills, problems } = await loadSkills(dir)
-    for (const p of problems) console.warn(`[tandem] skipped skill ${p.file}: ${p.message}`)
-    return createSkillIndex(skills)
+    for (const p of problems) console.warn(`[tandem] skill skipped: ${p.file}: ${p.message}`)
+    const built = createSkillIndex(skills)
+    console.log(`[tandem] ${built.size} skills indexed from ${dir}`)
+    return built
   })()
-  return index
+  // Searches keep the old index until the new one is ready.
+  next.then(() => (index = next)).catch(() => {})
+  index ??= next
+  return next
 }

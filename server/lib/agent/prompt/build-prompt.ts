@@ -1,95 +1,115 @@
 import type { Observation } from '#protocol'
-import type { ChatMessage } from '../../llm/gateway'
+import type { ChatMessage, ContentPart } from '../../llm/gateway'
+import { renderHistory, type HistoryEntry, type HistoryView } from './history'
+import { renderPage } from './page-block'
 import { SYSTEM_PROMPT } from './system'
 import { cut, estimateTokens } from './tokens'
 
-export interface HistoryEntry {
-  step: number
-  evaluation?: string
-  memory?: string
-  nextGoal?: string
-  actions: string[]
-  results: string[]
+export interface PromptSkill {
+  name: string
+  description: string
+  body?: string
 }
 
 export interface PromptInput {
   goal: string
   history: HistoryEntry[]
+  /** Steps dropped from the stored history; the prompt says they were there. */
+  omittedSteps?: number
   observation: Observation | null
-  skills: { name: string; description: string; body?: string }[]
+  skills: PromptSkill[]
   secretNames: string[]
   notes: string[]
+  /** "step 4 of at most 40" */
+  step?: { current: number; max: number }
+  /** A data: URL of the current page, sent only when vision is on. */
+  screenshot?: string
   maxTokens: number
 }
 
-const escapeAttr = (s: string) => s.replace(/"/g, '&quot;').replace(/[\r\n]+/g, ' ')
-// Page text must not be able to close the block it is quoted in.
-const fence = (s: string) => s.replace(/<\/?(untrusted_page|page_text)\b[^>]*>/gi, '[tag removed]')
+export interface BuiltPrompt {
+  messages: ChatMessage[]
+  /** Estimated tokens of everything sent, and of the element tree alone. */
+  tokens: number
+  treeTokens: number
+  /** How hard the prompt had to be compacted (0: not at all). */
+  level: number
+}
 
-function historyBlock(history: HistoryEntry[], full: number): string {
-  return history
-    .map((h, i) =>
-      i >= history.length - full
-        ? [
-            `Step ${h.step}:`,
-            h.evaluation && `  evaluation: ${cut(h.evaluation, 300)}`,
-            h.memory && `  memory: ${cut(h.memory, 400)}`,
-            h.nextGoal && `  next goal: ${cut(h.nextGoal, 200)}`,
-            `  actions: ${h.actions.join('; ')}`,
-            h.results.length && `  results: ${h.results.map((r) => cut(r, 600)).join('; ')}`,
-          ]
-            .filter(Boolean)
-            .join('\n')
-        : `Step ${h.step}: ${cut(h.actions.join('; '), 120)} → ${cut(h.results.join('; '), 120)}`,
+// A screenshot's cost at "auto" detail is a few hundred to a thousand tokens; budget for the high end.
+const IMAGE_TOKENS = 1000
+const MIN_TREE_CHARS = 1500
+
+interface Level extends HistoryView {
+  textChars: number
+  skillChars: number
+}
+
+// Each level gives up more: older steps become one line, then page text and skill bodies shrink, then go.
+const LEVELS: Level[] = [
+  { fullSteps: 5, summaryLines: 40, fieldChars: 400, textChars: 4000, skillChars: 2000 },
+  { fullSteps: 3, summaryLines: 20, fieldChars: 300, textChars: 2000, skillChars: 800 },
+  { fullSteps: 2, summaryLines: 10, fieldChars: 200, textChars: 800, skillChars: 0 },
+  { fullSteps: 1, summaryLines: 5, fieldChars: 150, textChars: 0, skillChars: 0 },
+]
+
+function render(input: PromptInput, level: Level, treeChars: number) {
+  const parts = [`<goal>\n${cut(input.goal, 4000)}\n</goal>`]
+  if (input.step) parts.push(`This is step ${input.step.current} of at most ${input.step.max}.`)
+  if (input.secretNames.length) {
+    parts.push(`Secrets you may type as placeholders: ${input.secretNames.map((n) => `{{secret:${n}}}`).join(', ')}`)
+  }
+  if (input.skills.length) {
+    const skills = input.skills.map(
+      (s) => `## ${s.name}\n${cut(s.description, 300)}${s.body && level.skillChars ? `\n${cut(s.body, level.skillChars)}` : ''}`,
     )
-    .join('\n')
+    parts.push(`<skills>\nProcedures that may fit this task (the goal wins where they differ):\n\n${skills.join('\n\n')}\n</skills>`)
+  }
+  if (input.history.length) parts.push(`<history>\n${renderHistory(input.history, level, input.omittedSteps)}\n</history>`)
+  for (const note of input.notes) parts.push(`Note: ${note}`)
+  let tree = ''
+  if (input.observation) {
+    const page = renderPage(input.observation, { treeChars, textChars: level.textChars })
+    parts.push(page.text)
+    tree = page.tree
+  } else parts.push('No page has been observed yet.')
+  parts.push('Answer with one JSON object.')
+  const user = parts.join('\n\n')
+  const tokens = estimateTokens(SYSTEM_PROMPT) + estimateTokens(user) + (input.screenshot ? IMAGE_TOKENS : 0)
+  return { user, tokens, treeTokens: estimateTokens(tree) }
 }
 
 /**
- * The messages for one decision. Over the token budget, older steps are summarised first, then page text and
- * skills are cut, and the tree last: only the latest page is ever shown in full.
+ * The messages for one decision, within `maxTokens` (estimated). Compaction gives up, in order: older steps'
+ * detail, page text and skill bodies, then the tail of the element tree. Only the latest page is ever shown.
  */
-export function buildPrompt(input: PromptInput): { messages: ChatMessage[]; tokens: number; treeTokens: number } {
-  const obs = input.observation
-  const render = (fullSteps: number, textLimit: number, skillLimit: number, treeLimit: number) => {
-    const parts = [`<goal>\n${input.goal}\n</goal>`]
-    if (input.secretNames.length) parts.push(`Secrets you may type as placeholders: ${input.secretNames.map((n) => `{{secret:${n}}}`).join(', ')}`)
-    if (input.skills.length) {
-      parts.push(
-        `<skills>\n${input.skills.map((s) => `## ${s.name}\n${s.description}${s.body && skillLimit ? `\n${cut(s.body, skillLimit)}` : ''}`).join('\n\n')}\n</skills>`,
-      )
-    }
-    if (input.history.length) parts.push(`<history>\n${historyBlock(input.history, fullSteps)}\n</history>`)
-    for (const note of input.notes) parts.push(`Note: ${note}`)
-    const tree = obs ? cut(fence(obs.elementTree || '(no interactive elements)'), treeLimit) : ''
-    if (obs) {
-      const scroll = obs.scroll ? `\n(${Math.round(obs.scroll.pixelsAbove)} px above, ${Math.round(obs.scroll.pixelsBelow)} px below)` : ''
-      parts.push(`<untrusted_page url="${escapeAttr(obs.url)}" title="${escapeAttr(obs.title)}">\n${tree}${scroll}\n</untrusted_page>`)
-      if (obs.visibleTextSnippet && textLimit) parts.push(`<page_text>\n${cut(fence(obs.visibleTextSnippet), textLimit)}\n</page_text>`)
-    } else parts.push('No page has been observed yet.')
-    parts.push('Answer with one JSON object.')
-    const user = parts.join('\n\n')
-    return { user, tokens: estimateTokens(SYSTEM_PROMPT) + estimateTokens(user), treeTokens: estimateTokens(tree) }
+export function buildPrompt(input: PromptInput): BuiltPrompt {
+  const fullTree = input.observation?.elementTree.length ?? 0
+  let level = 0
+  let result = render(input, LEVELS[0], Infinity)
+  while (result.tokens > input.maxTokens && level < LEVELS.length - 1) result = render(input, LEVELS[++level], Infinity)
+  // Still over: cut the tree to what is left of the budget, never below a screenful of elements.
+  let treeChars = fullTree
+  let treeCut = false
+  while (result.tokens > input.maxTokens && treeChars > MIN_TREE_CHARS) {
+    const over = result.tokens - input.maxTokens
+    treeChars = Math.max(MIN_TREE_CHARS, Math.floor(Math.min(treeChars * 0.9, treeChars - over * 3)))
+    result = render(input, LEVELS[level], treeChars)
+    treeCut = true
   }
-
-  const attempts: [number, number, number, number][] = [
-    [5, 4000, 1500, 200_000],
-    [2, 2000, 600, 200_000],
-    [1, 800, 0, 200_000],
-    [0, 0, 0, 40_000],
-    [0, 0, 0, 12_000],
-  ]
-  let result = render(...attempts[0])
-  for (const a of attempts.slice(1)) {
-    if (result.tokens <= input.maxTokens) break
-    result = render(...a)
-  }
+  const content: ChatMessage['content'] = input.screenshot
+    ? ([
+        { type: 'text', text: result.user },
+        { type: 'image_url', image_url: { url: input.screenshot, detail: 'auto' } },
+      ] satisfies ContentPart[])
+    : result.user
   return {
     messages: [
       { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: result.user },
+      { role: 'user', content },
     ],
     tokens: result.tokens,
     treeTokens: result.treeTokens,
+    level: level + (treeCut ? 1 : 0),
   }
 }

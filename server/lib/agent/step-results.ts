@@ -1,0 +1,33 @@
+import type { StepView } from '#protocol'
+import type { TaskRecord } from '../tasks/task-record'
+import { cut } from './prompt/tokens'
+
+function stepLine(s: StepView): string {
+  const where = s.url ? ` (now at ${cut(s.url, 150)})` : ''
+  if (s.outcome === 'done') return `${s.type}: done${where}`
+  if (s.outcome === 'rejected') return `${s.type}: REJECTED by the person${s.note ? `: "${cut(s.note, 300)}"` : ''}`
+  return `${s.type}: FAILED ${s.errors.map((e) => `${e.code} ${cut(e.message, 200)}`).join(', ') || 'with no error reported'}${where}`
+}
+
+/**
+ * What came of the model's last decision, one line per step the engine ran since `seq`: done, failed with its
+ * error, or rejected; actions that never ran and why; and the person's answer to a question.
+ */
+export function resultsSince(task: TaskRecord, seq: number, decidedTypes: string[]): string[] {
+  const steps = task.steps.filter((s) => s.seq > seq)
+  const results = steps.map(stepLine)
+  const planned = decidedTypes.filter((t) => t !== 'done' && t !== 'ask_user').length
+  // Startup and re-observation steps are the engine's own; only the model's actions can be missing.
+  const ran = steps.filter((s) => s.type !== 'observe').length
+  const missing = planned - ran
+  if (missing > 0 && steps.length) {
+    const last = steps.at(-1)!
+    const why = last.outcome === 'failed' ? 'an earlier action failed' : last.outcome === 'rejected' ? 'an earlier action was rejected' : 'the page changed'
+    results.push(`${missing} later action${missing > 1 ? 's were' : ' was'} not run: ${why}`)
+  }
+  const outcome = task.lastOutcome
+  if (outcome?.kind === 'answered') {
+    results.push(`the person answered ${JSON.stringify(cut(outcome.answer, 1000))}${outcome.question ? ` to ${JSON.stringify(cut(outcome.question, 300))}` : ''}`)
+  }
+  return results
+}
