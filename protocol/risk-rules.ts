@@ -1,10 +1,19 @@
 import { z } from 'zod'
-import type { ActionType, Risk } from './action'
+import { Risk, type ActionType } from './action'
 
 /**
  * The risk policy, shared by the server (which decides) and the extension (which checks again on the real
  * element before acting). Pure code, no Node or DOM APIs.
  */
+
+const compiles = (pattern: string) => {
+  try {
+    new RegExp(pattern, 'i')
+    return true
+  } catch {
+    return false
+  }
+}
 
 const RuleSet = z.strictObject({
   /** Labels (any language) that make an action this risky. ASCII words match whole words; other text matches anywhere. */
@@ -12,7 +21,7 @@ const RuleSet = z.strictObject({
   /** Substrings of a CSS selector target, e.g. "#delete-account". */
   selectors: z.array(z.string().min(1).max(500)).max(1000).default([]),
   /** Regular expressions over navigation URLs and link targets. */
-  urlPatterns: z.array(z.string().min(1).max(500)).max(1000).default([]),
+  urlPatterns: z.array(z.string().min(1).max(500).refine(compiles, 'is not a valid regular expression')).max(1000).default([]),
 })
 
 export const RiskRules = z.strictObject({
@@ -24,17 +33,30 @@ export const RiskRules = z.strictObject({
 export type RiskRules = z.output<typeof RiskRules>
 export type RiskRulesInput = z.input<typeof RiskRules>
 
-export const HIGH_KEYWORDS = [
-  // English: what cannot be taken back
-  'submit', 'send', 'pay', 'pay now', 'payment', 'place order', 'order now', 'purchase', 'buy', 'buy now', 'checkout',
-  'check out', 'delete', 'remove', 'destroy', 'erase', 'wipe', 'publish', 'post', 'tweet', 'reply', 'share',
-  'authorize', 'authorise', 'grant', 'allow', 'approve', 'confirm', 'transfer', 'withdraw', 'sign here', 'sign contract', 'sign agreement', 'sign document', 'e-sign', 'unsubscribe',
-  'save', 'reset', 'deactivate', 'close account', 'cancel subscription', 'upload', 'download', 'install', 'donate',
-  'merge', 'deploy', 'invite',
-  // Chinese
-  '提交', '发送', '支付', '付款', '下单', '购买', '立即购买', '结算', '删除', '移除', '清空', '发布', '发表', '回复',
-  '分享', '授权', '允许', '同意', '确认', '确定', '转账', '提现', '签署', '保存', '注销', '退订', '上传', '下载',
-  '安装', '捐赠', '邀请', '合并', '部署',
+/** High-risk words by what they do, so the confirmation card can say what the click looks like. */
+const HIGH_KINDS: ReadonlyArray<readonly [kind: string, words: readonly string[]]> = [
+  ['a purchase or payment', ['pay', 'pay now', 'payment', 'place order', 'order now', 'purchase', 'buy', 'buy now', 'checkout', 'check out', 'donate',
+    '支付', '付款', '下单', '购买', '立即购买', '结算', '捐赠']],
+  ['sending something', ['submit', 'send', 'reply', 'invite', 'upload', '提交', '发送', '回复', '邀请', '上传']],
+  ['deleting or cancelling something', ['delete', 'remove', 'destroy', 'erase', 'wipe', 'deactivate', 'close account', 'cancel subscription',
+    'unsubscribe', 'reset', '删除', '移除', '清空', '注销', '退订']],
+  ['publishing something', ['publish', 'post', 'tweet', 'share', '发布', '发表', '分享']],
+  ['granting a permission or approval', ['authorize', 'authorise', 'grant', 'allow', 'approve', 'confirm', '授权', '允许', '同意', '确认', '确定']],
+  ['moving money', ['transfer', 'withdraw', '转账', '提现']],
+  ['signing a document', ['sign', 'sign here', 'e-sign', '签署', '签约']],
+  ['saving or applying a change', ['save', 'apply', '保存']],
+  ['a download or install', ['download', 'install', '下载', '安装']],
+  ['changing code or a deployment', ['merge', 'deploy', '合并', '部署']],
+]
+export const HIGH_KEYWORDS: readonly string[] = HIGH_KINDS.flatMap(([, words]) => words)
+/**
+ * Everyday phrases that contain a high-risk word but are not one: "Sign in" is not signing a contract, applying a
+ * coupon or a filter changes nothing that matters. They are cut out before high-risk words are looked for, so
+ * "Sign in and delete" is still high; medium words still see the whole label.
+ */
+const BENIGN_PHRASES = [
+  'sign in', 'sign-in', 'sign up', 'sign-up', 'sign out', 'sign-out', 'sign on', 'sign off',
+  'apply coupon', 'apply promo code', 'apply code', 'apply discount', 'apply filter', 'apply filters', 'reset filter', 'reset filters',
 ]
 export const MEDIUM_KEYWORDS = [
   'add to cart', 'add to bag', 'sign in', 'log in', 'login', 'sign up', 'register', 'apply', 'subscribe', 'follow',
@@ -42,6 +64,7 @@ export const MEDIUM_KEYWORDS = [
   '加入购物车', '登录', '注册', '申请', '应用', '关注', '点赞', '订阅', '下一步', '继续',
 ]
 const SETTINGS_WORDS = ['settings', 'setting', 'preferences', 'permission', 'permissions', 'privacy', 'security', 'account', 'admin', '设置', '权限', '隐私', '安全', '账户', '账号', '管理']
+const SEARCH_ACTION = /search|query|\/s\b|[?&]q=/i
 const SEARCH_WORDS = /^(q|query|search|keyword|keywords|kw|wd|s|term|search_query|searchterm)$|search|搜索|查找/i
 const DOWNLOAD_URL = /\.(exe|msi|dmg|pkg|apk|ipa|deb|rpm|zip|rar|7z|tar|gz|tgz|bz2|xz|iso|bat|cmd|sh|ps1|jar|app|scr)(\?|#|$)/i
 const DANGEROUS_SCHEME = /^\s*(javascript|data|file|vbscript|chrome|chrome-extension|about):/i
@@ -87,6 +110,19 @@ export function findKeyword(text: string, keywords: readonly string[]): string |
   return keywords.find((keyword) => matcherOf(keyword)(lower))
 }
 
+/** The label with everyday phrases cut out (see BENIGN_PHRASES), for looking up high-risk words. */
+function withoutBenignPhrases(label: string): string {
+  return BENIGN_PHRASES.reduce((text, phrase) => text.replace(benignPattern(phrase), '$1 '), label.toLowerCase())
+}
+const benignPatterns = new Map<string, RegExp>()
+function benignPattern(phrase: string): RegExp {
+  let pattern = benignPatterns.get(phrase)
+  if (!pattern) benignPatterns.set(phrase, (pattern = new RegExp(`(^|[^a-z0-9])${escape(phrase)}(?=$|[^a-z0-9])`, 'g')))
+  return pattern
+}
+
+const kindOf = (keyword: string) => HIGH_KINDS.find(([, words]) => words.includes(keyword))?.[0]
+
 const matchers = new Map<string, (lower: string) => boolean>()
 function matcherOf(keyword: string): (lower: string) => boolean {
   let matcher = matchers.get(keyword)
@@ -116,9 +152,15 @@ export function labelOf(subject: Pick<RiskSubject, 'element' | 'targetText' | 's
   return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim().slice(0, 500)
 }
 
+/**
+ * Whether submitting here runs a search. What the page said about the form wins (the extension sees the whole
+ * form); the field's own name or placeholder only counts when nothing is known about its form.
+ */
 function isSearchField(el: ElementLike | undefined): boolean {
   if (!el) return false
-  if (el.form?.isSearch || el.form?.role === 'search') return true
+  const form = el.form
+  if (form?.isSearch || form?.role === 'search' || SEARCH_ACTION.test(form?.action ?? '')) return true
+  if (form?.isSearch === false) return false
   const type = attr(el, 'type').toLowerCase()
   if (type === 'search' || el.role === 'searchbox') return true
   return [attr(el, 'name'), attr(el, 'id'), attr(el, 'placeholder'), attr(el, 'aria-label')].some((v) => v && SEARCH_WORDS.test(v))
@@ -164,8 +206,9 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
   }
   const checkLabel = (verb: string) => {
     if (!label) return
-    const high = exempt ? undefined : findKeyword(label, [...HIGH_KEYWORDS, ...rules.high.keywords])
-    if (high) return raise('high', `${verb} "${label.slice(0, 80)}", which looks like "${high}" — it may not be undoable`)
+    const high = exempt ? undefined : findKeyword(withoutBenignPhrases(label), [...HIGH_KEYWORDS, ...rules.high.keywords])
+    const kind = high && kindOf(high)
+    if (high) return raise('high', `${verb} "${label.slice(0, 80)}", which ${kind ? `looks like ${kind}` : `your rules mark as high-risk ("${high}")`}`)
     const medium = findKeyword(label, [...MEDIUM_KEYWORDS, ...rules.medium.keywords])
     if (medium) raise('medium', `${verb} "${label.slice(0, 80)}" ("${medium}")`)
   }
@@ -201,9 +244,9 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
       if (isCredentialField(element) || CREDENTIAL_SELECTOR.test(subject.selector ?? '')) raise('high', 'enters a password or payment detail')
       if (SECRET_PLACEHOLDER.test(text)) raise('high', 'enters a secret (a credential)')
       if (params.submit === true) {
-        if (isSearchField(element) || /search|搜索/i.test(label)) raise('medium', 'types and submits a search')
+        if (isSearchField(element) || (element?.form?.isSearch !== false && /search|搜索/i.test(label))) raise('medium', 'types and submits a search')
         else raise('high', 'types and submits a form, which sends what was entered')
-      }
+      } else if (element?.form && !isSearchField(element)) raise('medium', 'types into a form')
       checkSelector()
       break
     }
@@ -219,6 +262,9 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
     default:
       break
   }
-  if (subject.declared && ORDER[subject.declared] > ORDER[risk]) raise(subject.declared, `marked ${subject.declared}-risk by the planner`)
+  // A script step or the model may say an action is riskier than it looks (`declared`, or `risk` in its params).
+  for (const declared of [subject.declared, Risk.safeParse(params.risk).data]) {
+    if (declared && ORDER[declared] > ORDER[risk]) raise(declared, `marked ${declared}-risk by the planner or the script`)
+  }
   return { risk, reasons }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { classifyRisk, findKeyword, type ElementLike, type Risk } from '#protocol'
+import { classifyRisk, findKeyword, RiskRules, type ElementLike, type Risk } from '#protocol'
 import { loadRiskRules } from '../../server/lib/policy/load-rules'
 import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
 
@@ -41,6 +41,18 @@ const rows: Row[] = [
   ['Add to cart is medium', click(button('Add to cart')), 'medium'],
   ['Sign in is medium', click(button('Sign in')), 'medium'],
   ['Next is medium', click(button('Next')), 'medium'],
+  ['Apply (an application) is high', click(button('Apply')), 'high'],
+  ['Apply now is high', click(button('Apply now')), 'high'],
+  ['Apply coupon is only medium', click(button('Apply coupon')), 'medium'],
+  ['Apply filters is only medium', click(button('Apply filters')), 'medium'],
+  ['Reset password is high', click(button('Reset password')), 'high'],
+  ['Reset filters is low', click(button('Reset filters')), 'low'],
+  ['Sign (a document) is high', click(button('Sign')), 'high'],
+  ['Sign contract is high', click(button('Sign contract')), 'high'],
+  ['Sign in is not signing', click(button('Sign in with Google')), 'medium'],
+  ['Sign in and delete is still high', click(button('Sign in and delete account')), 'high'],
+  ['Designer is not "sign"', click(button('Designer shoes')), 'low'],
+  ['Check out (two words)', click(button('Check out')), 'high'],
   ['Search is low', click(button('Search')), 'low'],
   ['Home link is low', click({ tag: 'a', text: 'Home', attributes: { href: '/' } }), 'low'],
   ['Show more is low', click(button('Show more')), 'low'],
@@ -58,6 +70,9 @@ const rows: Row[] = [
   ['发布微博', click(button('发布微博')), 'high'],
   ['授权登录', click(button('授权登录')), 'high'],
   ['转账', click(button('转账')), 'high'],
+  ['立即签约', click(button('立即签约')), 'high'],
+  ['移除收藏', click(button('移除收藏')), 'high'],
+  ['确认收货', click(button('确认收货')), 'high'],
   ['保存设置', click(button('保存设置')), 'high'],
   ['注销账号', click(button('注销账号')), 'high'],
   ['加入购物车 is medium', click(button('加入购物车')), 'medium'],
@@ -71,6 +86,9 @@ const rows: Row[] = [
   ['input type=submit', click(inForm(input({ type: 'submit', value: 'OK' }))), 'high'],
   ['submit of a search form', click(inForm({ tag: 'button', text: 'Go', attributes: { type: 'submit' } }, true)), 'low'],
   ['type=button in a form', click(inForm(button('Add row'))), 'low'],
+  ['submit of a form whose action is /search', click({ tag: 'button', text: 'Go', attributes: { type: 'submit' }, form: { action: '/search' } }), 'low'],
+  ['a "Search" label does not make a non-search form a search', click({ tag: 'button', attributes: { type: 'submit', 'aria-label': 'Search' }, form: { isSearch: false } }), 'high'],
+  ['搜索 submit of a search form', click({ tag: 'button', text: '搜索', attributes: { type: 'submit' }, form: { role: 'search' } }), 'low'],
   // Links and downloads
   ['download attribute', click({ tag: 'a', text: 'Report', attributes: { href: '/r.pdf', download: '' } }), 'high'],
   ['link to an installer', click({ tag: 'a', text: 'Get it', attributes: { href: 'https://x.example/setup.exe' } }), 'high'],
@@ -90,6 +108,10 @@ const rows: Row[] = [
   ['type in a text field', { actionType: 'type', params: { text: 'hello' }, element: input({ type: 'text', name: 'title' }) }, 'low'],
   ['type and submit a search', { actionType: 'type', params: { text: 'iPhone 15', submit: true }, element: input({ type: 'text', name: 'q' }) }, 'medium'],
   ['type and submit 搜索', { actionType: 'type', params: { text: '手机', submit: true }, element: input({ type: 'text', placeholder: '搜索商品' }) }, 'medium'],
+  ['type into a form field is medium', { actionType: 'type', params: { text: 'Alice' }, element: inForm(input({ type: 'text', name: 'name' })) }, 'medium'],
+  ['type into a search form is low', { actionType: 'type', params: { text: 'shoes' }, element: inForm(input({ type: 'text', name: 'q' }), true) }, 'low'],
+  ['type and submit a field named q in a non-search form', { actionType: 'type', params: { text: 'x', submit: true }, element: inForm(input({ type: 'text', name: 'q' })) }, 'high'],
+  ['type and submit a field labelled Search in a non-search form', { actionType: 'type', params: { text: 'x', submit: true }, element: inForm(input({ type: 'text', 'aria-label': 'Search' })) }, 'high'],
   ['type and submit a form', { actionType: 'type', params: { text: 'x', submit: true }, element: inForm(input({ type: 'text', name: 'comment' })) }, 'high'],
   ['type a password', { actionType: 'type', params: { text: 'pw' }, element: input({ type: 'password' }) }, 'high'],
   ['type a secret', { actionType: 'type', params: { text: '{{secret:SHOP_PASSWORD}}' }, element: input({ type: 'text' }) }, 'high'],
@@ -111,6 +133,9 @@ const rows: Row[] = [
   // Declared risk only raises
   ['declared high raises a scroll', { actionType: 'scroll', params: {}, declared: 'high' }, 'high'],
   ['declared low cannot lower Place order', { ...click(button('Place order')), declared: 'low' }, 'high'],
+  ['risk in params raises', { actionType: 'click', params: { risk: 'high' }, element: button('Show more') }, 'high'],
+  ['risk in params cannot lower', { actionType: 'click', params: { risk: 'low' }, element: button('删除') }, 'high'],
+  ['declared medium raises a low click', { ...click(button('Show more')), declared: 'medium' }, 'medium'],
   ['declared medium cannot lower a submit', { ...click(inForm(button('Go', { attributes: {} }))), declared: 'medium' }, 'high'],
 ]
 
@@ -131,7 +156,17 @@ describe('risk policy table', () => {
 
   it('gives reasons a person can read', () => {
     const { reasons } = classifyRisk(click(button('Place order')))
-    expect(reasons.join(' ')).toMatch(/Place order/)
+    expect(reasons.join(' ')).toMatch(/clicks "Place order", which looks like a purchase/)
+    expect(classifyRisk(click(button('删除商品'))).reasons.join(' ')).toMatch(/删除商品.*deleting/)
+    expect(classifyRisk({ actionType: 'navigate', params: { url: 'javascript:alert(1)' } }).reasons.join(' ')).toMatch(/javascript: URL/)
+    expect(classifyRisk({ ...click(button('Show more')), declared: 'high' }).reasons.join(' ')).toMatch(/marked high-risk/)
+  })
+
+  it('lets a rules keyword say where its risk comes from', () => {
+    const rules = RiskRules.parse({ high: { keywords: ['Archive'] } })
+    const { risk, reasons } = classifyRisk(click(button('Archive all')), rules)
+    expect(risk).toBe('high')
+    expect(reasons.join(' ')).toMatch(/your rules/)
   })
 })
 
@@ -170,6 +205,7 @@ describe('rules file', () => {
     expect(() => loadRiskRules(write('bad.json', '{"high": {"keywords": "delete"}}'))).toThrow(/bad\.json.*high\.keywords/)
     expect(() => loadRiskRules(write('typo.json', '{"hihg": {}}'))).toThrow(/typo\.json/)
     expect(() => loadRiskRules(write('broken.json', '{'))).toThrow(/broken\.json/)
+    expect(() => loadRiskRules(write('regex.json', '{"high": {"urlPatterns": ["(unclosed"]}}'))).toThrow(/regex\.json.*high\.urlPatterns\.0: is not a valid regular expression/)
     expect(() => loadRiskRules(join(dir, 'missing.json'))).toThrow(/missing\.json/)
   })
 })
