@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { act, action, launchChromium, observe, openFixture, serveFixtures, type FixtureServer } from '../support/page-lib'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { act, action, observe, openFixture, useFixtureBrowser } from '../support/page-lib'
 
-let browser: Browser
-let fixtures: FixtureServer
-
-beforeAll(async () => {
-  ;[browser, fixtures] = await Promise.all([launchChromium(), serveFixtures()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await fixtures?.close()
-})
+const env = useFixtureBrowser()
 
 async function indexOf(page: Page, match: (line: string) => boolean): Promise<number> {
   const snap = await observe(page)
@@ -24,7 +15,7 @@ const text = (page: Page, selector: string) => page.locator(selector).textConten
 
 describe('click', () => {
   it('clicks a clickable div with a delegated (React-style) handler and one with inline onclick', async () => {
-    const page = await openFixture(browser, fixtures, 'clickable.html')
+    const page = await openFixture(env.browser, env.fixtures, 'clickable.html')
     const card = await indexOf(page, (l) => l.includes('Red toaster'))
     expect(await act(page, action('click', { target: { by: 'index', value: card } }))).toEqual({ status: 'done', errors: [] })
     expect(await text(page, '#opened')).toBe('p2')
@@ -35,7 +26,7 @@ describe('click', () => {
   })
 
   it('toggles a checkbox, and a visually hidden one through its label', async () => {
-    const page = await openFixture(browser, fixtures, 'form.html')
+    const page = await openFixture(env.browser, env.fixtures, 'form.html')
     const terms = await indexOf(page, (l) => l.includes('name=terms'))
     await act(page, action('click', { target: { by: 'index', value: terms } }))
     expect(await page.isChecked('input[name=terms]')).toBe(true)
@@ -47,7 +38,7 @@ describe('click', () => {
   })
 
   it('refuses a disabled button', async () => {
-    const page = await openFixture(browser, fixtures, 'form.html')
+    const page = await openFixture(env.browser, env.fixtures, 'form.html')
     await observe(page)
     const result = await act(page, action('click', { target: { by: 'text', value: 'Disabled action' } }))
     expect(result.status).toBe('failed')
@@ -59,7 +50,7 @@ describe('click', () => {
 describe('type', () => {
   let page: Page
   beforeAll(async () => {
-    page = await openFixture(browser, fixtures, 'form.html')
+    page = await openFixture(env.browser, env.fixtures, 'form.html')
   })
 
   it('keeps its value in a React-style controlled input (native setter + input event)', async () => {
@@ -102,7 +93,7 @@ describe('type', () => {
   })
 
   it('types into a contenteditable through insertText (beforeinput and input fire)', async () => {
-    const editorPage = await openFixture(browser, fixtures, 'editable.html')
+    const editorPage = await openFixture(env.browser, env.fixtures, 'editable.html')
     const editor = await indexOf(editorPage, (l) => l.includes('Note body'))
     await act(editorPage, action('type', { target: { by: 'index', value: editor }, params: { text: 'Hello editor' } }))
     expect((await editorPage.locator('#editor').innerText()).trim()).toBe('Hello editor')
@@ -122,7 +113,7 @@ describe('type', () => {
 
 describe('select', () => {
   it('picks a native option by text, by value, and by partial text', async () => {
-    const page = await openFixture(browser, fixtures, 'form.html')
+    const page = await openFixture(env.browser, env.fixtures, 'form.html')
     const country = await indexOf(page, (l) => l.includes('name=country'))
     await act(page, action('select', { target: { by: 'index', value: country }, params: { option: 'Germany' } }))
     expect(await page.inputValue('select[name=country]')).toBe('de')
@@ -137,7 +128,7 @@ describe('select', () => {
   })
 
   it('opens an ARIA combobox, waits for its options, and clicks the one named', async () => {
-    const page = await openFixture(browser, fixtures, 'combobox.html')
+    const page = await openFixture(env.browser, env.fixtures, 'combobox.html')
     const fruit = await indexOf(page, (l) => l.includes('Choose a fruit'))
     expect(await act(page, action('select', { target: { by: 'index', value: fruit }, params: { option: 'Cherry' } }))).toEqual({ status: 'done', errors: [] })
     expect(await text(page, '#fruit-value')).toBe('Cherry')
@@ -145,7 +136,7 @@ describe('select', () => {
   })
 
   it('types into an editable combobox to filter it, then clicks the option', async () => {
-    const page = await openFixture(browser, fixtures, 'combobox.html')
+    const page = await openFixture(env.browser, env.fixtures, 'combobox.html')
     await observe(page)
     expect(await act(page, action('select', { target: { by: 'role', value: 'combobox:City' }, params: { option: 'Tokyo' } }))).toEqual({ status: 'done', errors: [] })
     expect(await text(page, '#city-value')).toBe('Tokyo')
@@ -153,7 +144,7 @@ describe('select', () => {
   })
 
   it('clicks an option of an open listbox', async () => {
-    const page = await openFixture(browser, fixtures, 'combobox.html')
+    const page = await openFixture(env.browser, env.fixtures, 'combobox.html')
     await observe(page)
     await act(page, action('select', { target: { by: 'role', value: 'listbox:Colour' }, params: { option: 'green' } }))
     expect(await text(page, '#colour-value')).toBe('Green')
@@ -163,7 +154,7 @@ describe('select', () => {
 
 describe('press, scroll, waitFor, extract, back', () => {
   it('presses keys in the focused element: Control+A selects, Backspace deletes, Escape reaches listeners', async () => {
-    const page = await openFixture(browser, fixtures, 'form.html')
+    const page = await openFixture(env.browser, env.fixtures, 'form.html')
     await page.fill('input[name=fullname]', 'Someone')
     await page.focus('input[name=fullname]')
     await page.evaluate(() => document.addEventListener('keydown', (e) => ((window as any).lastKey = `${e.key}/${e.keyCode}`)))
@@ -175,8 +166,8 @@ describe('press, scroll, waitFor, extract, back', () => {
     await page.close()
   })
 
-  it('presses Enter in a search field: the form submits like a browser would', async () => {
-    const page = await openFixture(browser, fixtures, 'form.html')
+  it('presses Enter in a search field: the form submits like a env.browser would', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'form.html')
     const q = await indexOf(page, (l) => l.includes('name=q'))
     await act(page, action('type', { target: { by: 'index', value: q }, params: { text: 'toaster' } }))
     expect(await act(page, action('press', { params: { keys: 'Enter' } }))).toEqual({ status: 'done', errors: [] })
@@ -185,7 +176,7 @@ describe('press, scroll, waitFor, extract, back', () => {
   })
 
   it('scrolls the page by about a viewport, and an inner box', async () => {
-    const page = await openFixture(browser, fixtures, 'dynamic.html')
+    const page = await openFixture(env.browser, env.fixtures, 'dynamic.html')
     await page.setViewportSize({ width: 800, height: 600 })
     await act(page, action('scroll', { params: { direction: 'down' } }))
     expect(await page.evaluate(() => window.scrollY)).toBe(540)
@@ -200,7 +191,7 @@ describe('press, scroll, waitFor, extract, back', () => {
   })
 
   it('waits for text and for a URL change, and times out with TIMEOUT', async () => {
-    const page = await openFixture(browser, fixtures, 'dynamic.html')
+    const page = await openFixture(env.browser, env.fixtures, 'dynamic.html')
     await page.click('#later')
     const started = Date.now()
     expect(await act(page, action('waitFor', { params: { text: '3 results found', timeoutMs: 3000 } }))).toEqual({ status: 'done', errors: [] })
@@ -213,7 +204,7 @@ describe('press, scroll, waitFor, extract, back', () => {
   })
 
   it('extracts the readable text (with the instruction echoed for the server-side model)', async () => {
-    const page = await openFixture(browser, fixtures, 'checkout.html')
+    const page = await openFixture(env.browser, env.fixtures, 'checkout.html')
     const result = await act(page, action('extract', { params: { instruction: 'What is the status?' } }))
     expect(result.status).toBe('done')
     const extracted = result.extracted as { text: string; instruction: string; url: string; truncated: boolean }
@@ -221,21 +212,21 @@ describe('press, scroll, waitFor, extract, back', () => {
     expect(extracted.text).toContain('Checkout')
     expect(extracted.text).toContain('Status: pending')
     expect(extracted.text).not.toContain('hunter2')
-    expect(extracted.url).toBe(fixtures.url('checkout.html'))
+    expect(extracted.url).toBe(env.fixtures.url('checkout.html'))
     await page.close()
   })
 
   it('goes back in history', async () => {
-    const page = await openFixture(browser, fixtures, 'dynamic.html')
+    const page = await openFixture(env.browser, env.fixtures, 'dynamic.html')
     await page.evaluate(() => history.pushState({}, '', '/dynamic.html?next'))
     await act(page, action('back'))
     await page.waitForFunction(() => !location.search.includes('next'))
-    expect(page.url()).toBe(fixtures.url('dynamic.html'))
+    expect(page.url()).toBe(env.fixtures.url('dynamic.html'))
     await page.close()
   })
 
   it('rejects params that do not fit the action type', async () => {
-    const page = await openFixture(browser, fixtures, 'dynamic.html')
+    const page = await openFixture(env.browser, env.fixtures, 'dynamic.html')
     const result = await act(page, action('scroll', { params: { direction: 'sideways' } }))
     expect(result.errors[0]?.code).toBe('ACTION_FAILED')
     expect((await act(page, action('navigate', { params: { url: 'https://x.example' } }))).errors[0]?.code).toBe('ACTION_FAILED')

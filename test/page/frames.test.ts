@@ -1,26 +1,10 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { act, action, launchChromium, observe, openFixture, serveFixtures, type FixtureServer } from '../support/page-lib'
+import { expect, it } from 'vitest'
+import { act, action, observe, openFixture, useFixtureBrowser, indexIn } from '../support/page-lib'
 
-let browser: Browser
-let fixtures: FixtureServer
-
-beforeAll(async () => {
-  ;[browser, fixtures] = await Promise.all([launchChromium(), serveFixtures()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await fixtures?.close()
-})
-
-function indexIn(tree: string, needle: string): number {
-  const line = tree.split('\n').find((l) => l.includes(needle))
-  if (!line) throw new Error(`no ${needle} in:\n${tree}`)
-  return Number(/\[(\d+)\]/.exec(line)![1])
-}
+const env = useFixtureBrowser()
 
 it('types into and clicks elements inside open shadow roots', async () => {
-  const page = await openFixture(browser, fixtures, 'shadow.html')
+  const page = await openFixture(env.browser, env.fixtures, 'shadow.html')
   const snap = await observe(page)
   const user = indexIn(snap.elementTree, 'name=username')
   expect(await act(page, action('type', { target: { by: 'index', value: user }, params: { text: 'shadowy' } }))).toEqual({ status: 'done', errors: [] })
@@ -34,7 +18,7 @@ it('types into and clicks elements inside open shadow roots', async () => {
 })
 
 it('types into and clicks elements inside a same-origin iframe, and re-checks them for staleness', async () => {
-  const page = await openFixture(browser, fixtures, 'frames.html')
+  const page = await openFixture(env.browser, env.fixtures, 'frames.html')
   await page.frameLocator('#inner').locator('#apply').waitFor()
   const snap = await observe(page)
   const coupon = indexIn(snap.elementTree, 'Coupon code')

@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, observe, openFixture, serveFixtures, type FixtureServer } from '../support/page-lib'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { observe, openFixture, useFixtureBrowser } from '../support/page-lib'
 
-let browser: Browser
-let fixtures: FixtureServer
-
-beforeAll(async () => {
-  ;[browser, fixtures] = await Promise.all([launchChromium(), serveFixtures()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await fixtures?.close()
-})
+const env = useFixtureBrowser()
 
 const LINE = /^\*?\[\d+\]<[a-z][a-z0-9-]*( [a-z-]+(=("([^"\\]|\\.)*"|[^\s"]+))?)*>.*$/
 
@@ -24,7 +15,7 @@ function lineFor(tree: string, needle: string): string {
 describe('observePage: the element tree', () => {
   let page: Page
   beforeAll(async () => {
-    page = await openFixture(browser, fixtures, 'form.html')
+    page = await openFixture(env.browser, env.fixtures, 'form.html')
   })
 
   it('writes one [N]<tag attrs>text line per interactive element, indexed from 0 in document order', async () => {
@@ -37,7 +28,7 @@ describe('observePage: the element tree', () => {
     })
     expect(snap.elements.map((e) => e.index)).toEqual(lines.map((_, i) => i))
     expect(lineFor(snap.elementTree, 'Home')).toMatch(/^\[0\]<a href="\/">Home$/)
-    expect(snap.url).toBe(fixtures.url('form.html'))
+    expect(snap.url).toBe(env.fixtures.url('form.html'))
     expect(snap.title).toBe('Sign up')
   })
 
@@ -119,7 +110,7 @@ describe('observePage: the element tree', () => {
 
 describe('observePage: what counts as interactive', () => {
   it('finds clickable divs without semantics, but not the spans inside them', async () => {
-    const page = await openFixture(browser, fixtures, 'clickable.html')
+    const page = await openFixture(env.browser, env.fixtures, 'clickable.html')
     const { elementTree: tree } = await observe(page)
     expect(lineFor(tree, 'Blue kettle')).toMatch(/<div>Blue kettle €25$/)
     expect(lineFor(tree, 'Red toaster')).toMatch(/<div>Red toaster €40 Reviews$/)
@@ -132,7 +123,7 @@ describe('observePage: what counts as interactive', () => {
   })
 
   it('walks open shadow roots but not closed ones', async () => {
-    const page = await openFixture(browser, fixtures, 'shadow.html')
+    const page = await openFixture(env.browser, env.fixtures, 'shadow.html')
     const snap = await observe(page)
     expect(snap.elementTree).toContain('<input type=text name=username placeholder="Your username">Username')
     expect(snap.elementTree).toMatch(/<button>Log in with shadow$/m)
@@ -142,7 +133,7 @@ describe('observePage: what counts as interactive', () => {
   })
 
   it('walks same-origin frames and skips cross-origin ones silently', async () => {
-    const page = await openFixture(browser, fixtures, 'frames.html')
+    const page = await openFixture(env.browser, env.fixtures, 'frames.html')
     await page.frameLocator('#foreign').locator('#apply').waitFor()
     await page.frameLocator('#inner').locator('#apply').waitFor()
     const snap = await observe(page)
@@ -155,7 +146,7 @@ describe('observePage: what counts as interactive', () => {
   })
 
   it('keeps the elements nearest the viewport when capped, reports scroll room', async () => {
-    const page = await browser.newPage({ viewport: { width: 800, height: 600 } })
+    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } })
     const buttons = Array.from({ length: 300 }, (_, i) => `<button style="display:block;height:40px">B${i}</button>`).join('')
     await page.setContent(`<body style="margin:0">${buttons}</body>`)
     const { injectPageLib } = await import('../support/page-lib')

@@ -1,31 +1,16 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { act, action, launchChromium, observe, openFixture, serveFixtures, type FixtureServer } from '../support/page-lib'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { act, action, observe, openFixture, useFixtureBrowser, indexIn } from '../support/page-lib'
 
-let browser: Browser
-let fixtures: FixtureServer
-
-beforeAll(async () => {
-  ;[browser, fixtures] = await Promise.all([launchChromium(), serveFixtures()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await fixtures?.close()
-})
+const env = useFixtureBrowser()
 
 const confirmation = { approved: true as const, at: new Date(0).toISOString(), by: 'tester' }
 const status = (page: Page) => page.locator('#status').textContent()
 
-function indexIn(tree: string, needle: string): number {
-  const line = tree.split('\n').find((l) => l.includes(needle))
-  if (!line) throw new Error(`no ${needle} in:\n${tree}`)
-  return Number(/\[(\d+)\]/.exec(line)![1])
-}
-
 describe('the in-page risk check (defence in depth)', () => {
   let page: Page
   beforeAll(async () => {
-    page = await openFixture(browser, fixtures, 'checkout.html')
+    page = await openFixture(env.browser, env.fixtures, 'checkout.html')
   })
 
   it('refuses an unconfirmed "Place order" click and does nothing, even when the server said low', async () => {
@@ -84,7 +69,7 @@ describe('the in-page risk check (defence in depth)', () => {
 
 describe('secrets', () => {
   it('keeps password, card and CVC values out of the observation and of failure messages', async () => {
-    const page = await openFixture(browser, fixtures, 'checkout.html')
+    const page = await openFixture(env.browser, env.fixtures, 'checkout.html')
     const snap = await observe(page)
     const card = indexIn(snap.elementTree, 'name=cardnumber')
     const typed = await act(page, action('type', { target: { by: 'index', value: card }, params: { text: '4242424242424242' }, confirmation }), { redactValues: ['4242424242424242'] })
@@ -98,7 +83,7 @@ describe('secrets', () => {
   })
 
   it('covers secret fields and marked secret text with opaque boxes for a screenshot, then removes them', async () => {
-    const page = await openFixture(browser, fixtures, 'checkout.html')
+    const page = await openFixture(env.browser, env.fixtures, 'checkout.html')
     await page.evaluate(() => {
       const p = document.createElement('p')
       p.textContent = 'Your code is ZX-9911 keep it'

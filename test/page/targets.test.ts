@@ -1,28 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { act, action, launchChromium, observe, openFixture, serveFixtures, type FixtureServer } from '../support/page-lib'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { act, action, observe, openFixture, useFixtureBrowser, indexIn } from '../support/page-lib'
 
-let browser: Browser
-let fixtures: FixtureServer
-
-beforeAll(async () => {
-  ;[browser, fixtures] = await Promise.all([launchChromium(), serveFixtures()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await fixtures?.close()
-})
-
-function indexIn(tree: string, needle: string): number {
-  const line = tree.split('\n').find((l) => l.includes(needle))
-  if (!line) throw new Error(`no ${needle} in:\n${tree}`)
-  return Number(/\[(\d+)\]/.exec(line)![1])
-}
+const env = useFixtureBrowser()
 
 describe('index targets are refused when stale', () => {
   let page: Page
   beforeAll(async () => {
-    page = await openFixture(browser, fixtures, 'dynamic.html')
+    page = await openFixture(env.browser, env.fixtures, 'dynamic.html')
   })
 
   it('refuses an index whose element was replaced by a re-render, and does nothing', async () => {
@@ -61,7 +46,7 @@ describe('index targets are refused when stale', () => {
   })
 
   it('keeps fingerprints stable while a field is typed into', async () => {
-    const form = await openFixture(browser, fixtures, 'form.html')
+    const form = await openFixture(env.browser, env.fixtures, 'form.html')
     const before = await observe(form)
     const name = before.elements.find((e) => e.attributes?.name === 'fullname')!
     await act(form, action('type', { target: { by: 'index', value: name.index }, params: { text: 'Ada' } }))
@@ -74,7 +59,7 @@ describe('index targets are refused when stale', () => {
 
 describe('selector, text and role targets', () => {
   it('finds by CSS selector, visible text, label, placeholder and role + name', async () => {
-    const page = await openFixture(browser, fixtures, 'form.html')
+    const page = await openFixture(env.browser, env.fixtures, 'form.html')
     await act(page, action('type', { target: { by: 'text', value: 'Jane Doe' }, params: { text: 'by placeholder' } }))
     expect(await page.inputValue('input[name=fullname]')).toBe('by placeholder')
     await act(page, action('type', { target: { by: 'text', value: 'full name' }, params: { text: 'by label' } }))
@@ -89,14 +74,14 @@ describe('selector, text and role targets', () => {
   })
 
   it('prefers an exact match and the control around matching text', async () => {
-    const page = await openFixture(browser, fixtures, 'clickable.html')
+    const page = await openFixture(env.browser, env.fixtures, 'clickable.html')
     await act(page, action('click', { target: { by: 'text', value: 'Blue kettle' } }))
     expect(await page.locator('#opened').textContent()).toBe('p1')
     await page.close()
   })
 
   it('reports TARGET_NOT_FOUND for nothing matching and for a bad selector', async () => {
-    const page = await openFixture(browser, fixtures, 'form.html')
+    const page = await openFixture(env.browser, env.fixtures, 'form.html')
     for (const target of [
       { by: 'text', value: 'No such words here' },
       { by: 'role', value: 'button:Launch rockets' },
@@ -112,7 +97,7 @@ describe('selector, text and role targets', () => {
 
 describe('covered and hidden elements', () => {
   it('refuses a click on an element under a modal, naming what covers it, then works once it is gone', async () => {
-    const page = await openFixture(browser, fixtures, 'modal.html')
+    const page = await openFixture(env.browser, env.fixtures, 'modal.html')
     const snap = await observe(page)
     const buy = indexIn(snap.elementTree, 'Add to basket')
     const refused = await act(page, action('click', { target: { by: 'index', value: buy } }))
@@ -128,14 +113,14 @@ describe('covered and hidden elements', () => {
   })
 
   it('refuses a hidden element found by selector', async () => {
-    const page = await openFixture(browser, fixtures, 'form.html')
+    const page = await openFixture(env.browser, env.fixtures, 'form.html')
     const result = await act(page, action('type', { target: { by: 'selector', value: 'input[name=referrer]' }, params: { text: 'x' } }))
     expect(result.errors[0]).toMatchObject({ code: 'TARGET_NOT_INTERACTABLE', message: expect.stringContaining('not visible') })
     await page.close()
   })
 
   it('scrolls a far element into view before acting on it', async () => {
-    const page = await openFixture(browser, fixtures, 'dynamic.html')
+    const page = await openFixture(env.browser, env.fixtures, 'dynamic.html')
     await page.evaluate(() => document.getElementById('bottom')!.addEventListener('click', () => ((window as any).bottomClicked = true)))
     const snap = await observe(page)
     await act(page, action('click', { target: { by: 'index', value: indexIn(snap.elementTree, 'Bottom button') } }))

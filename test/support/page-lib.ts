@@ -5,6 +5,7 @@ import { extname, join, resolve } from 'node:path'
 import { build } from 'esbuild'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import type { Action } from '#protocol'
+import { afterAll, beforeAll } from 'vitest'
 
 const ENTRY = resolve('extension/lib/page/index.ts')
 const FIXTURES = resolve('test/fixtures/pages')
@@ -108,4 +109,32 @@ export function act(page: Page, a: Action, opts: Record<string, unknown> = {}): 
     },
     { a, opts },
   )
+}
+
+/** A Chromium and the fixture server for the test file that calls it, started before its tests and closed after. */
+export function useFixtureBrowser(): { readonly browser: Browser; readonly fixtures: FixtureServer } {
+  let browser: Browser | undefined
+  let fixtures: FixtureServer | undefined
+  beforeAll(async () => {
+    ;[browser, fixtures] = await Promise.all([launchChromium(), serveFixtures()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await fixtures?.close()
+  })
+  return {
+    get browser() {
+      return browser!
+    },
+    get fixtures() {
+      return fixtures!
+    },
+  }
+}
+
+/** The index of the first tree line that contains `needle`. */
+export function indexIn(tree: string, needle: string): number {
+  const line = tree.split('\n').find((l) => l.includes(needle))
+  if (!line) throw new Error(`no ${needle} in:\n${tree}`)
+  return Number(/\[(\d+)\]/.exec(line)![1])
 }
