@@ -4,18 +4,27 @@ import { conflict } from '../http/errors'
 import { finish } from './apply'
 import type { EngineDeps } from './core'
 import type { Mutate } from './core'
-import { setStatus, type RequestSource } from './events'
+import { setStatus, type PendingEvent, type RequestSource } from './events'
+import type { TaskRecord } from './task-record'
 import { advance } from './advance'
 
 /** What the person (through the panel, console or API) can tell a task. */
 export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
-  const { store } = deps
-  const withObservation = async (taskId: string) => store.getObservation(taskId)
+  /** A change after which the task may move on: the next queued step is proposed, or the planner asked. */
+  async function changeThenAdvance(taskId: string, change: (task: TaskRecord, events: PendingEvent[]) => void) {
+    const observation = await deps.store.getObservation(taskId)
+    const status = await mutate(taskId, async (task, events) => {
+      change(task, events)
+      await advance(task, observation, deps, events)
+      return task.status
+    })
+    void kick(taskId)
+    return { status }
+  }
 
   return {
-    async confirm(body: ConfirmBody, source: RequestSource) {
-      const observation = await withObservation(body.taskId)
-      const status = await mutate(body.taskId, async (task, events) => {
+    confirm(body: ConfirmBody, source: RequestSource) {
+      return changeThenAdvance(body.taskId, (task, events) => {
         const current = task.current
         if (task.status !== 'WAITING_CONFIRMATION' || current?.phase !== 'awaiting_confirmation') {
           throw conflict(`No action of this task is waiting for confirmation (it is ${task.status}).`)
@@ -49,27 +58,18 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
           task.queue = []
         }
         setStatus(task, 'RUNNING', events, body.approved ? 'the person approved the action' : 'the person rejected the action')
-        await advance(task, observation, deps, events)
-        return task.status
       })
-      void kick(body.taskId)
-      return { status }
     },
 
-    async answer(body: AnswerBody, source: RequestSource) {
-      const observation = await withObservation(body.taskId)
-      const status = await mutate(body.taskId, async (task, events) => {
+    answer(body: AnswerBody, source: RequestSource) {
+      return changeThenAdvance(body.taskId, (task, events) => {
         if (task.status !== 'WAITING_USER') throw conflict(`This task is not waiting for an answer (it is ${task.status}).`)
         events.push({ type: 'user.answered', data: { question: task.question, answer: body.answer, source } })
         // A queued step (a site that needed authorising) keeps the outcome the planner saw before the question.
         if (!task.queue.length) task.lastOutcome = { kind: 'answered', question: task.question, answer: body.answer }
         task.question = undefined
         setStatus(task, 'RUNNING', events, 'the person answered')
-        await advance(task, observation, deps, events)
-        return task.status
       })
-      void kick(body.taskId)
-      return { status }
     },
 
     async pause(body: TaskCommandBody, source: RequestSource) {
@@ -84,19 +84,14 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
       return { status }
     },
 
-    async resume(body: TaskCommandBody, source: RequestSource) {
-      const observation = await withObservation(body.taskId)
-      const status = await mutate(body.taskId, async (task, events) => {
+    resume(body: TaskCommandBody, source: RequestSource) {
+      return changeThenAdvance(body.taskId, (task, events) => {
         if (task.status !== 'PAUSED') throw conflict(`Only a paused task can be resumed (it is ${task.status}).`)
         const to = task.pausedFrom ?? 'RUNNING'
         events.push({ type: 'task.resumed', data: { to, reason: body.reason, source } })
         setStatus(task, to, events, body.reason ?? 'the person handed control back')
         task.pausedFrom = undefined
-        await advance(task, observation, deps, events)
-        return task.status
       })
-      void kick(body.taskId)
-      return { status }
     },
 
     async cancel(body: TaskCommandBody, source: RequestSource) {
