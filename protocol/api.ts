@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Action } from './action'
 import { ScriptStep } from './action-form'
 import { Observation } from './observation'
+import { SkillSlug, SkillSummary } from './skills'
 import { PendingConfirmation, StepView, TaskStatus, TaskView, Usage } from './task'
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
@@ -17,6 +18,11 @@ export const StartBody = z.strictObject({
   clientId: id.optional(),
   skill: z.string().min(1).max(128).regex(/^[a-z0-9][a-z0-9-]*$/, 'a skill slug').optional(),
   script: z.array(ScriptStep).min(1).max(1000).optional(),
+  /**
+   * How a task with a `skill` runs: `script` replays the skill's script with no LLM, `llm` plans with the
+   * skill as guidance. Unset: the skill's script when it has one, else the LLM.
+   */
+  mode: z.enum(['llm', 'script']).optional(),
 })
 export type StartBody = z.infer<typeof StartBody>
 export const StartData = z.object({ taskId: z.string(), status: TaskStatus })
@@ -56,6 +62,8 @@ export const StatusView = z.object({
   pendingConfirmation: PendingConfirmation.nullable(),
   steps: z.array(StepView),
   usage: Usage,
+  /** The planner is working on the next decision (the panel shows "thinking"). */
+  thinking: z.boolean().optional(),
 })
 export type StatusView = z.infer<typeof StatusView>
 
@@ -76,3 +84,27 @@ export const CLIENT_HEADERS = {
   version: 'x-tandem-version',
   traceId: 'x-trace-id',
 } as const
+
+/** `POST /api/skills`: a finished task saved as skills/<slug>/SKILL.md (goal, sites, SOP, replayable script). */
+export const SaveSkillBody = z.strictObject({
+  taskId: id,
+  /** Defaults to one made from the name or goal. */
+  slug: SkillSlug.optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().trim().min(1).max(2000).optional(),
+  /** Replace a skill with the same slug instead of answering CONFLICT. */
+  overwrite: z.boolean().optional(),
+})
+export type SaveSkillBody = z.infer<typeof SaveSkillBody>
+export const SaveSkillData = z.object({ skill: SkillSummary, file: z.string() })
+export type SaveSkillData = z.infer<typeof SaveSkillData>
+
+/** `GET /api/clients`: the extensions that have called in, newest first. */
+export const ClientView = z.object({
+  clientId: z.string(),
+  version: z.string().optional(),
+  userAgent: z.string().optional(),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+})
+export type ClientView = z.infer<typeof ClientView>

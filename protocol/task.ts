@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Action, Risk } from './action'
-import { ObservationError } from './observation'
+import { ArtifactLabel, ObservationError } from './observation'
 
 export const TaskStatus = z.enum([
   'RUNNING',
@@ -48,6 +48,10 @@ export const TaskView = z.object({
 })
 export type TaskView = z.infer<typeof TaskView>
 
+/** A screenshot of the audit, by the name `/api/audit/:taskId/artifacts/:name` serves it. */
+export const ArtifactLink = z.object({ name: z.string(), label: ArtifactLabel })
+export type ArtifactLink = z.infer<typeof ArtifactLink>
+
 /** One finished step of a task's history. */
 export const StepView = z.object({
   seq: z.number().int(),
@@ -60,13 +64,35 @@ export const StepView = z.object({
   errors: z.array(ObservationError),
   note: z.string().optional(),
   at: z.string(),
+  /** What the step was for: the planner's next goal, or a script step's reason. */
+  goal: z.string().optional(),
+  /** The element acted on, as a person would name it (its text, label or placeholder). */
+  target: z.string().optional(),
+  /** Screenshots taken for this step (before/after/observation). */
+  artifacts: z.array(ArtifactLink).optional(),
 })
 export type StepView = z.infer<typeof StepView>
+
+/** What the person sees before approving: the page, the element and the latest picture of it. */
+export const ConfirmationEvidence = z.object({
+  url: z.string().optional(),
+  title: z.string().optional(),
+  /** The page's origin (scheme, host, port), the "domain" the action happens on. */
+  origin: z.string().optional(),
+  /** The target element's visible text, label or placeholder. */
+  targetText: z.string().optional(),
+  /** The newest screenshot of the page as it is before the action runs. */
+  screenshot: ArtifactLink.optional(),
+})
+export type ConfirmationEvidence = z.infer<typeof ConfirmationEvidence>
 
 export const PendingConfirmation = z.object({
   actionId: z.string(),
   action: Action,
   risk: Risk,
   reasons: z.array(z.string()),
+  /** What the step is for (the planner's next goal or the script step's reason). */
+  goal: z.string().optional(),
+  evidence: ConfirmationEvidence.optional(),
 })
 export type PendingConfirmation = z.infer<typeof PendingConfirmation>
