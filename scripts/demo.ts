@@ -1,0 +1,78 @@
+/**
+ * npm run demo — builds Tandem, then runs one scripted purchase in the bundled demo shop through the real
+ * server, the real extension in headless Chromium and a click on Approve in its side panel; prints the
+ * timeline and a summary and leaves the audit zip in demo-output/. Exits 0 when the whole loop works.
+ *   --no-build   use the artifacts of the last npm run build
+ *   --out DIR    where the audit zip goes (default demo-output)
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createCleanup } from './demo/cleanup'
+import { DemoFailure, demoText } from './demo/messages'
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
+process.chdir(root)
+const args = process.argv.slice(2)
+const outIndex = args.indexOf('--out')
+const outDir = resolve(outIndex >= 0 && args[outIndex + 1] ? args[outIndex + 1] : 'demo-output')
+const t = demoText()
+const cleanup = createCleanup()
+let build: ChildProcess | null = null
+
+function interrupted(code: number) {
+  console.error(`\n${t('interrupted')}`)
+  build?.kill('SIGTERM')
+  void cleanup.run().finally(() => process.exit(code))
+}
+process.once('SIGINT', () => interrupted(130))
+process.once('SIGTERM', () => interrupted(143))
+// Chromium's driver exits on Ctrl-C by itself once the browser is closed: the server and the folder go with it.
+process.once('exit', () => cleanup.killNow())
+
+function runBuild(): Promise<void> {
+  return new Promise((done, fail) => {
+    build = spawn('npm', ['run', 'build'], { stdio: 'inherit' })
+    build.once('error', (error) => fail(new DemoFailure('build', error.message)))
+    build.once('exit', (code, signal) => {
+      build = null
+      if (code === 0) done()
+      else fail(new DemoFailure('build', `npm run build ${signal ? `was stopped by ${signal}` : `exited with ${code}`}`))
+    })
+  })
+}
+
+const pad = (label: string) => `  ${label.padEnd(14)}`
+
+try {
+  console.log(t('title'))
+  if (!args.includes('--no-build')) {
+    console.log(`▸ ${t('build')}`)
+    const begun = Date.now()
+    await runBuild()
+    console.log(`▸ ${t('built', { s: Math.round((Date.now() - begun) / 1000) })}`)
+  }
+  // Loaded after the chdir: the server and extension paths are resolved from the project root.
+  const { runDemo } = await import('./demo/run')
+  const { CATALOG } = await import('../e2e/fixtures/shop')
+  const result = await runDemo({ outDir, t, cleanup })
+  const order = result.orders[0]
+  const productName = (id: string) => CATALOG.find((p) => p.id === id)?.name ?? id
+  const screenshots = result.zipEntries.filter((name) => name.startsWith('artifacts/')).length
+  console.log(`\n${t('summary')}`)
+  console.log(`${pad(t('summary.status'))}${result.status}`)
+  console.log(`${pad(t('summary.order'))}${order ? `#1 ${order.items.map(productName).join(', ')} · ${order.name}` : t('summary.noOrder')}`)
+  console.log(`${pad(t('summary.approval'))}${t('summary.approvalValue', { count: result.panelClicks, client: result.clientId })}`)
+  console.log(`${pad(t('summary.chain'))}${result.chain.verdict}`)
+  console.log(
+    `${pad(t('summary.export'))}${t('summary.exportValue', { path: relative(root, result.zipPath) || result.zipPath, events: 'events.jsonl', artifacts: screenshots })}`,
+  )
+  console.log(`${pad(t('summary.time'))}${Math.round(result.elapsedMs / 100) / 10}s`)
+  console.log(`\n✔ ${t('ok')}`)
+  process.exit(0)
+} catch (error) {
+  await cleanup.run()
+  const stage = error instanceof DemoFailure ? t(`stage.${error.stage}`) : t('stage.task')
+  console.error(`\n✘ ${t('failed', { stage, message: (error as Error)?.message ?? String(error) })}`)
+  process.exit(1)
+}

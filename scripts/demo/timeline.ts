@@ -1,0 +1,59 @@
+import type { ArtifactLink, AuditEvent, PendingConfirmation, StepView } from '#protocol'
+
+const clip = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+/** What a step acted on, as a person would name it; a navigation names its page. */
+function targetOf(step: StepView): string {
+  if (step.target) return `“${clip(step.target)}”`
+  if (step.type === 'navigate' && step.url) return step.url
+  return '—'
+}
+
+/** One timeline line: seq · action · target · risk · outcome · screenshots (as named inside the export zip). */
+export function formatStep(step: StepView): string {
+  const shots = step.artifacts?.length ? step.artifacts.map((a) => `${a.label} artifacts/${a.name}`).join(', ') : '—'
+  const errors = step.errors.length ? `  ! ${step.errors.map((e) => `${e.code}: ${clip(e.message, 120)}`).join('; ')}` : ''
+  const note = step.note ? `  (${clip(step.note, 120)})` : ''
+  const goal = step.goal ? `  — ${clip(step.goal)}` : ''
+  return `#${step.seq} · ${step.type} · ${targetOf(step)} · ${step.risk} · ${step.outcome} · ${shots}${goal}${errors}${note}`
+}
+
+/** Whether a step still lacks what the timeline prints and the audit can tell. */
+export const needsAudit = (step: StepView) => !step.target || !step.artifacts || !step.goal
+
+/**
+ * Fills a step's target, goal and screenshots from the audit where the status view leaves them out: the
+ * proposed action names its target and reason, the observation its screenshots.
+ */
+export function fillFromAudit(step: StepView, events: AuditEvent[]): StepView {
+  const mine = events.filter((e) => e.actionId === step.actionId)
+  const proposed = mine.find((e) => e.type === 'action.proposed')?.data as
+    | { action?: { target?: { by: string; value: unknown }; reason?: string; params?: Record<string, unknown> } }
+    | undefined
+  const params = proposed?.action?.params ?? {}
+  // A wait names what it waits for instead of an element.
+  const waitedFor = typeof params.text === 'string' ? params.text : typeof params.urlIncludes === 'string' ? params.urlIncludes : undefined
+  const target = proposed?.action?.target ?? (step.type === 'waitFor' && waitedFor ? { by: 'text', value: waitedFor } : undefined)
+  const shots = mine
+    .filter((e) => e.type === 'observation')
+    .flatMap((e) => ((e.data as { artifacts?: ArtifactLink[] }).artifacts ?? []).map((a) => ({ name: a.name, label: a.label })))
+  return {
+    ...step,
+    ...(!step.target && target && target.by !== 'index' ? { target: String(target.value) } : {}),
+    ...(!step.goal && proposed?.action?.reason ? { goal: proposed.action.reason } : {}),
+    ...(!step.artifacts && shots.length ? { artifacts: shots } : {}),
+  }
+}
+
+/** The action a confirmation is about, as the card names it. */
+export function describePending(pending: PendingConfirmation): string {
+  const target = pending.evidence?.targetText ?? (pending.action.target ? String(pending.action.target.value) : '')
+  return target ? `${pending.action.type} “${clip(target)}”` : pending.action.type
+}
+
+/** Steps in `steps` not printed yet, in order; `printed` remembers what was. */
+export function newSteps(steps: StepView[], printed: Set<string>): StepView[] {
+  const fresh = steps.filter((s) => !printed.has(`${s.actionId}:${s.outcome}`)).sort((a, b) => a.seq - b.seq)
+  for (const s of fresh) printed.add(`${s.actionId}:${s.outcome}`)
+  return fresh
+}
