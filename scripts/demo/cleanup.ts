@@ -33,18 +33,21 @@ export function createCleanup(prefix = 'tandem-demo-'): Cleanup {
     else process.env.TMPDIR = previous
   }
 
+  // The piece being stopped stays killable: the process may exit (Chromium's driver exits on Ctrl-C) mid-way.
+  let stopping: { close: () => unknown; kill?: () => void } | undefined
+
   async function stopAll() {
-    for (const piece of pieces.splice(0).reverse()) {
+    while ((stopping = pieces.pop())) {
       let timer: NodeJS.Timeout | undefined
       const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)))
       try {
-        await Promise.race([Promise.resolve().then(piece.close), timeout])
+        await Promise.race([Promise.resolve().then(stopping.close), timeout])
       } catch {
         // A piece that fails to close politely is killed below; the run's own error is what matters.
       } finally {
         clearTimeout(timer)
       }
-      piece.kill?.()
+      stopping.kill?.()
     }
     rmSync(root, { recursive: true, force: true })
     restore()
@@ -53,6 +56,8 @@ export function createCleanup(prefix = 'tandem-demo-'): Cleanup {
   return {
     root,
     add(close, kill) {
+      // A piece that finished starting after the stop began is stopped at once instead of outliving the run.
+      if (running) return void Promise.resolve().then(close).catch(() => undefined).finally(() => kill?.())
       pieces.push({ close, kill })
     },
     run() {
@@ -60,7 +65,7 @@ export function createCleanup(prefix = 'tandem-demo-'): Cleanup {
       return running
     },
     killNow() {
-      for (const piece of pieces.splice(0).reverse()) {
+      for (const piece of [...(stopping ? [stopping] : []), ...pieces.splice(0).reverse()]) {
         try {
           piece.kill?.()
         } catch {}
