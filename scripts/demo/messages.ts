@@ -101,13 +101,16 @@ const zh: Partial<typeof en> = {
   'error.chain': '审计校验失败：{verdict}',
 }
 
+/** The demo's words in both languages; the test keeps the Chinese complete. */
+export const DEMO_TEXT = { en, 'zh-CN': zh }
+
 export type DemoText = Translate<typeof en>
 export type DemoStage = 'build' | 'server' | 'shop' | 'browser' | 'task' | 'approval' | 'export' | 'verify'
 
 /** The terminal's language, as the locale variables name it. */
 export const terminalLang = (env: NodeJS.ProcessEnv = process.env): Lang => pickLang(env.LC_ALL || env.LC_MESSAGES || env.LANG)
 
-export const demoText = (lang: Lang = terminalLang()): DemoText => createTranslator({ en, 'zh-CN': zh }, lang)
+export const demoText = (lang: Lang = terminalLang()): DemoText => createTranslator(DEMO_TEXT, lang)
 
 /** A failure that names the part of the demo it happened in, so the person knows where to look. */
 export class DemoFailure extends Error {

@@ -9,7 +9,7 @@ export const demoScript: ScriptStep[] = [
   { type: 'type', selector: 'input[type=search]', text: 'iPhone 15', submit: true, reason: 'Search the shop for the phone' },
   { type: 'waitFor', text: 'Results for', reason: 'Wait for the search results' },
   // The button submits a form, which the extension will not do unconfirmed: say so up front.
-  { type: 'click', selector: `button[data-product="${DEMO_PRODUCT}"]`, risk: 'high', reason: 'Add the iPhone 15 to the cart' },
+  { type: 'click', text: 'Add iPhone 15 to cart', risk: 'high', reason: 'Add the iPhone 15 to the cart' },
   { type: 'waitFor', text: 'Your cart', reason: 'Wait for the cart' },
   { type: 'click', text: 'Proceed to checkout', reason: 'Go to the checkout' },
   { type: 'waitFor', text: 'Card number', reason: 'Wait for the checkout form' },

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import type { AuditEvent, StepView } from '#protocol'
+import { DEMO_TEXT, demoText, terminalLang } from '../../scripts/demo/messages'
+import { fillFromAudit, formatStep, needsAudit, newSteps } from '../../scripts/demo/timeline'
+
+const step = (over: Partial<StepView> = {}): StepView => ({
+  seq: 9,
+  actionId: 'a_order',
+  type: 'click',
+  risk: 'high',
+  outcome: 'done',
+  errors: [],
+  at: '2026-01-01T00:00:00.000Z',
+  ...over,
+})
+
+const event = (seq: number, type: string, data: Record<string, unknown>, actionId = 'a_order'): AuditEvent =>
+  ({ seq, ts: '2026-01-01T00:00:00.000Z', taskId: 't1', type, actionId, data, prevHash: '', hash: '' }) as AuditEvent
+
+describe('demo timeline', () => {
+  it('prints seq, action, target, risk, outcome, screenshots and goal on one line', () => {
+    const line = formatStep(
+      step({
+        target: 'Place order',
+        goal: 'Place the order',
+        artifacts: [
+          { name: '0009-before-x.jpg', label: 'before' },
+          { name: '0009-after-y.jpg', label: 'after' },
+        ],
+      }),
+    )
+    expect(line).toBe('#9 · click · “Place order” · high · done · before artifacts/0009-before-x.jpg, after artifacts/0009-after-y.jpg  — Place the order')
+  })
+
+  it('names a navigation by its page, and shows errors and a rejection note', () => {
+    expect(formatStep(step({ type: 'navigate', risk: 'low', url: 'http://127.0.0.1:1/shop/' }))).toBe('#9 · navigate · http://127.0.0.1:1/shop/ · low · done · —')
+    const failed = formatStep(step({ outcome: 'failed', errors: [{ code: 'TARGET_NOT_FOUND', message: 'no such button' }] }))
+    expect(failed).toContain('! TARGET_NOT_FOUND: no such button')
+    expect(formatStep(step({ outcome: 'rejected', note: 'not today' }))).toContain('· rejected · —  (not today)')
+  })
+
+  it('fills target, goal and screenshots from the audit when the status view leaves them out', () => {
+    const events = [
+      event(1, 'action.proposed', { action: { type: 'click', target: { by: 'text', value: 'Place order' }, reason: 'Place the order', params: {} } }),
+      event(2, 'observation', { artifacts: [{ name: '0009-before-x.jpg', label: 'before', bytes: 1, sha256: 'a' }] }),
+      event(3, 'observation', { artifacts: [{ name: 'other.jpg', label: 'after', bytes: 1, sha256: 'b' }] }, 'a_other'),
+      event(4, 'action.proposed', { action: { type: 'waitFor', params: { text: 'confirmed' } } }, 'a_wait'),
+    ]
+    expect(needsAudit(step())).toBe(true)
+    const filled = fillFromAudit(step(), events)
+    expect(filled).toMatchObject({ target: 'Place order', goal: 'Place the order', artifacts: [{ name: '0009-before-x.jpg', label: 'before' }] })
+    expect(needsAudit(filled)).toBe(false)
+    expect(fillFromAudit(step({ actionId: 'a_wait', type: 'waitFor' }), events).target).toBe('confirmed')
+    // What the server already says wins over the audit.
+    expect(fillFromAudit(step({ target: 'Buy now' }), events).target).toBe('Buy now')
+  })
+
+  it('hands out each step once, in order, and again when its outcome changes', () => {
+    const printed = new Set<string>()
+    expect(newSteps([step({ seq: 2, actionId: 'b' }), step({ seq: 1, actionId: 'a' })], printed).map((s) => s.seq)).toEqual([1, 2])
+    expect(newSteps([step({ seq: 1, actionId: 'a' }), step({ seq: 2, actionId: 'b' })], printed)).toEqual([])
+    expect(newSteps([step({ seq: 2, actionId: 'b', outcome: 'failed' })], printed)).toHaveLength(1)
+  })
+})
+
+describe('demo text', () => {
+  it('has every line in Chinese too, with the same placeholders', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+    for (const [key, english] of Object.entries(DEMO_TEXT.en)) {
+      const chinese = DEMO_TEXT['zh-CN'][key as keyof typeof DEMO_TEXT.en]
+      expect(chinese, key).toBeTruthy()
+      expect(placeholders(chinese!), key).toEqual(placeholders(english))
+    }
+  })
+
+  it('follows the terminal locale', () => {
+    expect(terminalLang({ LANG: 'zh_CN.UTF-8' })).toBe('zh-CN')
+    expect(terminalLang({ LC_ALL: 'en_US.UTF-8', LANG: 'zh_CN.UTF-8' })).toBe('en')
+    expect(terminalLang({})).toBe('en')
+    expect(demoText('zh-CN')('failed', { stage: '构建', message: 'x' })).toBe('演示在“构建”失败：x')
+  })
+})
