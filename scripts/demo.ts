@@ -6,16 +6,20 @@
  *   --out DIR    where the audit zip goes (default demo-output)
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { CHROMIUM } from '../e2e/support/browser'
 import { createCleanup } from './demo/cleanup'
 import { DemoFailure, demoText } from './demo/messages'
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
+// npm runs scripts from the project root; a relative --out means the folder the person typed the command in.
+const invokedFrom = process.env.INIT_CWD ?? process.cwd()
 process.chdir(root)
 const args = process.argv.slice(2)
 const outIndex = args.indexOf('--out')
-const outDir = resolve(outIndex >= 0 && args[outIndex + 1] ? args[outIndex + 1] : 'demo-output')
+const outDir = outIndex >= 0 && args[outIndex + 1] ? resolve(invokedFrom, args[outIndex + 1]) : resolve(root, 'demo-output')
 const t = demoText()
 const cleanup = createCleanup()
 let build: ChildProcess | null = null
@@ -47,6 +51,8 @@ const pad = (label: string) => `  ${label.padEnd(14)}`
 try {
   console.log(t('title'))
   if (!args.includes('--no-build')) {
+    // A missing browser is known now; no reason to make the person wait for a build first.
+    if (!existsSync(CHROMIUM)) throw new DemoFailure('browser', t('error.chromium', { path: CHROMIUM }))
     console.log(`▸ ${t('build')}`)
     const begun = Date.now()
     await runBuild()
