@@ -145,6 +145,7 @@ describe('panel store: connection', () => {
     expect(deps.hasPermission).toHaveBeenCalledWith('https://tandem.example.com/*')
     expect(store.notice.value?.text).toMatch(/no permission to reach https:\/\/tandem\.example\.com:8443/)
     expect(store.connection.check.value).toBe('no_permission')
+    expect(store.connection.open.value).toBe(true)
     expect(client.health).not.toHaveBeenCalled()
 
     vi.mocked(deps.hasPermission).mockResolvedValue(true)
@@ -205,7 +206,7 @@ describe('panel store: new task', () => {
     await store.load()
     let release!: () => void
     client.searchSkills.mockImplementationOnce(
-      (q: string) => new Promise((r) => (release = () => r([{ slug: 'old', name: `Old (${q})`, description: '', sites: [], tags: [], risk: 'low', score: 1 }]))),
+      (q: string) => new Promise((r) => (release = () => r([{ slug: 'old', name: `Old (${q})`, description: '', sites: [], tags: [], risk: 'high', score: 1 }]))),
     )
     const older = store.newTask.searchSkills('che')
     await store.newTask.searchSkills('checkout')

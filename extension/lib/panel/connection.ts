@@ -45,6 +45,8 @@ export function createConnection(deps: ConnectionDeps) {
   /** What the last test found; null until the person tests. */
   const check = signal<ConnectionCheck | null>(null)
   const info = signal<ServerInfo | null>(null)
+  /** Whether the settings section is unfolded: it opens by itself when a test finds a problem. */
+  const open = signal(false)
 
   /** The form, saved when it changed; null (with the reason said) when it is not a valid setting. */
   async function commit(): Promise<Settings | null> {
@@ -69,6 +71,7 @@ export function createConnection(deps: ConnectionDeps) {
 
   function noPermission(url: string) {
     check.value = 'no_permission'
+    open.value = true
     notices.fail(t('conn.noPermission', { origin: new URL(url).origin }))
   }
 
@@ -78,6 +81,8 @@ export function createConnection(deps: ConnectionDeps) {
     token,
     check,
     info,
+    open,
+    setOpen: (value: boolean) => void (open.value = value),
     /** First run: no token yet, so the form is what the person needs to see. */
     needsSetup: computed(() => !!settings.value && !settings.value.token),
 
@@ -111,6 +116,7 @@ export function createConnection(deps: ConnectionDeps) {
           info.value = await deps.client.info()
         } catch (error) {
           check.value = checkOf(error)
+          open.value = true
           notices.fail(explain(error, saved.serverUrl, t))
           return
         }

@@ -7,10 +7,13 @@ const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, 
 /** What an action will do, in plain words; `targetText` is the element as a person would name it. */
 export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'>, t: PanelT, targetText?: string): string {
   const p = action.params
-  const target = clip(
-    targetText ||
-      (action.target ? (action.target.by === 'index' ? t('act.element', { n: action.target.value }) : str(action.target.value)) : t('act.anElement')),
-  )
+  // Words from the page are quoted; Tandem's own stand-ins for an element are not.
+  const named = targetText || (action.target && action.target.by !== 'index' ? str(action.target.value) : '')
+  const target = named
+    ? `“${clip(named)}”`
+    : action.target?.by === 'index'
+      ? t('act.element', { n: action.target.value })
+      : t('act.anElement')
   switch (action.type) {
     case 'click':
       return t('act.click', { target })
@@ -31,11 +34,10 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
   }
 }
 
-/** A finished step in short words: a step keeps no parameters, only what it acted on and where it went. */
-export function describeStep(step: Pick<StepView, 'type' | 'target' | 'url'>, t: PanelT): string {
+/** A finished step's verb: a step keeps no parameters, only what it acted on (shown beside it) and where it went. */
+export function describeStep(step: Pick<StepView, 'type' | 'url'>, t: PanelT): string {
   if (step.type === 'navigate' && step.url) return t('act.navigate', { url: clip(step.url, 200) })
-  const verb = ACTION_TYPES.has(step.type) ? t(`step.${step.type as Action['type']}`) : step.type
-  return step.target ? `${verb} “${clip(step.target)}”` : verb
+  return ACTION_TYPES.has(step.type) ? t(`step.${step.type as Action['type']}`) : step.type
 }
 
 const ACTION_TYPES = new Set(['observe', 'navigate', 'click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract', 'screenshot', 'back'])

@@ -1,11 +1,10 @@
-import type { WxtBrowser as Browser } from 'wxt/browser'
 import { updateState } from '../executor/state'
 
 /**
  * Makes `tabId` the task's tab, as the panel asks when a task starts in the current tab. A task that already
  * has a tab keeps it: the worker may have adopted one for its first step, and a task never changes tabs.
  */
-export async function adoptTaskTab(tabs: Pick<Browser['tabs'], 'get'>, taskId: string, tabId: number, now = Date.now): Promise<boolean> {
+export async function adoptTaskTab(tabs: { get(tabId: number): Promise<{ url?: string }> }, taskId: string, tabId: number, now = Date.now): Promise<boolean> {
   const tab = await tabs.get(tabId).catch(() => null)
   if (!tab?.url || !/^https?:/.test(tab.url)) return false
   let adopted = false
