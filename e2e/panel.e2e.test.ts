@@ -1,58 +1,234 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { unzipSync } from 'fflate'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answer, startFakeLlm, type FakeAnswer, type FakeRequest } from '../test/support/fake-llm'
 import { startHarness, type Harness } from './support/harness'
+import { imageStats } from './support/pixels'
+
+/** The index of the first tree line that matches, in the page the model was shown. */
+function indexOf(page: string, pattern: RegExp): number | undefined {
+  const line = page.split('\n').find((l) => pattern.test(l))
+  const match = line && /\[(\d+)\]</.exec(line)
+  return match ? Number(match[1]) : undefined
+}
+
+/** A model that shops the way the fixture shop expects, reading only what the extension observed. */
+function shopper(r: FakeRequest): FakeAnswer {
+  const user = String(r.messages.at(-1)?.content ?? '')
+  const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(user)?.[0] ?? ''
+  const title = /title="([^"]*)"/.exec(page)?.[1] ?? ''
+  const act = (actions: unknown[], goal: string) => answer(actions, { next_goal: goal })
+  if (title === 'Shop') return act([{ type: 'type', index: indexOf(page, /name=q/), text: 'iPhone 15', submit: true }], 'Search for the phone')
+  if (title.startsWith('Results for')) return act([{ type: 'click', index: indexOf(page, /Add iPhone 15 to cart/) }], 'Put it in the cart')
+  if (title === 'Cart') return act([{ type: 'click', index: indexOf(page, /Proceed to checkout/) }], 'Go to checkout')
+  if (title === 'Checkout') {
+    const name = page.split('\n').find((l) => /name=fullname/.test(l)) ?? ''
+    if (!/Ada Lovelace/.test(name)) return act([{ type: 'type', index: indexOf(page, /name=fullname/), text: 'Ada Lovelace' }], 'Fill in the name')
+    return act([{ type: 'click', index: indexOf(page, /Place order/) }], 'Place the order')
+  }
+  if (title === 'Order confirmed') return act([{ type: 'done', success: true, text: 'The order is confirmed.' }], 'Report the order')
+  return act([{ type: 'done', success: false, text: `unexpected page "${title}"` }], 'Give up')
+}
+
+const SKILL = `---
+name: Fixture shop checkout
+description: Buy one item in the fixture shop and place the order after the person approves.
+sites: [127.0.0.1]
+tags: [fixture, checkout]
+risk: high
+---
+## Steps
+1. Search for the item, add it to the cart, check out, place the order.
+`
+
+const SHOTS = join('e2e', 'output')
+const RED: [number, number, number] = [192, 57, 43]
 
 let h: Harness
+let llm: Awaited<ReturnType<typeof startFakeLlm>>
 beforeAll(async () => {
-  h = await startHarness('test')
+  llm = await startFakeLlm(shopper)
+  const skills = mkdtempSync(join(tmpdir(), 'tandem-panel-skills-'))
+  mkdirSync(join(skills, 'fixture-shop-checkout'))
+  writeFileSync(join(skills, 'fixture-shop-checkout', 'SKILL.md'), SKILL)
+  h = await startHarness('test', { env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-shopper', TANDEM_SKILLS_DIR: skills } })
+  mkdirSync(SHOTS, { recursive: true })
 })
-afterAll(async () => h?.close())
+afterAll(async () => {
+  await h?.close()
+  await llm?.close()
+})
 
-describe('side panel', () => {
-  it('shows the pending confirmation with its risk and reasons, and Approve lets the task go on', async () => {
-    const taskId = await h.runScript([{ type: 'click', text: 'Place order', risk: 'high' }], `${h.site.url}/shop/checkout`)
-    await h.waitFor(taskId, 'WAITING_CONFIRMATION')
-    const panel = await h.ext.openPanel()
-    await panel.reload()
-    const card = panel.getByTestId('confirmation')
-    await expect.poll(() => card.innerText(), { timeout: 10_000 }).toMatch(/Risk:\s*high/)
-    expect(await card.innerText()).toContain('Place order')
-    await card.getByRole('button', { name: 'Approve' }).click()
-    const view = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'])
-    expect(view.task.status, JSON.stringify(view.steps, null, 1)).toBe('SUCCEEDED')
-    expect(h.site.shop.orders).toHaveLength(1)
-    const events = await h.audit(taskId)
+/** The task the panel follows, as it keeps it in storage. */
+async function followedTask(): Promise<string> {
+  let id: string | null = null
+  await expect.poll(async () => (id = await h.ext.storage<string | null>('tandem.panel.task')), { timeout: 10_000 }).toBeTruthy()
+  return id!
+}
+
+async function openPanel(): Promise<Page> {
+  const panel = await h.ext.openPanel()
+  await panel.reload()
+  await panel.getByTestId('start').waitFor()
+  return panel
+}
+
+/** Waits until the panel shows the confirmation for the server's pending action. */
+async function cardFor(panel: Page, taskId: string) {
+  const view = await h.waitFor(taskId, 'WAITING_CONFIRMATION', 60_000)
+  const card = panel.getByTestId('confirmation')
+  await expect.poll(() => card.getAttribute('data-action'), { timeout: 10_000 }).toBe(view.pendingConfirmation!.actionId)
+  return { card, view }
+}
+
+describe('side panel, driven as a person would', () => {
+  it('runs a goal in the current tab, shows the high-risk card, approves it by keyboard only on purpose, and exports the audit', async () => {
+    const shop = await h.ext.context.newPage()
+    await shop.goto(`${h.site.url}/shop/`)
+    await shop.bringToFront()
+    const tabsBefore = h.ext.context.pages().length
+    const panel = await openPanel()
+    const start = panel.getByTestId('start')
+    await expect.poll(() => start.getByTestId('current-tab').innerText(), { timeout: 10_000 }).toContain('Shop')
+
+    await start.locator('textarea[name=goal]').fill('Buy an iPhone 15 for Ada Lovelace')
+    await start.getByRole('button', { name: 'Run' }).click()
+    const taskId = await followedTask()
+    await expect.poll(() => panel.getByTestId('task').innerText(), { timeout: 10_000 }).toContain('Buy an iPhone 15 for Ada Lovelace')
+
+    let first = true
+    for (;;) {
+      const now = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'], 60_000)
+      if (now.task.status !== 'WAITING_CONFIRMATION') break
+      const { card, view } = await cardFor(panel, taskId)
+      expect(h.site.shop.orders).toEqual([])
+      expect(await card.getByTestId('risk').innerText()).toBe(`${view.pendingConfirmation!.risk} risk`)
+      for (const reason of view.pendingConfirmation!.reasons) expect(await card.innerText()).toContain(reason)
+      // Focus lands on the card, not on Approve: Enter there does nothing.
+      await expect.poll(() => panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('confirmation')
+      await panel.keyboard.press('Enter')
+      if (first) {
+        first = false
+        expect(await card.innerText()).toContain('A goes to Approve')
+        const shot = await panel.screenshot({ fullPage: true })
+        writeFileSync(join(SHOTS, 'panel-confirmation.png'), shot)
+        const stats = await imageStats(panel, shot, { red: RED })
+        expect(stats.distinct).toBeGreaterThan(20)
+        const cardStats = await imageStats(panel, await card.screenshot(), { red: RED })
+        if (view.pendingConfirmation!.risk === 'high') expect(cardStats.shares.red).toBeGreaterThan(0.01)
+      }
+      expect((await h.status(taskId)).pendingConfirmation?.actionId).toBe(view.pendingConfirmation!.actionId)
+      await panel.keyboard.press('a')
+      await expect.poll(() => panel.evaluate(() => document.activeElement?.textContent)).toBe('Approve')
+      await panel.keyboard.press('Enter')
+      await expect
+        .poll(async () => (await h.status(taskId)).pendingConfirmation?.actionId, { timeout: 10_000 })
+        .not.toBe(view.pendingConfirmation!.actionId)
+    }
+    const done = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'])
+    expect(done.task.status, JSON.stringify(done.steps, null, 1)).toBe('SUCCEEDED')
+    expect(first).toBe(false)
+    expect(h.site.shop.orders).toEqual([{ items: ['iphone-15'], name: 'Ada Lovelace', cardLast4: '' }])
+    // The task ran in the tab the person was looking at: no tab was opened for it.
+    expect(h.ext.context.pages().length).toBe(tabsBefore)
+    expect(shop.url()).toContain('/shop/')
+
+    await expect.poll(() => panel.getByTestId('result').innerText(), { timeout: 10_000 }).toContain('The order is confirmed.')
+    expect(await panel.getByTestId('task-status').innerText()).toBe('Done')
+    await expect.poll(() => panel.getByTestId('step').count()).toBe(done.steps.length)
+    expect(await panel.getByTestId('timeline').innerText()).toMatch(/Look at the page[\s\S]*Type text[\s\S]*Click[\s\S]*high risk/)
+    if (done.steps.some((s) => s.artifacts?.length)) {
+      // The thumbnails are the audit's screenshots, fetched with the token into object URLs.
+      await expect
+        .poll(() => panel.locator('.timeline img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 10_000 })
+        .toBeGreaterThan(0)
+      expect(await panel.locator('.timeline img').first().getAttribute('src')).toMatch(/^blob:chrome-extension:/)
+    }
+    const finished = await panel.screenshot({ fullPage: true })
+    writeFileSync(join(SHOTS, 'panel-finished.png'), finished)
+    expect((await imageStats(panel, finished, {})).distinct).toBeGreaterThan(20)
+
+    const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByRole('button', { name: 'Export audit (zip)' }).click()])
+    expect(download.suggestedFilename()).toBe(`tandem-audit-${taskId}.zip`)
+    const zip = readFileSync((await download.path())!)
+    const files = unzipSync(new Uint8Array(zip))
+    expect(Object.keys(files)).toContain('events.jsonl')
+    const events = new TextDecoder().decode(files['events.jsonl']).trim().split('\n').map((l) => JSON.parse(l))
     expect(events.find((e) => e.type === 'confirmation.answered')?.data).toMatchObject({ approved: true })
+    await expect.poll(() => panel.getByTestId('notice').innerText()).toBe('Audit exported.')
   })
 
-  it('starting a goal-only task says what is missing when the server has no LLM', async () => {
-    const panel = await h.ext.openPanel()
-    const before = (await h.server.api('GET', '/api/agent/tasks')).body
-    await panel.getByTestId('start').locator('textarea[name=goal]').fill('look at the shop')
-    await panel.getByTestId('start').locator('input[name=startUrl]').fill(`${h.site.url}/shop/`)
-    await panel.getByTestId('start').getByRole('button', { name: 'Start' }).click()
-    await expect.poll(() => panel.getByTestId('notice').innerText(), { timeout: 10_000 }).toMatch(/LLM/)
-    expect((await h.server.api('GET', '/api/agent/tasks')).body).toEqual(before)
+  it('finds a skill by search, starts in a new tab with it, and rejects the order with a reason', async () => {
+    const panel = await openPanel()
+    const start = panel.getByTestId('start')
+    await start.locator('input[name=skill]').fill('fixture checkout')
+    const option = start.getByTestId('skill-results').getByRole('button', { name: /Fixture shop checkout/ })
+    await option.click()
+    await expect.poll(() => start.getByTestId('skill').innerText()).toContain('Following the skill “Fixture shop checkout”')
+    await start.locator('textarea[name=goal]').fill('Buy an iPhone 15 for Ada Lovelace, following the skill')
+    await start.getByLabel('In a new tab').check()
+    await start.locator('input[name=startUrl]').fill(`${h.site.url}/shop/`)
+    const previous = await h.ext.storage<string>('tandem.panel.task')
+    await start.getByRole('button', { name: 'Run' }).click()
+    await expect.poll(() => h.ext.storage<string>('tandem.panel.task'), { timeout: 10_000 }).not.toBe(previous)
+    const taskId = await followedTask()
+    expect((await h.status(taskId)).task).toMatchObject({ skill: 'fixture-shop-checkout', startUrl: `${h.site.url}/shop/` })
+
+    for (;;) {
+      const { card, view } = await cardFor(panel, taskId)
+      if (view.pendingConfirmation!.risk !== 'high') {
+        await card.getByRole('button', { name: 'Approve' }).click()
+        await expect.poll(async () => (await h.status(taskId)).pendingConfirmation?.actionId, { timeout: 10_000 }).not.toBe(view.pendingConfirmation!.actionId)
+        continue
+      }
+      await card.locator('input[name=reason]').fill('Not this card today')
+      await card.getByRole('button', { name: 'Reject' }).click()
+      break
+    }
+    await expect
+      .poll(async () => (await h.audit(taskId)).find((e) => e.type === 'confirmation.answered' && e.data.approved === false)?.data, { timeout: 10_000 })
+      .toMatchObject({ approved: false, reason: 'Not this card today' })
+    expect(h.site.shop.orders).toHaveLength(1) // only the first test's order
+    await panel.getByTestId('controls').getByRole('button', { name: 'Cancel task' }).click()
+    await h.waitFor(taskId, 'CANCELED')
+    await expect.poll(() => panel.getByTestId('task-status').innerText(), { timeout: 10_000 }).toBe('Canceled')
   })
 
-  it('says clearly when the token is wrong and when the server is down', async () => {
-    const panel = await h.ext.openPanel()
-    await panel.reload()
-    await panel.locator('summary', { hasText: 'Settings' }).click()
-    const settings = panel.getByTestId('settings')
-    await settings.locator('input[name=token]').fill('not-the-token')
-    await settings.getByRole('button', { name: 'Save' }).click()
-    await settings.getByRole('button', { name: 'Test connection' }).click()
-    await expect.poll(() => panel.getByTestId('notice').innerText(), { timeout: 10_000 }).toMatch(/rejected the token/)
+  it('answers a question in place, and pauses and resumes the task', async () => {
+    const panel = await openPanel()
+    const goal = 'Ask who the order is for'
+    const taskId = await h.runScript(
+      [
+        { type: 'ask_user', question: 'Whose name goes on the order?' },
+        { type: 'done', success: true, text: 'Noted.' },
+      ],
+      `${h.site.url}/shop/`,
+      goal,
+    )
+    await h.waitFor(taskId, 'WAITING_USER')
+    // Switch the panel to the new task from the list of recent ones.
+    const recent = panel.getByTestId('recent')
+    await recent.locator('summary').click()
+    await recent.getByRole('button', { name: new RegExp(goal) }).click()
+    const question = panel.getByTestId('question')
+    await expect.poll(() => question.innerText(), { timeout: 10_000 }).toContain('Whose name goes on the order?')
 
-    await settings.locator('input[name=serverUrl]').fill('http://127.0.0.1:9')
-    await settings.locator('input[name=token]').fill(h.server.token)
-    await settings.getByRole('button', { name: 'Save' }).click()
-    await settings.getByRole('button', { name: 'Test connection' }).click()
-    await expect.poll(() => panel.getByTestId('notice').innerText(), { timeout: 10_000 }).toMatch(/not reachable/)
+    await panel.getByTestId('controls').getByRole('button', { name: 'Pause (take over)' }).click()
+    await h.waitFor(taskId, 'PAUSED')
+    await expect.poll(() => panel.getByTestId('task-status').innerText(), { timeout: 10_000 }).toBe('Paused: you have control')
+    await panel.getByTestId('controls').getByRole('button', { name: 'Resume' }).click()
+    await h.waitFor(taskId, 'WAITING_USER')
 
-    await settings.locator('input[name=serverUrl]').fill(h.server.url)
-    await settings.getByRole('button', { name: 'Save' }).click()
-    await settings.getByRole('button', { name: 'Test connection' }).click()
-    await expect.poll(() => panel.getByTestId('notice').innerText(), { timeout: 10_000 }).toMatch(/Connected to tandem/)
+    await question.locator('input[name=answer]').fill('Ada Lovelace')
+    await question.getByRole('button', { name: 'Answer' }).click()
+    const done = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'])
+    expect(done.task.status).toBe('SUCCEEDED')
+    const events = await h.audit(taskId)
+    expect(events.find((e) => e.type === 'user.answered')?.data).toMatchObject({ answer: 'Ada Lovelace' })
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['task.paused', 'task.resumed']))
+    await expect.poll(() => panel.getByTestId('result').innerText(), { timeout: 10_000 }).toContain('Noted.')
   })
 })

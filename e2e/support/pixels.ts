@@ -35,3 +35,45 @@ export async function darkShare(page: Page, image: Buffer, contentType: string, 
     { dataUrl, region },
   )
 }
+
+export interface ImageStats {
+  /** Share of pixels within `tolerance` of each asked colour, by the colour's name. */
+  shares: Record<string, number>
+  /** How many distinct colours (quantised) the image holds: a blank page has one or two. */
+  distinct: number
+}
+
+/** Measures a whole screenshot: how much of it is each named colour, and whether it shows anything at all. */
+export async function imageStats(
+  page: Page,
+  image: Buffer,
+  colours: Record<string, [number, number, number]>,
+  tolerance = 40,
+): Promise<ImageStats> {
+  const dataUrl = `data:image/png;base64,${image.toString('base64')}`
+  return page.evaluate(
+    async ({ dataUrl, colours, tolerance }) => {
+      const img = new Image()
+      img.src = dataUrl
+      await img.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = img.width
+      canvas.height = img.height
+      const ctx = canvas.getContext('2d')!
+      ctx.drawImage(img, 0, 0)
+      const { data } = ctx.getImageData(0, 0, img.width, img.height)
+      const counts: Record<string, number> = Object.fromEntries(Object.keys(colours).map((k) => [k, 0]))
+      const seen = new Set<number>()
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]]
+        seen.add(((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4))
+        for (const [name, [cr, cg, cb]] of Object.entries(colours)) {
+          if (Math.abs(r - cr) <= tolerance && Math.abs(g - cg) <= tolerance && Math.abs(b - cb) <= tolerance) counts[name]++
+        }
+      }
+      const total = data.length / 4
+      return { shares: Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, v / total])), distinct: seen.size }
+    },
+    { dataUrl, colours, tolerance },
+  )
+}

@@ -1,26 +1,42 @@
 import type { PanelStore } from '../lib/panel/store'
 import { Confirmation } from './Confirmation'
+import { Header } from './Header'
+import { NewTask } from './NewTask'
+import { Notice } from './Notice'
 import { Question } from './Question'
+import { RecentTasks } from './RecentTasks'
 import { SettingsForm } from './SettingsForm'
-import { SiteAccess, type SiteAccessProps } from './SiteAccess'
-import { StartTask } from './StartTask'
-import { StatusLine } from './StatusLine'
+import { SiteAccess } from './SiteAccess'
+import { TaskPanel } from './TaskPanel'
+import type { Permissions } from './permissions'
 
-export function App({ store, requestSite }: SiteAccessProps) {
-  if (!store.settings.value) return <p>Loading…</p>
-  const needsSetup = store.activity.value.connection !== 'ok' && !store.settings.value.token
+export interface AppProps {
+  store: PanelStore
+  permissions: Permissions
+}
+
+/** What needs the person comes first: a decision, a question, the task, then a new task and the settings. */
+export function App({ store, permissions }: AppProps) {
+  const { t, connection } = store
+  if (!connection.settings.value) return <p class="muted">{t('loading')}</p>
+  const firstRun = connection.needsSetup.value
   return (
-    <main>
-      <h1>Tandem</h1>
+    <main lang={store.lang}>
+      <Header store={store} />
+      <Notice store={store} />
+      {firstRun && <SettingsForm store={store} permissions={permissions} />}
       <Confirmation store={store} />
-      <SiteAccess store={store} requestSite={requestSite} />
+      <SiteAccess store={store} permissions={permissions} />
       <Question store={store} />
-      <StartTask store={store} />
-      <details open={needsSetup}>
-        <summary>Settings</summary>
-        <SettingsForm store={store} />
-      </details>
-      <StatusLine store={store} />
+      <TaskPanel store={store} />
+      <NewTask store={store} />
+      <RecentTasks store={store} />
+      {!firstRun && (
+        <details class="settings" open={connection.open.value} onToggle={(e) => connection.setOpen(e.currentTarget.open)}>
+          <summary>{t('settings.summary')}</summary>
+          <SettingsForm store={store} permissions={permissions} />
+        </details>
+      )}
     </main>
   )
 }

@@ -1,37 +1,113 @@
+import { useEffect, useRef } from 'preact/hooks'
+import { describeAction } from '../lib/panel/describe'
 import type { PanelStore } from '../lib/panel/store'
+import { Shot } from './Shot'
 
-const describe = (action: { type: string; target?: { by: string; value: unknown }; params: Record<string, unknown> }) => {
-  const target = action.target ? ` ${action.target.by === 'index' ? `element [${action.target.value}]` : `“${action.target.value}”`}` : ''
-  const url = typeof action.params.url === 'string' ? ` ${action.params.url}` : ''
-  return `${action.type}${target}${url}`
-}
+const typing = (target: EventTarget | null) => target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
 
-/** The action waiting for the person: what it does, how risky, why, and the two answers. */
+/**
+ * The high-risk step waiting for the person: what it does, why it is risky, on which element of which page,
+ * and the page as it looks now. Focus lands on the card, never on Approve: a stray Enter approves nothing.
+ */
 export function Confirmation({ store }: { store: PanelStore }) {
-  const pending = store.pending.value
+  const { t, task } = store
+  const pending = task.pending.value
+  const card = useRef<HTMLElement>(null)
+  const approve = useRef<HTMLButtonElement>(null)
+  const reason = useRef<HTMLInputElement>(null)
+  const actionId = pending?.actionId
+  useEffect(() => {
+    if (actionId) card.current?.focus()
+  }, [actionId])
   if (!pending) return null
+
+  const evidence = pending.evidence ?? {}
+  const origin = evidence.origin ?? (evidence.url && URL.canParse(evidence.url) ? new URL(evidence.url).origin : undefined)
+  const shot = evidence.screenshot
   return (
-    <section class={`card risk-${pending.risk}`} data-testid="confirmation">
-      <h2>Approve this step?</h2>
-      <p class="action">{describe(pending.action)}</p>
-      <p>
-        Risk: <strong>{pending.risk}</strong>
-      </p>
-      {pending.reasons.length > 0 && (
-        <ul>
-          {pending.reasons.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
-      )}
+    <section
+      ref={card}
+      tabIndex={-1}
+      class={`card confirm confirm-${pending.risk}`}
+      data-testid="confirmation"
+      data-action={pending.actionId}
+      aria-labelledby="confirm-title"
+      onKeyDown={(e) => {
+        if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return
+        const key = e.key.toLowerCase()
+        if (key === 'a') approve.current?.focus()
+        else if (key === 'r') reason.current?.focus()
+        else return
+        e.preventDefault()
+      }}
+    >
+      <div class="confirm-head">
+        <h2 id="confirm-title">{t('confirm.title')}</h2>
+        <span class={`badge risk-${pending.risk}`} data-testid="risk">
+          {t(`risk.${pending.risk}`)}
+        </span>
+      </div>
+      <dl class="facts">
+        <dt>{t('confirm.what')}</dt>
+        <dd class="what" data-testid="what">
+          {describeAction(pending.action, t, evidence.targetText)}
+        </dd>
+        {pending.goal && (
+          <>
+            <dt>{t('confirm.for')}</dt>
+            <dd>{pending.goal}</dd>
+          </>
+        )}
+        {pending.reasons.length > 0 && (
+          <>
+            <dt>{t('confirm.why')}</dt>
+            <dd>
+              <ul class="reasons">
+                {pending.reasons.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+        {evidence.targetText && (
+          <>
+            <dt>{t('confirm.target')}</dt>
+            <dd data-testid="target">“{evidence.targetText}”</dd>
+          </>
+        )}
+        {(evidence.title || evidence.url) && (
+          <>
+            <dt>{t('confirm.page')}</dt>
+            <dd>
+              {evidence.title && <div>{evidence.title}</div>}
+              {evidence.url && <div class="url">{evidence.url}</div>}
+            </dd>
+          </>
+        )}
+        {origin && (
+          <>
+            <dt>{t('confirm.domain')}</dt>
+            <dd class="domain" data-testid="domain">
+              {origin}
+            </dd>
+          </>
+        )}
+      </dl>
+      {shot && <Shot store={store} name={shot.name} caption={t('confirm.before')} wide />}
+      <label>
+        {t('confirm.reason')}
+        <input ref={reason} name="reason" value={task.rejectReason.value} onInput={(e) => task.setRejectReason(e.currentTarget.value)} />
+      </label>
       <div class="row">
-        <button type="button" class="approve" disabled={store.busy.value} onClick={() => void store.decide(true)}>
-          Approve
+        <button ref={approve} type="button" class="primary approve" disabled={store.busy.value} onClick={() => void task.decide(true)}>
+          {t('confirm.approve')}
         </button>
-        <button type="button" class="reject" disabled={store.busy.value} onClick={() => void store.decide(false, 'Rejected in the side panel')}>
-          Reject
+        <button type="button" class="danger reject" disabled={store.busy.value} onClick={() => void task.decide(false)}>
+          {t('confirm.reject')}
         </button>
       </div>
+      <p class="hint muted">{t('confirm.hint')}</p>
     </section>
   )
 }

@@ -1,26 +1,27 @@
-import { useState } from 'preact/hooks'
 import type { PanelStore } from '../lib/panel/store'
 
-/** The task asks the person something; a site to authorise gets its own button (see SiteAccess). */
+/** The task asks the person something, answered right here; a site to authorise gets its own card. */
 export function Question({ store }: { store: PanelStore }) {
-  const [answer, setAnswer] = useState('')
-  const question = store.question.value
+  const { t, task } = store
+  const question = task.question.value
   if (!question || store.needsSite.value) return null
   return (
     <form
-      class="card"
+      class="card attention"
       data-testid="question"
       onSubmit={(e) => {
         e.preventDefault()
-        void store.answer(answer).then(() => setAnswer(''))
+        void task.answer()
       }}
     >
-      <h2>The task asks</h2>
-      <p>{question}</p>
-      <input name="answer" value={answer} onInput={(e) => setAnswer(e.currentTarget.value)} />
-      <button type="submit" disabled={store.busy.value}>
-        Answer
-      </button>
+      <h2>{t('question.title')}</h2>
+      <p class="question">{question}</p>
+      <input name="answer" aria-label={t('question.answer')} value={task.answerText.value} onInput={(e) => task.setAnswer(e.currentTarget.value)} />
+      <div class="row">
+        <button type="submit" class="primary" disabled={store.busy.value || !task.answerText.value.trim()}>
+          {t('question.answer')}
+        </button>
+      </div>
     </form>
   )
 }

@@ -1,34 +1,52 @@
-import { useState } from 'preact/hooks'
+import { needsGrant, serverOriginPattern } from '../lib/panel/connection'
 import type { PanelStore } from '../lib/panel/store'
+import type { Permissions } from './permissions'
 
-export function SettingsForm({ store }: { store: PanelStore }) {
-  const current = store.settings.value
-  const [serverUrl, setServerUrl] = useState(current?.serverUrl ?? '')
-  const [token, setToken] = useState(current?.token ?? '')
+/** Server URL and token, with a test that says exactly what is wrong. */
+export function SettingsForm({ store, permissions }: { store: PanelStore; permissions: Permissions }) {
+  const { t, connection, busy } = store
+  const firstRun = connection.needsSetup.value
   return (
     <form
       class="card"
       data-testid="settings"
       onSubmit={(e) => {
         e.preventDefault()
-        void store.saveSettings({ serverUrl, token })
+        void connection.save()
       }}
     >
-      <h2>Server</h2>
+      <h2>{t('settings.title')}</h2>
+      {firstRun && <p class="muted">{t('settings.firstRun')}</p>}
       <label>
-        URL
-        <input name="serverUrl" value={serverUrl} onInput={(e) => setServerUrl(e.currentTarget.value)} />
+        {t('settings.url')}
+        <input name="serverUrl" value={connection.serverUrl.value} onInput={(e) => (connection.serverUrl.value = e.currentTarget.value)} />
       </label>
       <label>
-        Token
-        <input name="token" type="password" autocomplete="off" value={token} onInput={(e) => setToken(e.currentTarget.value)} />
+        {t('settings.token')}
+        <input
+          name="token"
+          type="password"
+          autocomplete="off"
+          value={connection.token.value}
+          onInput={(e) => (connection.token.value = e.currentTarget.value)}
+        />
       </label>
       <div class="row">
-        <button type="submit" disabled={store.busy.value}>
-          Save
+        <button type="submit" disabled={busy.value}>
+          {t('settings.save')}
         </button>
-        <button type="button" disabled={store.busy.value} onClick={() => void store.testConnection()}>
-          Test connection
+        <button
+          type="button"
+          class="primary"
+          disabled={busy.value}
+          onClick={() => {
+            const url = connection.serverUrl.value.trim()
+            // The prompt needs this click's gesture: it is asked for before anything else happens.
+            const granted = needsGrant(url) ? permissions.request(serverOriginPattern(url)) : undefined
+            void connection.test(granted)
+          }}
+        >
+          {t('settings.test')}
         </button>
       </div>
     </form>

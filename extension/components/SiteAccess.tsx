@@ -1,28 +1,25 @@
 import type { PanelStore } from '../lib/panel/store'
+import { originPattern } from '../lib/executor/site-access'
+import type { Permissions } from './permissions'
 
-export interface SiteAccessProps {
-  store: PanelStore
-  /** chrome.permissions.request for the site; it needs the click's user gesture, so it is called first. */
-  requestSite: (origin: string) => Promise<boolean>
-}
-
-export function SiteAccess({ store, requestSite }: SiteAccessProps) {
+/** The task was refused a site: one button that asks the browser, as the first thing its click does. */
+export function SiteAccess({ store, permissions }: { store: PanelStore; permissions: Permissions }) {
   const origin = store.needsSite.value
   if (!origin) return null
+  const { t } = store
   return (
-    <section class="card" data-testid="site-access">
-      <h2>Site not authorised</h2>
-      <p>
-        The task needs to act on <strong>{origin}</strong>. Tandem only acts on sites you allow.
-      </p>
+    <section class="card attention" data-testid="site-access">
+      <h2>{t('site.title')}</h2>
+      <p>{t('site.body', { origin })}</p>
       <button
         type="button"
+        class="primary"
         onClick={() => {
-          const asked = requestSite(origin)
+          const asked = permissions.request(originPattern(new URL(origin)))
           void asked.then((granted) => store.siteDecided(origin, granted), () => store.siteDecided(origin, false))
         }}
       >
-        Allow {origin}
+        {t('site.allow', { origin })}
       </button>
     </section>
   )

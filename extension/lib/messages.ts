@@ -56,8 +56,11 @@ export const ContentFailure = z.object({ error: z.string() })
 export const WorkerRequest = z.discriminatedUnion('kind', [
   /** Pull work now; `force` ignores the back-off (the person clicked). */
   z.object({ kind: z.literal('wake'), force: z.boolean().default(false) }),
+  /** A task started "in the current tab": the tab the person was looking at becomes the task's tab. */
+  z.object({ kind: z.literal('use-tab'), taskId: z.string().min(1).max(128), tabId: z.number().int().min(0) }),
 ])
 export type WorkerRequest = z.input<typeof WorkerRequest>
 export const workerReplies = {
   wake: z.object({ ok: z.literal(true) }),
+  'use-tab': z.object({ adopted: z.boolean() }),
 } satisfies Record<WorkerRequest['kind'], z.ZodType>

@@ -1,25 +1,63 @@
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeBrowser } from 'wxt/testing/fake-browser'
+import { readState, updateState } from '../lib/executor/state'
+import { adoptTaskTab } from '../lib/worker/adopt-tab'
 import { onWorkerMessage } from '../lib/worker/on-message'
 
 const ORIGIN = 'chrome-extension://abc/'
+const deps = () => ({ executor: { wake: vi.fn(async () => undefined) }, adoptTab: vi.fn(async () => true) })
 
 describe('worker messages', () => {
+  beforeEach(() => fakeBrowser.reset())
+
   it('wakes the executor for the panel, also when the panel is open as a tab', () => {
-    const wake = vi.fn(async () => undefined)
+    const d = deps()
     const reply = vi.fn()
-    const listener = onWorkerMessage({ wake }, ORIGIN)
+    const listener = onWorkerMessage(d, ORIGIN)
     listener({ kind: 'wake', force: true }, { url: `${ORIGIN}sidepanel.html` }, reply)
     listener({ kind: 'wake', force: true }, { url: `${ORIGIN}sidepanel.html`, tab: { id: 3 } as never }, reply)
-    expect(wake).toHaveBeenCalledTimes(2)
-    expect(wake).toHaveBeenCalledWith(true)
+    expect(d.executor.wake).toHaveBeenCalledTimes(2)
+    expect(d.executor.wake).toHaveBeenCalledWith(true)
     expect(reply).toHaveBeenCalledWith({ ok: true })
   })
 
   it('ignores web pages, content scripts and malformed messages', () => {
-    const wake = vi.fn(async () => undefined)
-    const listener = onWorkerMessage({ wake }, ORIGIN)
+    const d = deps()
+    const listener = onWorkerMessage(d, ORIGIN)
     expect(listener({ kind: 'wake', force: true }, { url: 'http://evil.example/', tab: { id: 1 } as never }, vi.fn())).toBe(false)
+    expect(listener({ kind: 'use-tab', taskId: 't1', tabId: 1 }, { url: 'http://evil.example/', tab: { id: 1 } as never }, vi.fn())).toBe(false)
     expect(listener({ kind: 'explode' }, { url: `${ORIGIN}sidepanel.html` }, vi.fn())).toBe(false)
-    expect(wake).not.toHaveBeenCalled()
+    expect(listener({ kind: 'use-tab', taskId: 't1', tabId: 'one' }, { url: `${ORIGIN}sidepanel.html` }, vi.fn())).toBe(false)
+    expect(d.executor.wake).not.toHaveBeenCalled()
+    expect(d.adoptTab).not.toHaveBeenCalled()
+  })
+
+  it('hands the panel’s current tab to the task and answers once it is stored', async () => {
+    const d = deps()
+    const listener = onWorkerMessage(d, ORIGIN)
+    const replied = new Promise((resolve) => expect(listener({ kind: 'use-tab', taskId: 't1', tabId: 7 }, { url: `${ORIGIN}sidepanel.html` }, resolve)).toBe(true))
+    expect(await replied).toEqual({ adopted: true })
+    expect(d.adoptTab).toHaveBeenCalledWith('t1', 7)
+  })
+})
+
+describe('adopting a tab for a task', () => {
+  beforeEach(() => fakeBrowser.reset())
+
+  it('makes a web page tab the task’s tab, and never moves a task that already has one', async () => {
+    const page = await fakeBrowser.tabs.create({ url: 'http://shop.test/' })
+    const other = await fakeBrowser.tabs.create({ url: 'http://other.test/' })
+    expect(await adoptTaskTab(fakeBrowser.tabs, 't1', page.id!, () => 5)).toBe(true)
+    expect((await readState()).tasks.t1).toEqual({ tabId: page.id, closed: false, at: 5 })
+    expect(await adoptTaskTab(fakeBrowser.tabs, 't1', other.id!)).toBe(false)
+    expect((await readState()).tasks.t1.tabId).toBe(page.id)
+  })
+
+  it('refuses a tab that is gone or shows no web page', async () => {
+    const panel = await fakeBrowser.tabs.create({ url: 'chrome-extension://abc/sidepanel.html' })
+    expect(await adoptTaskTab(fakeBrowser.tabs, 't1', panel.id!)).toBe(false)
+    expect(await adoptTaskTab(fakeBrowser.tabs, 't1', 999)).toBe(false)
+    await updateState((s) => s)
+    expect((await readState()).tasks.t1).toBeUndefined()
   })
 })

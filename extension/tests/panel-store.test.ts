@@ -1,85 +1,154 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { StatusView } from '#protocol'
-import { createPanelStore, explain, type PanelDeps } from '../lib/panel/store'
+import { explain } from '../lib/panel/explain'
+import { panelTranslator } from '../lib/panel/i18n'
+import { normaliseStartUrl } from '../lib/panel/new-task'
 import { ServerError } from '../lib/server/errors'
-import { action } from './fakes'
+import { setupPanel as setup } from './panel-fakes'
 
-function view(status: StatusView['task']['status'], extra: Partial<StatusView> = {}): StatusView {
-  return {
-    task: { id: 'task1', goal: 'buy', status, mode: 'script', createdAt: '', updatedAt: '', stepCount: 0, ...(status === 'WAITING_USER' ? { question: 'Authorise?' } : {}) },
-    currentAction: null,
-    pendingConfirmation: null,
-    steps: [],
-    usage: { llmCalls: 0, promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 0 },
-    ...extra,
-  }
-}
-
-function setup(status: StatusView = view('RUNNING'), activity: unknown = null) {
-  let followed: string | null = 'task1'
-  const client = {
-    health: vi.fn(async () => undefined),
-    info: vi.fn(async () => ({ name: 'tandem', version: '0.1.0', llm: { configured: false } })),
-    start: vi.fn(async () => ({ taskId: 'task2', status: 'RUNNING' as const })),
-    confirm: vi.fn(async () => ({ status: 'RUNNING' as const })),
-    answer: vi.fn(async () => ({ status: 'RUNNING' as const })),
-    status: vi.fn(async () => status),
-  }
-  const deps: PanelDeps = {
-    client,
-    settings: { get: async () => ({ serverUrl: 'http://127.0.0.1:3000', token: 't' }), set: vi.fn(async () => undefined) },
-    activity: { get: async () => activity, watch: () => () => undefined },
-    wake: vi.fn(async () => undefined),
-    followed: { get: async () => followed, set: async (id) => void (followed = id) },
-  }
-  return { store: createPanelStore(deps), client, deps }
-}
-
-describe('panel store', () => {
-  it('explains failures in words that say what to do', () => {
-    expect(explain(new ServerError('UNREACHABLE', 'x'), 'http://127.0.0.1:3000')).toMatch(/not reachable.*npm start/)
-    expect(explain(new ServerError('UNAUTHORIZED', 'x', 401), '')).toMatch(/rejected the token/)
+describe('panel store: connection', () => {
+  it('explains failures in words that say what to do, in English and Chinese', () => {
+    const en = panelTranslator('en')
+    const zh = panelTranslator('zh-CN')
+    expect(explain(new ServerError('UNREACHABLE', 'x'), 'http://127.0.0.1:3000', en)).toMatch(/127\.0\.0\.1:3000 is not reachable.*npm start/)
+    expect(explain(new ServerError('UNAUTHORIZED', 'x', 401), 'http://h', en)).toMatch(/rejected the token/)
+    expect(explain(new ServerError('LLM_NOT_CONFIGURED', 'x', 400), '', en)).toMatch(/no LLM configured.*TANDEM_LLM_BASE_URL/)
+    expect(explain(new ServerError('UNREACHABLE', 'x'), 'http://127.0.0.1:3000', zh)).toMatch(/无法连接.*npm start/)
+    expect(explain(new ServerError('UNAUTHORIZED', 'x', 401), 'http://h', zh)).toMatch(/拒绝了这个令牌/)
   })
 
-  it('refuses a server URL that is not http(s) and saves a good one, then wakes the worker', async () => {
-    const { store, deps } = setup()
+  it('opens on the setup form on first run and refuses a server URL that is not http(s)', async () => {
+    const { store, deps } = setup({ settings: { serverUrl: 'http://127.0.0.1:3000', token: '' } })
     await store.load()
-    await store.saveSettings({ serverUrl: 'file:///etc/passwd', token: 't' })
+    expect(store.connection.needsSetup.value).toBe(true)
+    expect(store.connection.serverUrl.value).toBe('http://127.0.0.1:3000')
+    store.connection.serverUrl.value = 'file:///etc/passwd'
+    await store.connection.save()
     expect(deps.settings.set).not.toHaveBeenCalled()
-    expect(store.notice.value).toMatch(/http\(s\)/)
-    await store.saveSettings({ serverUrl: 'http://127.0.0.1:4000/', token: ' abc ' })
+    expect(store.notice.value).toEqual({ text: expect.stringMatching(/http\(s\)/), tone: 'error' })
+    store.connection.serverUrl.value = 'http://127.0.0.1:4000/'
+    store.connection.token.value = ' abc '
+    await store.connection.save()
     expect(deps.settings.set).toHaveBeenCalledWith({ serverUrl: 'http://127.0.0.1:4000', token: 'abc' })
+    expect(store.connection.needsSetup.value).toBe(false)
     expect(deps.wake).toHaveBeenCalled()
   })
 
-  it('approves the pending confirmation by its action id and wakes the worker', async () => {
-    const pending = { actionId: 'act9', action: action({ actionId: 'act9', risk: 'high', requiresConfirmation: true }), risk: 'high' as const, reasons: ['places an order'] }
-    const { store, client, deps } = setup(view('WAITING_CONFIRMATION', { pendingConfirmation: pending }))
-    await store.load()
-    expect(store.pending.value?.reasons).toEqual(['places an order'])
-    await store.decide(true)
-    expect(client.confirm).toHaveBeenCalledWith({ taskId: 'task1', actionId: 'act9', approved: true })
-    expect(deps.wake).toHaveBeenCalled()
-  })
-
-  it('offers to authorise the site the worker was refused, and answers the task once granted', async () => {
-    const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: { taskId: 'task1', origin: 'http://shop.test' } }
-    const { store, client } = setup(view('WAITING_USER'), activity)
-    await store.load()
-    expect(store.needsSite.value).toBe('http://shop.test')
-    await store.siteDecided('http://shop.test', false)
-    expect(client.answer).not.toHaveBeenCalled()
-    await store.siteDecided('http://shop.test', true)
-    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringContaining('http://shop.test') })
-  })
-
-  it('says what the connection test found', async () => {
+  it('says what the connection test found: connected, server down, wrong token', async () => {
     const { store, client } = setup()
     await store.load()
-    await store.testConnection()
-    expect(store.notice.value).toMatch(/Connected to tandem 0.1.0.*no LLM/)
+    await store.connection.test()
+    expect(store.notice.value?.text).toMatch(/Connected to tandem 0.1.0.*No LLM/)
+    expect(store.connection.check.value).toBe('ok')
+    expect(store.link.value).toBe('ok')
+
     client.health.mockRejectedValueOnce(new ServerError('UNREACHABLE', 'x'))
-    await store.testConnection()
-    expect(store.notice.value).toMatch(/not reachable/)
+    await store.connection.test()
+    expect(store.notice.value).toEqual({ text: expect.stringMatching(/not reachable/), tone: 'error' })
+    expect(store.link.value).toBe('down')
+
+    client.info.mockRejectedValueOnce(new ServerError('UNAUTHORIZED', 'x', 401))
+    await store.connection.test()
+    expect(store.notice.value?.text).toMatch(/rejected the token/)
+    expect(store.link.value).toBe('unauthorized')
+  })
+
+  it('names a missing permission for a server that is not on loopback instead of calling it unreachable', async () => {
+    const { store, client, deps } = setup()
+    await store.load()
+    store.connection.serverUrl.value = 'https://tandem.example.com:8443'
+    await store.connection.test(Promise.resolve(false))
+    expect(deps.hasPermission).toHaveBeenCalledWith('https://tandem.example.com/*')
+    expect(store.notice.value?.text).toMatch(/no permission to reach https:\/\/tandem\.example\.com:8443/)
+    expect(store.connection.check.value).toBe('no_permission')
+    expect(store.connection.open.value).toBe(true)
+    expect(client.health).not.toHaveBeenCalled()
+
+    vi.mocked(deps.hasPermission).mockResolvedValue(true)
+    await store.connection.test(Promise.resolve(true))
+    expect(client.health).toHaveBeenCalled()
+    expect(store.connection.check.value).toBe('ok')
   })
 })
+
+describe('panel store: new task', () => {
+  it('starts in the current tab: the worker adopts that tab before it is woken, and the panel follows the task', async () => {
+    const { store, client, tabs, log, stored } = setup({ followed: null })
+    await store.load()
+    expect(store.newTask.currentTab.value?.title).toBe('Shop')
+    store.newTask.setGoal('  buy a cable  ')
+    expect(stored.draft.goal).toBe('  buy a cable  ')
+    await store.newTask.start()
+    expect(client.start).toHaveBeenCalledWith({ goal: 'buy a cable' })
+    expect(tabs.adopt).toHaveBeenCalledWith('task2', 42)
+    expect(log.indexOf('adopt')).toBeGreaterThan(log.indexOf('start'))
+    expect(log.indexOf('wake')).toBeGreaterThan(log.indexOf('adopt'))
+    expect(store.task.taskId.value).toBe('task2')
+    expect(stored.followed).toBe('task2')
+    expect(store.newTask.draft.value.goal).toBe('')
+    expect(store.task.recent.value.map((t) => t.id)).toContain('task2')
+  })
+
+  it('refuses to start without a goal, or in a current tab that shows no web page', async () => {
+    const { store, client, tabs } = setup({ followed: null })
+    await store.load()
+    await store.newTask.start()
+    expect(store.notice.value?.text).toMatch(/Say what the task should achieve/)
+    tabs.current.mockResolvedValue({ id: 1, url: 'chrome-extension://abc/sidepanel.html', title: 'Tandem' })
+    store.newTask.setGoal('buy')
+    await store.newTask.start()
+    expect(store.notice.value?.text).toMatch(/current tab shows no web page/)
+    expect(client.start).not.toHaveBeenCalled()
+  })
+
+  it('starts in a new tab at the address given, completing a bare host name', async () => {
+    const { store, client, tabs } = setup({ followed: null })
+    await store.load()
+    store.newTask.setGoal('look around')
+    store.newTask.setWhere('new')
+    store.newTask.setStartUrl('javascript:alert(1)')
+    await store.newTask.start()
+    expect(client.start).not.toHaveBeenCalled()
+    expect(store.notice.value?.text).toMatch(/address to open/)
+    store.newTask.setStartUrl('shop.test/items')
+    await store.newTask.start()
+    expect(client.start).toHaveBeenCalledWith({ goal: 'look around', startUrl: 'https://shop.test/items' })
+    expect(tabs.adopt).not.toHaveBeenCalled()
+    expect(normaliseStartUrl('http://127.0.0.1:8080/shop/')).toBe('http://127.0.0.1:8080/shop/')
+  })
+
+  it('finds skills by search and starts the task with the picked one', async () => {
+    const { store, client } = setup({ followed: null })
+    await store.load()
+    let release!: () => void
+    client.searchSkills.mockImplementationOnce(
+      (q: string) => new Promise((r) => (release = () => r([{ slug: 'old', name: `Old (${q})`, description: '', sites: [], tags: [], risk: 'high', score: 1 }]))),
+    )
+    const older = store.newTask.searchSkills('che')
+    await store.newTask.searchSkills('checkout')
+    release()
+    await older
+    // The slower answer to the older query does not replace the newer one.
+    expect(store.newTask.skillResults.value?.map((s) => s.name)).toEqual(['Checkout (checkout)'])
+    store.newTask.pickSkill(store.newTask.skillResults.value![0])
+    expect(store.newTask.skillResults.value).toBeNull()
+    store.newTask.setGoal('check out')
+    await store.newTask.start()
+    expect(client.start).toHaveBeenCalledWith({ goal: 'check out', skill: 'checkout-with-approval' })
+    expect(store.newTask.draft.value.skill).toBeNull()
+  })
+
+  it('keeps the draft and the followed task across closing and reopening the panel', async () => {
+    const first = setup({ followed: null })
+    await first.store.load()
+    first.store.newTask.setGoal('half written')
+    first.store.newTask.setWhere('new')
+    first.store.newTask.setStartUrl('https://shop.test/')
+    await first.store.task.follow('task1')
+    const again = setup({ followed: first.stored.followed, draft: first.stored.draft })
+    await again.store.load()
+    expect(again.store.newTask.draft.value).toMatchObject({ goal: 'half written', where: 'new', startUrl: 'https://shop.test/' })
+    expect(again.store.task.taskId.value).toBe('task1')
+    expect(again.store.task.view.value?.task.id).toBe('task1')
+  })
+})
+

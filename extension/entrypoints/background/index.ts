@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser'
 import { defineBackground } from 'wxt/utils/define-background'
 import { onWorkerMessage } from '../../lib/worker/on-message'
 import { POLL_ALARM, createWorker } from '../../lib/worker/create-worker'
+import { adoptTaskTab } from '../../lib/worker/adopt-tab'
 import { ensureClientId, settingsItem } from '../../lib/settings'
 
 export default defineBackground(() => {
@@ -10,7 +11,8 @@ export default defineBackground(() => {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === POLL_ALARM) void worker.executor.wake()
   })
-  browser.runtime.onMessage.addListener(onWorkerMessage(worker.executor, browser.runtime.getURL('/')))
+  const adoptTab = (taskId: string, tabId: number) => adoptTaskTab(browser.tabs, taskId, tabId)
+  browser.runtime.onMessage.addListener(onWorkerMessage({ executor: worker.executor, adoptTab }, browser.runtime.getURL('/')))
   // New settings (a fixed URL or token) deserve an immediate try, whatever the back-off said.
   settingsItem.watch(() => void worker.executor.wake(true))
   browser.runtime.onInstalled.addListener(() => void worker.ensureAlarm())

@@ -1,13 +1,14 @@
 import { render } from 'preact'
 import { browser } from 'wxt/browser'
+import { pickLang } from '../../../ui/i18n'
 import { App } from '../../components/App'
 import { activityItem } from '../../lib/executor/state'
 import { workerReplies, type WorkerRequest } from '../../lib/messages'
-import { followedTaskItem } from '../../lib/panel/followed'
+import { draftItem, followedTaskItem, readDraft } from '../../lib/panel/persisted'
 import { createPanelStore } from '../../lib/panel/store'
 import { createServerClient } from '../../lib/server/client'
-import { originPattern } from '../../lib/executor/site-access'
 import { readClientId, readSettings, settingsItem } from '../../lib/settings'
+import '../../../ui/theme.css'
 import './style.css'
 
 const client = createServerClient({
@@ -16,24 +17,51 @@ const client = createServerClient({
   version: browser.runtime.getManifest().version,
 })
 
-const wake = async () => {
-  const request: WorkerRequest = { kind: 'wake', force: true }
-  workerReplies.wake.parse(await browser.runtime.sendMessage(request))
-}
+const send = (request: WorkerRequest): Promise<unknown> => browser.runtime.sendMessage(request)
+
+const lang = pickLang(navigator.language || browser.i18n.getUILanguage())
+document.documentElement.lang = lang
 
 const store = createPanelStore({
   client,
   settings: { get: readSettings, set: (value) => settingsItem.setValue(value) },
   activity: { get: () => activityItem.getValue(), watch: (cb) => activityItem.watch(cb) },
-  wake: () => wake().catch(() => undefined),
+  wake: () => send({ kind: 'wake', force: true }).then((reply) => void workerReplies.wake.parse(reply), () => undefined),
   followed: { get: () => followedTaskItem.getValue(), set: (id) => followedTaskItem.setValue(id) },
+  draft: { get: readDraft, set: (value) => draftItem.setValue(value) },
+  tabs: {
+    async current() {
+      const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true })
+      return tab?.id === undefined || !tab.url ? null : { id: tab.id, url: tab.url, title: tab.title ?? '' }
+    },
+    adopt: async (taskId, tabId) => workerReplies['use-tab'].parse(await send({ kind: 'use-tab', taskId, tabId })).adopted,
+  },
+  hasPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
+  files: {
+    objectUrl: (blob) => URL.createObjectURL(blob),
+    revoke: (url) => URL.revokeObjectURL(url),
+    download(blob, filename) {
+      const url = URL.createObjectURL(blob)
+      const link = Object.assign(document.createElement('a'), { href: url, download: filename })
+      document.body.append(link)
+      link.click()
+      link.remove()
+      // The download has taken the bytes once the click returned; the URL is no longer needed after that.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+    },
+  },
+  lang,
 })
 
-const requestSite = (origin: string) => browser.permissions.request({ origins: [originPattern(new URL(origin))] })
+const permissions = { request: (pattern: string) => browser.permissions.request({ origins: [pattern] }) }
 
 const root = document.getElementById('app')!
-const draw = () => render(<App store={store} requestSite={requestSite} />, root)
-draw()
-void store.load().then(draw)
+render(<App store={store} permissions={permissions} />, root)
+void store.load()
 // The panel is a page: it may poll freely while open (the worker is the one that must not).
-setInterval(() => void store.refresh(), 1500)
+setInterval(() => void store.refresh(), 1000)
+// The tab in front changes under the panel: say which one "the current tab" is now.
+browser.tabs.onActivated.addListener(() => void store.newTask.lookAtCurrentTab())
+browser.tabs.onUpdated.addListener((_id, change) => {
+  if (change.title || change.url) void store.newTask.lookAtCurrentTab()
+})

@@ -1,190 +1,124 @@
 import { computed, signal } from '@preact/signals'
-import type { StatusView } from '#protocol'
 import { isTerminal } from '#protocol'
+import type { Lang } from '../../../ui/i18n'
 import { Activity } from '../executor/state'
 import type { ServerClient } from '../server/client'
-import { isServerError } from '../server/errors'
-import { Settings } from '../settings'
+import type { Settings } from '../settings'
+import { createConnection } from './connection'
+import { createFollowedTask } from './followed-task'
+import { panelTranslator } from './i18n'
+import { createNewTask, type CurrentTab } from './new-task'
+import { createNotices } from './notices'
+import type { Draft } from './persisted'
+import { createScreenshots } from './screenshots'
+
+export type PanelClient = Pick<
+  ServerClient,
+  'health' | 'info' | 'start' | 'confirm' | 'answer' | 'status' | 'pause' | 'resume' | 'cancel' | 'tasks' | 'searchSkills' | 'artifact' | 'exportAudit'
+>
 
 export interface PanelDeps {
-  client: Pick<ServerClient, 'health' | 'info' | 'start' | 'confirm' | 'answer' | 'status'>
+  client: PanelClient
   settings: { get(): Promise<Settings>; set(value: Settings): Promise<void> }
   activity: { get(): Promise<unknown>; watch(cb: (value: unknown) => void): () => void }
   /** Tells the worker to pull work now. */
   wake: () => Promise<void>
-  /** The task the panel follows, kept across panel reloads. */
+  /** The task the panel follows and the new-task draft, both kept across panel reloads. */
   followed: { get(): Promise<string | null>; set(taskId: string | null): Promise<void> }
+  draft: { get(): Promise<Draft>; set(value: Draft): Promise<void> }
+  tabs: { current(): Promise<CurrentTab | null>; adopt(taskId: string, tabId: number): Promise<boolean> }
+  /** chrome.permissions.contains for one origin pattern. */
+  hasPermission: (pattern: string) => Promise<boolean>
+  files: { objectUrl(blob: Blob): string; revoke(url: string): void; download(blob: Blob, filename: string): void }
+  lang: Lang
 }
 
 const fallbackActivity = (): Activity => ({ connection: 'unknown', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: null })
 
-/** Why a call failed, in words that say what to do. */
-export function explain(error: unknown, serverUrl: string): string {
-  if (!isServerError(error)) return `Something went wrong: ${(error as Error)?.message ?? error}`
-  switch (error.code) {
-    case 'UNREACHABLE':
-      return `The Tandem server at ${serverUrl} is not reachable. Start it (npm start) or correct the URL.`
-    case 'UNAUTHORIZED':
-      return 'The server is up but rejected the token. Paste the token the server printed on its first start.'
-    case 'NOT_CONFIGURED':
-      return 'Enter the server token first.'
-    default:
-      return error.message
-  }
-}
-
-/** The side panel's state: signals the components read, and the few things the person can do. */
+/** The side panel's state: signals the components read, and the things the person can do. */
 export function createPanelStore(deps: PanelDeps) {
-  const settings = signal<Settings | null>(null)
+  const t = panelTranslator(deps.lang)
   const activity = signal<Activity>(fallbackActivity())
-  const taskId = signal<string | null>(null)
-  const view = signal<StatusView | null>(null)
-  const notice = signal('')
-  const busy = signal(false)
+  // Read when a call fails, so it always names the server as saved last.
+  const notices = createNotices(t, () => connection.settings.value?.serverUrl ?? '')
+  const connection = createConnection({ client: deps.client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices })
+  const screenshots = createScreenshots({ load: deps.client.artifact, objectUrl: deps.files.objectUrl, revoke: deps.files.revoke })
+  const task = createFollowedTask({ client: deps.client, followed: deps.followed, screenshots, download: deps.files.download, wake: deps.wake, t, notices })
+  const newTask = createNewTask({
+    client: deps.client,
+    draft: deps.draft,
+    currentTab: deps.tabs.current,
+    adoptTab: deps.tabs.adopt,
+    started: async (taskId) => {
+      await task.follow(taskId)
+      await deps.wake()
+      await task.loadRecent()
+    },
+    t,
+    notices,
+  })
 
-  const pending = computed(() => view.value?.pendingConfirmation ?? null)
-  const question = computed(() => (view.value?.task.status === 'WAITING_USER' ? (view.value.task.question ?? null) : null))
+  /** How the panel is connected: the person's last test speaks first, then what the worker last found. */
+  const link = computed(() => {
+    const tested = connection.check.value
+    if (tested === 'ok' || tested === 'down' || tested === 'unauthorized' || tested === 'not_configured') return tested
+    if (tested === 'no_permission') return 'down'
+    return activity.value.connection
+  })
   const needsSite = computed(() => {
     const site = activity.value.needsSite
-    return site && site.taskId === taskId.value && view.value?.task.status === 'WAITING_USER' ? site.origin : null
+    return site && site.taskId === task.taskId.value && task.status.value === 'WAITING_USER' ? site.origin : null
   })
   const statusLine = computed(() => {
     const a = activity.value
-    if (a.connection !== 'ok' && a.connection !== 'unknown') return a.message
-    const task = view.value?.task
-    if (!task) return a.connection === 'ok' ? 'Connected. No task yet.' : 'Not connected yet.'
-    const last = a.lastAction && a.lastAction.taskId === task.id ? ` · last step: ${a.lastAction.type} ${a.lastAction.status}` : ''
-    return `${task.status}: ${task.goal}${last}`
+    const url = connection.settings.value?.serverUrl ?? ''
+    if (a.connection === 'down') return t('conn.down', { url })
+    if (a.connection === 'unauthorized') return t('conn.token', { url })
+    if (a.connection === 'not_configured') return t('conn.noToken')
+    return a.connection === 'ok' ? t('conn.idle') : t('conn.unknown')
   })
 
-  const setActivity = (value: unknown) => {
+  function setActivity(value: unknown) {
     const parsed = Activity.safeParse(value)
     activity.value = parsed.success ? parsed.data : fallbackActivity()
     // The worker picked up a task the panel did not start (console, API): follow it once the current one is over.
     const picked = activity.value.task?.taskId
-    const idle = !taskId.value || (!!view.value && isTerminal(view.value.task.status))
-    if (picked && picked !== taskId.value && idle) void follow(picked)
-  }
-
-  async function follow(id: string | null) {
-    taskId.value = id
-    await deps.followed.set(id)
-    await refresh()
-  }
-
-  async function run(what: () => Promise<void>) {
-    busy.value = true
-    try {
-      await what()
-    } catch (error) {
-      notice.value = explain(error, settings.value?.serverUrl ?? '')
-    } finally {
-      busy.value = false
-    }
-  }
-
-  async function refresh() {
-    if (!taskId.value) {
-      view.value = null
-      return
-    }
-    try {
-      view.value = await deps.client.status(taskId.value)
-    } catch (error) {
-      if (isServerError(error, 'NOT_FOUND')) await follow(null)
-    }
+    const current = task.taskId.value
+    const idle = !current || (!!task.status.value && isTerminal(task.status.value))
+    if (picked && picked !== current && idle) void task.follow(picked).then(task.loadRecent)
   }
 
   return {
-    settings,
+    t,
+    lang: deps.lang,
     activity,
-    taskId,
-    view,
-    notice,
-    busy,
-    pending,
-    question,
+    link,
     needsSite,
     statusLine,
-    isFinished: computed(() => !!view.value && isTerminal(view.value.task.status)),
+    notice: notices.notice,
+    busy: notices.busy,
+    connection,
+    newTask,
+    task,
 
     async load() {
-      settings.value = await deps.settings.get()
+      await connection.load()
       setActivity(await deps.activity.get())
       deps.activity.watch(setActivity)
-      taskId.value = await deps.followed.get()
-      await refresh()
+      await Promise.all([task.load(), newTask.load()])
     },
-    refresh,
-
-    saveSettings: (input: { serverUrl: string; token: string }) =>
-      run(async () => {
-        const parsed = Settings.safeParse(input)
-        if (!parsed.success) {
-          notice.value = 'The server URL must be an http(s) address, such as http://127.0.0.1:3000.'
-          return
-        }
-        await deps.settings.set(parsed.data)
-        settings.value = parsed.data
-        notice.value = 'Saved.'
-        await deps.wake()
-      }),
-
-    testConnection: () =>
-      run(async () => {
-        await deps.client.health()
-        const info = await deps.client.info()
-        notice.value = `Connected to ${info.name} ${info.version}${info.llm.configured ? '' : ' (no LLM configured: scripted tasks only)'}.`
-        await deps.wake()
-      }),
-
-    startTask: (input: { goal: string; startUrl: string }) =>
-      run(async () => {
-        const goal = input.goal.trim()
-        if (!goal) {
-          notice.value = 'Say what the task should achieve.'
-          return
-        }
-        const startUrl = input.startUrl.trim()
-        const started = await deps.client.start({ goal, ...(startUrl ? { startUrl } : {}) })
-        notice.value = 'Task started.'
-        await follow(started.taskId)
-        await deps.wake()
-      }),
-
-    decide: (approved: boolean, reason?: string) =>
-      run(async () => {
-        const p = pending.value
-        if (!p || !taskId.value) return
-        await deps.client.confirm({ taskId: taskId.value, actionId: p.actionId, approved, ...(reason ? { reason } : {}) })
-        notice.value = approved ? 'Approved.' : 'Rejected.'
-        await refresh()
-        await deps.wake()
-      }),
-
-    answer: (text: string) =>
-      run(async () => {
-        if (!taskId.value || !text.trim()) return
-        await deps.client.answer({ taskId: taskId.value, answer: text.trim() })
-        notice.value = 'Answered.'
-        await refresh()
-        await deps.wake()
-      }),
+    /** What the panel polls while it is open. */
+    refresh: () => task.refresh(),
 
     /** Called after the browser's permission prompt (which must be the first thing the click does). */
-    siteDecided: (origin: string, granted: boolean) =>
-      run(async () => {
-        if (!granted) {
-          notice.value = `Tandem still may not act on ${origin}.`
-          return
-        }
-        if (taskId.value) await deps.client.answer({ taskId: taskId.value, answer: `The site ${origin} is authorised; continue.` })
-        notice.value = `Authorised ${origin}.`
-        await refresh()
-        await deps.wake()
-      }),
-
-    follow,
+    siteDecided(origin: string, granted: boolean) {
+      if (!granted) {
+        notices.fail(t('site.still', { origin }))
+        return Promise.resolve()
+      }
+      // The answer goes to the task (and its audit), so it stays in one language the planner reads.
+      return task.reply(`The site ${origin} is authorised; continue.`, t('site.granted', { origin }))
+    },
   }
 }
 export type PanelStore = ReturnType<typeof createPanelStore>

@@ -5,14 +5,17 @@ import {
   ErrorEnvelope,
   NextData,
   ReportData,
+  SkillSearchResult,
   StartData,
   StatusData,
   StatusView,
+  TaskView,
   okEnvelope,
   type AnswerBody,
   type ConfirmBody,
   type ReportBodyInput,
   type StartBody,
+  type TaskCommandBody,
 } from '#protocol'
 import type { Settings } from '../settings'
 import { ServerError } from './errors'
@@ -32,13 +35,13 @@ export type ServerInfo = z.infer<typeof Info>
 export function createServerClient(deps: ServerClientDeps) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
 
-  async function call<T extends z.ZodType>(
+  /** One request carrying the client headers (and the token); no answer at all becomes UNREACHABLE. */
+  async function send(
     method: 'GET' | 'POST',
     path: string,
-    data: T,
     body?: unknown,
     init: { signal?: AbortSignal; auth?: boolean } = {},
-  ): Promise<z.output<T>> {
+  ): Promise<{ res: Response; serverUrl: string }> {
     const { serverUrl, token } = await deps.settings()
     const headers: Record<string, string> = {
       [CLIENT_HEADERS.clientId]: await deps.clientId(),
@@ -61,21 +64,49 @@ export function createServerClient(deps: ServerClientDeps) {
       if ((error as Error)?.name === 'AbortError') throw error
       throw new ServerError('UNREACHABLE', `The Tandem server at ${serverUrl} is not reachable. Is it running?`)
     }
-    let json: unknown
+    return { res, serverUrl }
+  }
+
+  /** The server's error envelope as a ServerError, or null when `json` is not one. */
+  function refusal(json: unknown, status: number): ServerError | null {
+    const failed = ErrorEnvelope.safeParse(json)
+    if (!failed.success) return null
+    const code = ApiErrorCode.safeParse(failed.data.error.code)
+    return new ServerError(code.success ? code.data : 'BAD_RESPONSE', failed.data.error.message, status)
+  }
+
+  async function readJson(res: Response, serverUrl: string): Promise<unknown> {
     try {
-      json = await res.json()
+      return await res.json()
     } catch {
       throw new ServerError('BAD_RESPONSE', `${serverUrl} answered ${res.status} without JSON: is that the Tandem server?`, res.status)
     }
-    const failed = ErrorEnvelope.safeParse(json)
-    if (failed.success) {
-      const code = ApiErrorCode.safeParse(failed.data.error.code)
-      throw new ServerError(code.success ? code.data : 'BAD_RESPONSE', failed.data.error.message, res.status)
-    }
+  }
+
+  async function call<T extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    data: T,
+    body?: unknown,
+    init: { signal?: AbortSignal; auth?: boolean } = {},
+  ): Promise<z.output<T>> {
+    const { res, serverUrl } = await send(method, path, body, init)
+    const json = await readJson(res, serverUrl)
+    const refused = refusal(json, res.status)
+    if (refused) throw refused
     const ok = okEnvelope(data).safeParse(json)
     if (!ok.success) throw new ServerError('BAD_RESPONSE', `${serverUrl}${path} answered in an unexpected shape.`, res.status)
     return (ok.data as { data: z.output<T> }).data
   }
+
+  /** Bytes (a screenshot, the audit zip): errors still come as the JSON envelope. */
+  async function bytes(path: string): Promise<Blob> {
+    const { res, serverUrl } = await send('GET', path)
+    if (res.ok) return res.blob()
+    throw refusal(await readJson(res, serverUrl), res.status) ?? new ServerError('BAD_RESPONSE', `${serverUrl}${path} answered ${res.status}.`, res.status)
+  }
+
+  const audit = (taskId: string) => `/api/audit/${encodeURIComponent(taskId)}`
 
   return {
     health: () => call('GET', '/api/health', z.unknown().optional(), undefined, { auth: false }),
@@ -87,6 +118,14 @@ export function createServerClient(deps: ServerClientDeps) {
     confirm: (body: ConfirmBody) => call('POST', '/api/agent/confirm', StatusData, body),
     answer: (body: AnswerBody) => call('POST', '/api/agent/answer', StatusData, body),
     status: (taskId: string) => call('GET', `/api/agent/status?taskId=${encodeURIComponent(taskId)}`, StatusView),
+    pause: (body: TaskCommandBody) => call('POST', '/api/agent/pause', StatusData, body),
+    resume: (body: TaskCommandBody) => call('POST', '/api/agent/resume', StatusData, body),
+    cancel: (body: TaskCommandBody) => call('POST', '/api/agent/cancel', StatusData, body),
+    tasks: (limit = 20) => call('GET', `/api/agent/tasks?limit=${limit}`, z.array(TaskView)),
+    searchSkills: (q: string, limit = 8) =>
+      call('GET', `/api/skills/search?q=${encodeURIComponent(q)}&limit=${limit}`, z.array(SkillSearchResult)),
+    artifact: (taskId: string, name: string) => bytes(`${audit(taskId)}/artifacts/${encodeURIComponent(name)}`),
+    exportAudit: (taskId: string) => bytes(`${audit(taskId)}/export`),
   }
 }
 export type ServerClient = ReturnType<typeof createServerClient>

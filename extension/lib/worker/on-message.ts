@@ -2,16 +2,31 @@ import type { Browser } from 'wxt/browser'
 import { WorkerRequest, workerReplies } from '../messages'
 import type { Executor } from '../executor/executor'
 
+export interface WorkerMessageDeps {
+  executor: Pick<Executor, 'wake'>
+  /** See adoptTaskTab (lib/worker/adopt-tab.ts). */
+  adoptTab: (taskId: string, tabId: number) => Promise<boolean>
+}
+
 /** Answers the panel (an extension page, also when opened as a tab); content scripts and web pages are ignored. */
-export function onWorkerMessage(executor: Pick<Executor, 'wake'>, extensionOrigin: string) {
+export function onWorkerMessage(deps: WorkerMessageDeps, extensionOrigin: string) {
   return (message: unknown, sender: Browser.runtime.MessageSender, sendResponse: (reply: unknown) => void): boolean => {
     const request = WorkerRequest.safeParse(message)
     if (!request.success || !sender.url?.startsWith(extensionOrigin)) return false
     switch (request.data.kind) {
       case 'wake':
-        void executor.wake(request.data.force)
+        void deps.executor.wake(request.data.force)
         sendResponse(workerReplies.wake.parse({ ok: true }))
         return false
+      case 'use-tab': {
+        const { taskId, tabId } = request.data
+        void deps.adoptTab(taskId, tabId).then(
+          (adopted) => sendResponse(workerReplies['use-tab'].parse({ adopted })),
+          () => sendResponse(workerReplies['use-tab'].parse({ adopted: false })),
+        )
+        // The answer comes later: keep the channel open.
+        return true
+      }
     }
   }
 }

@@ -1,0 +1,46 @@
+import type { PanelStore } from '../lib/panel/store'
+
+/** Search the skill library and pick one procedure for the task to follow. */
+export function SkillPicker({ store }: { store: PanelStore }) {
+  const { t, newTask } = store
+  const picked = newTask.draft.value.skill
+  if (picked) {
+    return (
+      <div class="row skill-picked" data-testid="skill">
+        <span>{t('start.skillPicked', { name: picked.name })}</span>
+        <button type="button" onClick={() => newTask.clearSkill()}>
+          {t('start.skillClear')}
+        </button>
+      </div>
+    )
+  }
+  const results = newTask.skillResults.value
+  return (
+    <div class="skill-search" data-testid="skill">
+      <label>
+        {t('start.skill')}
+        <input
+          name="skill"
+          type="search"
+          placeholder={t('start.skillSearch')}
+          value={newTask.skillQuery.value}
+          onInput={(e) => void newTask.searchSkills(e.currentTarget.value)}
+        />
+      </label>
+      {results && results.length === 0 && <p class="muted">{t('start.skillNone')}</p>}
+      {results && results.length > 0 && (
+        <ul class="skill-results" data-testid="skill-results">
+          {results.map((skill) => (
+            <li key={skill.slug}>
+              <button type="button" class="skill-option" onClick={() => newTask.pickSkill(skill)}>
+                <strong>{skill.name}</strong>
+                <span class={`badge risk-${skill.risk}`}>{t(`risk.${skill.risk}`)}</span>
+                <span class="muted">{skill.description}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

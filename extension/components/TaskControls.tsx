@@ -1,0 +1,32 @@
+import { isTerminal } from '#protocol'
+import type { PanelStore } from '../lib/panel/store'
+
+/** Pause hands the page to the person (takeover); Resume gives it back; Cancel ends the task; Export saves its audit. */
+export function TaskControls({ store }: { store: PanelStore }) {
+  const { t, task, busy } = store
+  const status = task.status.value
+  if (!status) return null
+  const live = !isTerminal(status)
+  return (
+    <div class="row controls" data-testid="controls">
+      {live && status !== 'PAUSED' && (
+        <button type="button" disabled={busy.value} onClick={() => void task.pause()}>
+          {t('controls.pause')}
+        </button>
+      )}
+      {status === 'PAUSED' && (
+        <button type="button" class="primary" disabled={busy.value} onClick={() => void task.resume()}>
+          {t('controls.resume')}
+        </button>
+      )}
+      {live && (
+        <button type="button" class="danger" disabled={busy.value} onClick={() => void task.cancel()}>
+          {t('controls.cancel')}
+        </button>
+      )}
+      <button type="button" disabled={busy.value} onClick={() => void task.exportAudit()}>
+        {t('controls.export')}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { describeAction, describeStep } from '../lib/panel/describe'
+import type { PanelStore } from '../lib/panel/store'
+import { Shot } from './Shot'
+
+/** Every step so far, newest last: what it was for, what it did, how risky, how it went, and its pictures. */
+export function Timeline({ store }: { store: PanelStore }) {
+  const { t, task } = store
+  const view = task.view.value
+  if (!view) return null
+  const running = task.running.value
+  if (view.steps.length === 0 && !running) return <p class="muted">{t('timeline.empty')}</p>
+  return (
+    <ol class="timeline" data-testid="timeline">
+      {view.steps.map((step) => (
+        <li key={step.actionId} class={`step outcome-${step.outcome}`} data-testid="step">
+          {step.goal && <div class="step-goal">{step.goal}</div>}
+          <div class="step-head">
+            <span class="step-seq">{step.seq}</span>
+            <span class="step-what">{describeStep(step, t)}</span>
+            {step.target && <span class="step-target">“{step.target}”</span>}
+            <span class={`badge risk-${step.risk}`}>{t(`risk.${step.risk}`)}</span>
+            <span class={`step-outcome outcome-${step.outcome}`}>{t(`outcome.${step.outcome}`)}</span>
+          </div>
+          {step.note && <div class="step-note">{step.note}</div>}
+          {step.errors.map((e) => (
+            <div key={e.code + e.message} class="step-error">
+              {e.code}: {e.message}
+            </div>
+          ))}
+          {step.artifacts && step.artifacts.length > 0 && (
+            <div class="thumbs">
+              {step.artifacts.map((a) => (
+                <Shot key={a.name} store={store} name={a.name} caption={t(`shot.${a.label}`)} />
+              ))}
+            </div>
+          )}
+        </li>
+      ))}
+      {running && (
+        <li class="step outcome-pending" data-testid="step-running">
+          <div class="step-head">
+            <span class="step-seq">{running.seq}</span>
+            <span class="step-what">{describeAction(running, t)}</span>
+            <span class={`badge risk-${running.risk}`}>{t(`risk.${running.risk}`)}</span>
+            <span class="step-outcome">{t('outcome.pending')}</span>
+          </div>
+        </li>
+      )}
+    </ol>
+  )
+}

@@ -1,0 +1,43 @@
+import type { Action, StepView } from '#protocol'
+import type { PanelT } from './i18n'
+
+const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+/** What an action will do, in plain words; `targetText` is the element as a person would name it. */
+export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'>, t: PanelT, targetText?: string): string {
+  const p = action.params
+  // Words from the page are quoted; Tandem's own stand-ins for an element are not.
+  const named = targetText || (action.target && action.target.by !== 'index' ? str(action.target.value) : '')
+  const target = named
+    ? `“${clip(named)}”`
+    : action.target?.by === 'index'
+      ? t('act.element', { n: action.target.value })
+      : t('act.anElement')
+  switch (action.type) {
+    case 'click':
+      return t('act.click', { target })
+    case 'type':
+      return t(p.submit === true ? 'act.typeSubmit' : 'act.type', { target, text: clip(str(p.text), 80) })
+    case 'select':
+      return t('act.select', { target, option: clip(str(p.option ?? p.value), 80) })
+    case 'press':
+      return t('act.press', { keys: str(p.keys) })
+    case 'navigate':
+      return t('act.navigate', { url: clip(str(p.url), 200) })
+    case 'scroll':
+      return t('act.scroll', { direction: t(p.direction === 'up' ? 'act.up' : 'act.down') })
+    case 'extract':
+      return t('act.extract', { instruction: clip(str(p.instruction), 160) })
+    default:
+      return t(`act.${action.type as 'observe' | 'waitFor' | 'screenshot' | 'back'}`)
+  }
+}
+
+/** A finished step's verb: a step keeps no parameters, only what it acted on (shown beside it) and where it went. */
+export function describeStep(step: Pick<StepView, 'type' | 'url'>, t: PanelT): string {
+  if (step.type === 'navigate' && step.url) return t('act.navigate', { url: clip(step.url, 200) })
+  return ACTION_TYPES.has(step.type) ? t(`step.${step.type as Action['type']}`) : step.type
+}
+
+const ACTION_TYPES = new Set(['observe', 'navigate', 'click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract', 'screenshot', 'back'])

@@ -1,0 +1,22 @@
+import { isServerError } from '../server/errors'
+import type { PanelT } from './i18n'
+
+/** Why a call failed, in the person's language and in words that say what to do. */
+export function explain(error: unknown, serverUrl: string, t: PanelT): string {
+  if (!isServerError(error)) return t('error.generic', { message: String((error as Error)?.message ?? error) })
+  switch (error.code) {
+    case 'UNREACHABLE':
+      return t('conn.down', { url: serverUrl })
+    case 'UNAUTHORIZED':
+      return t('conn.token', { url: serverUrl })
+    case 'NOT_CONFIGURED':
+      return t('conn.noToken')
+    case 'BAD_RESPONSE':
+      return t('conn.notTandem', { url: serverUrl })
+    case 'LLM_NOT_CONFIGURED':
+      return t('error.llm')
+    default:
+      // The server's own message says what to do; it is written in English.
+      return error.message
+  }
+}

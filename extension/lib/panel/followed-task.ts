@@ -1,0 +1,160 @@
+import { computed, signal } from '@preact/signals'
+import type { StatusView, TaskView } from '#protocol'
+import { isTerminal } from '#protocol'
+import type { ServerClient } from '../server/client'
+import { isServerError } from '../server/errors'
+import type { PanelT } from './i18n'
+import type { Notices } from './notices'
+import type { Screenshots } from './screenshots'
+
+export interface FollowedTaskDeps {
+  client: Pick<ServerClient, 'status' | 'confirm' | 'answer' | 'pause' | 'resume' | 'cancel' | 'tasks' | 'exportAudit'>
+  followed: { get(): Promise<string | null>; set(taskId: string | null): Promise<void> }
+  screenshots: Screenshots
+  /** Saves a file the way a download link does. */
+  download: (blob: Blob, filename: string) => void
+  wake: () => Promise<void>
+  t: PanelT
+  notices: Notices
+}
+
+/** Screenshots worth fetching: the pending step's evidence and the newest steps' pictures. */
+const SHOWN_STEPS = 20
+
+/** The task the panel shows: its live status, the person's answers to it, and the recent tasks to switch to. */
+export function createFollowedTask(deps: FollowedTaskDeps) {
+  const { client, t, notices } = deps
+  const taskId = signal<string | null>(null)
+  const view = signal<StatusView | null>(null)
+  const recent = signal<TaskView[]>([])
+  const rejectReason = signal('')
+  const answerText = signal('')
+
+  const status = computed(() => view.value?.task.status ?? null)
+  const pending = computed(() => view.value?.pendingConfirmation ?? null)
+  const question = computed(() => (status.value === 'WAITING_USER' ? (view.value?.task.question ?? null) : null))
+  const finished = computed(() => !!status.value && isTerminal(status.value))
+  /** The planner is deciding: the server says so, or the task runs with no action out and none to approve. */
+  const thinking = computed(() => {
+    const v = view.value
+    if (!v || v.task.status !== 'RUNNING') return false
+    return v.thinking ?? (!v.currentAction && !v.pendingConfirmation)
+  })
+  /** The action out in the page right now (not one waiting for approval). */
+  const running = computed(() => {
+    const v = view.value
+    return v?.currentAction && !v.pendingConfirmation && !isTerminal(v.task.status) ? v.currentAction : null
+  })
+
+  async function refresh() {
+    const id = taskId.value
+    if (!id) {
+      view.value = null
+      return
+    }
+    let next: StatusView
+    try {
+      next = await client.status(id)
+    } catch (error) {
+      if (isServerError(error, 'NOT_FOUND') && taskId.value === id) await follow(null)
+      return
+    }
+    // The person switched tasks while this was on its way.
+    if (taskId.value !== id) return
+    const before = view.value
+    view.value = next
+    if (before?.pendingConfirmation?.actionId !== next.pendingConfirmation?.actionId) rejectReason.value = ''
+    const names = [
+      ...(next.pendingConfirmation?.evidence?.screenshot ? [next.pendingConfirmation.evidence.screenshot.name] : []),
+      ...next.steps.slice(-SHOWN_STEPS).flatMap((s) => (s.artifacts ?? []).map((a) => a.name)),
+    ]
+    await deps.screenshots.want(id, names)
+  }
+
+  async function follow(id: string | null) {
+    if (id !== taskId.value) {
+      deps.screenshots.clear()
+      view.value = null
+      answerText.value = ''
+      rejectReason.value = ''
+    }
+    taskId.value = id
+    await deps.followed.set(id)
+    await refresh()
+  }
+
+  async function loadRecent() {
+    recent.value = await client.tasks(10).catch(() => recent.value)
+  }
+
+  /** A command on the followed task, then the new state and a nudge to the worker. */
+  const command = (what: (id: string) => Promise<unknown>, done: string) =>
+    notices.run(async () => {
+      const id = taskId.value
+      if (!id) return
+      await what(id)
+      notices.say(done)
+      await refresh()
+      await deps.wake()
+    })
+
+  return {
+    taskId,
+    view,
+    recent,
+    status,
+    pending,
+    question,
+    finished,
+    thinking,
+    running,
+    rejectReason,
+    answerText,
+    images: deps.screenshots.urls,
+
+    async load() {
+      taskId.value = await deps.followed.get()
+      await Promise.all([refresh(), loadRecent()])
+    },
+    refresh,
+    follow,
+    loadRecent,
+    setRejectReason: (text: string) => void (rejectReason.value = text),
+    setAnswer: (text: string) => void (answerText.value = text),
+
+    decide(approved: boolean) {
+      const p = pending.value
+      if (!p) return Promise.resolve()
+      const reason = approved ? '' : rejectReason.value.trim() || t('confirm.defaultReason')
+      return command(
+        (id) => client.confirm({ taskId: id, actionId: p.actionId, approved, ...(reason ? { reason } : {}) }),
+        t(approved ? 'confirm.approved' : 'confirm.rejected'),
+      )
+    },
+
+    answer() {
+      const text = answerText.value.trim()
+      if (!text) return Promise.resolve()
+      return command(async (id) => {
+        await client.answer({ taskId: id, answer: text })
+        answerText.value = ''
+      }, t('question.answered'))
+    },
+
+    /** Sends a fixed answer (a site the person just authorised) without touching what they were typing. */
+    reply: (text: string, done: string) => command((id) => client.answer({ taskId: id, answer: text }), done),
+
+    pause: () => command((id) => client.pause({ taskId: id, reason: 'Paused in the side panel' }), t('controls.paused')),
+    resume: () => command((id) => client.resume({ taskId: id }), t('controls.resumed')),
+    cancel: () => command((id) => client.cancel({ taskId: id, reason: 'Canceled in the side panel' }), t('controls.canceled')),
+
+    exportAudit: () =>
+      notices.run(async () => {
+        const id = taskId.value
+        if (!id) return
+        deps.download(await client.exportAudit(id), `tandem-audit-${id}.zip`)
+        notices.say(t('controls.exported'))
+      }),
+  }
+}
+export type FollowedTask = ReturnType<typeof createFollowedTask>

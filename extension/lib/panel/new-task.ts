@@ -1,0 +1,121 @@
+import { signal } from '@preact/signals'
+import type { SkillSearchResult, StartBody } from '#protocol'
+import type { ServerClient } from '../server/client'
+import type { PanelT } from './i18n'
+import type { Notices } from './notices'
+import { EMPTY_DRAFT, type Draft } from './persisted'
+
+export interface CurrentTab {
+  id: number
+  url: string
+  title: string
+}
+
+export interface NewTaskDeps {
+  client: Pick<ServerClient, 'start' | 'searchSkills'>
+  draft: { get(): Promise<Draft>; set(value: Draft): Promise<void> }
+  /** The tab the person is looking at (not the panel), or null. */
+  currentTab: () => Promise<CurrentTab | null>
+  /** Asks the worker to make that tab the task's tab. */
+  adoptTab: (taskId: string, tabId: number) => Promise<boolean>
+  /** The panel follows the new task. */
+  started: (taskId: string) => Promise<void>
+  t: PanelT
+  notices: Notices
+}
+
+const isWebPage = (url: string) => /^https?:\/\//i.test(url)
+
+/** "example.com/x" means https://example.com/x; anything that is still not a web address is refused. */
+export function normaliseStartUrl(input: string): string | null {
+  const text = input.trim()
+  if (!text) return null
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`
+  return URL.canParse(withScheme) && isWebPage(withScheme) ? new URL(withScheme).href : null
+}
+
+/** The new-task form: goal, optional skill found by search, and where it starts; kept as a draft. */
+export function createNewTask(deps: NewTaskDeps) {
+  const { t, notices } = deps
+  const draft = signal<Draft>(EMPTY_DRAFT)
+  const skillQuery = signal('')
+  const skillResults = signal<SkillSearchResult[] | null>(null)
+  const currentTab = signal<CurrentTab | null>(null)
+  let searchSeq = 0
+
+  function edit(change: Partial<Draft>) {
+    draft.value = { ...draft.value, ...change }
+    void deps.draft.set(draft.value).catch(() => undefined)
+  }
+
+  async function lookAtCurrentTab() {
+    const tab = await deps.currentTab().catch(() => null)
+    currentTab.value = tab && isWebPage(tab.url) ? tab : null
+    return currentTab.value
+  }
+
+  return {
+    draft,
+    skillQuery,
+    skillResults,
+    currentTab,
+
+    async load() {
+      draft.value = await deps.draft.get()
+      await lookAtCurrentTab()
+    },
+    lookAtCurrentTab,
+    setGoal: (goal: string) => edit({ goal }),
+    setWhere: (where: Draft['where']) => {
+      edit({ where })
+      if (where === 'current') void lookAtCurrentTab()
+    },
+    setStartUrl: (startUrl: string) => edit({ startUrl }),
+
+    /** Searches as the person types; an answer to an older query never replaces a newer one. */
+    async searchSkills(query: string) {
+      skillQuery.value = query
+      const seq = ++searchSeq
+      if (!query.trim()) {
+        skillResults.value = null
+        return
+      }
+      try {
+        const found = await deps.client.searchSkills(query.trim())
+        if (seq === searchSeq) skillResults.value = found
+      } catch {
+        if (seq === searchSeq) skillResults.value = []
+      }
+    },
+    pickSkill(skill: Pick<SkillSearchResult, 'slug' | 'name'>) {
+      edit({ skill: { slug: skill.slug, name: skill.name } })
+      skillQuery.value = ''
+      skillResults.value = null
+    },
+    clearSkill: () => edit({ skill: null }),
+
+    start: () =>
+      notices.run(async () => {
+        const { goal: rawGoal, skill, where, startUrl: rawUrl } = draft.value
+        const goal = rawGoal.trim()
+        if (!goal) return notices.fail(t('start.needGoal'))
+        const body: Omit<StartBody, 'clientId'> = { goal, ...(skill ? { skill: skill.slug } : {}) }
+        let tab: CurrentTab | null = null
+        if (where === 'new') {
+          const startUrl = normaliseStartUrl(rawUrl)
+          if (!startUrl) return notices.fail(t('start.needUrl'))
+          body.startUrl = startUrl
+        } else {
+          tab = await lookAtCurrentTab()
+          if (!tab) return notices.fail(t('start.noTab'))
+        }
+        const { taskId } = await deps.client.start(body)
+        // The tab goes to the worker before it is woken for the task's first step.
+        if (tab) await deps.adoptTab(taskId, tab.id).catch(() => false)
+        edit({ goal: '', skill: null })
+        notices.say(t('start.started'))
+        await deps.started(taskId)
+      }),
+  }
+}
+export type NewTask = ReturnType<typeof createNewTask>

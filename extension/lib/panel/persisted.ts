@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { storage } from 'wxt/utils/storage'
+
+/** What the person was writing, kept so closing the panel loses nothing. */
+export const Draft = z.object({
+  goal: z.string().max(4000),
+  skill: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  where: z.enum(['current', 'new']),
+  startUrl: z.string().max(8192),
+})
+export type Draft = z.output<typeof Draft>
+export const EMPTY_DRAFT: Draft = { goal: '', skill: null, where: 'current', startUrl: '' }
+
+/** The task the side panel follows, kept across panel reloads. */
+export const followedTaskItem = storage.defineItem<string | null>('local:tandem.panel.task', { fallback: null })
+
+export const draftItem = storage.defineItem<Draft>('local:tandem.panel.draft', { fallback: EMPTY_DRAFT })
+
+/** The draft as stored, or an empty one when something else wrote a malformed value. */
+export async function readDraft(): Promise<Draft> {
+  const parsed = Draft.safeParse(await draftItem.getValue())
+  return parsed.success ? parsed.data : EMPTY_DRAFT
+}

@@ -1,0 +1,89 @@
+import { vi } from 'vitest'
+import type { PendingConfirmation, StatusView, TaskStatus, TaskView } from '#protocol'
+import { EMPTY_DRAFT, type Draft } from '../lib/panel/persisted'
+import { createPanelStore, type PanelDeps } from '../lib/panel/store'
+import { ServerError } from '../lib/server/errors'
+import type { Settings } from '../lib/settings'
+import { action } from './fakes'
+
+export function task(id: string, status: TaskStatus, extra: Partial<TaskView> = {}): TaskView {
+  return { id, goal: `goal of ${id}`, status, mode: 'llm', createdAt: '2025-01-01T00:00:00Z', updatedAt: '', stepCount: 0, ...extra }
+}
+
+export function view(status: TaskStatus, extra: Partial<StatusView> = {}, id = 'task1'): StatusView {
+  return {
+    task: task(id, status, status === 'WAITING_USER' ? { question: 'Which size?' } : {}),
+    currentAction: null,
+    pendingConfirmation: null,
+    steps: [],
+    usage: { llmCalls: 0, promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 0 },
+    ...extra,
+  }
+}
+
+export const pendingOrder = (): PendingConfirmation => ({
+  actionId: 'act9',
+  action: action({ actionId: 'act9', type: 'click', risk: 'high', requiresConfirmation: true, target: { by: 'index', value: 7 } }),
+  risk: 'high',
+  reasons: ['places an order'],
+  goal: 'Place the order',
+  evidence: { url: 'http://shop.test/checkout', title: 'Checkout', origin: 'http://shop.test', targetText: 'Place order', screenshot: { name: 'a1-before.png', label: 'before' } },
+})
+
+/** A panel over an in-memory server, storage and browser; everything it did is recorded. */
+export function setupPanel(opts: { views?: Record<string, StatusView>; followed?: string | null; settings?: Settings; activity?: unknown; lang?: 'en' | 'zh-CN'; draft?: Draft } = {}) {
+  const views: Record<string, StatusView> = opts.views ?? { task1: view('RUNNING') }
+  const stored = { followed: opts.followed === undefined ? 'task1' : opts.followed, draft: opts.draft ?? EMPTY_DRAFT, settings: opts.settings ?? { serverUrl: 'http://127.0.0.1:3000', token: 't' } }
+  const log: string[] = []
+  const client = {
+    health: vi.fn(async () => undefined),
+    info: vi.fn(async () => ({ name: 'tandem', version: '0.1.0', llm: { configured: false } })),
+    start: vi.fn(async (_body: unknown) => {
+      log.push('start')
+      views.task2 = view('RUNNING', {}, 'task2')
+      return { taskId: 'task2', status: 'RUNNING' as const }
+    }),
+    confirm: vi.fn(async (_body: unknown) => ({ status: 'RUNNING' as const })),
+    answer: vi.fn(async (_body: unknown) => ({ status: 'RUNNING' as const })),
+    pause: vi.fn(async (_body: unknown) => ({ status: 'PAUSED' as const })),
+    resume: vi.fn(async (_body: unknown) => ({ status: 'RUNNING' as const })),
+    cancel: vi.fn(async (_body: unknown) => ({ status: 'CANCELED' as const })),
+    status: vi.fn(async (id: string) => {
+      if (!views[id]) throw new ServerError('NOT_FOUND', `No task ${id}.`, 404)
+      return views[id]
+    }),
+    tasks: vi.fn(async () => Object.values(views).map((v) => v.task)),
+    searchSkills: vi.fn(async (q: string) => [
+      { slug: 'checkout-with-approval', name: `Checkout (${q})`, description: 'd', sites: [], tags: [], risk: 'high' as const, score: 1 },
+    ]),
+    artifact: vi.fn(async (taskId: string, name: string) => new Blob([`${taskId}/${name}`])),
+    exportAudit: vi.fn(async () => new Blob(['PK zip'])),
+  }
+  let made = 0
+  const files = {
+    objectUrl: vi.fn((_blob: Blob) => `blob:${++made}`),
+    revoke: vi.fn((_url: string) => undefined),
+    download: vi.fn((_blob: Blob, _name: string) => undefined),
+  }
+  const tabs = {
+    current: vi.fn(async () => ({ id: 42, url: 'http://shop.test/', title: 'Shop' }) as { id: number; url: string; title: string } | null),
+    adopt: vi.fn(async (_taskId: string, _tabId: number) => {
+      log.push('adopt')
+      return true
+    }),
+  }
+  const deps: PanelDeps = {
+    client,
+    settings: { get: async () => stored.settings, set: vi.fn(async (value: Settings) => void (stored.settings = value)) },
+    activity: { get: async () => opts.activity ?? null, watch: () => () => undefined },
+    wake: vi.fn(async () => void log.push('wake')),
+    followed: { get: async () => stored.followed, set: async (id) => void (stored.followed = id) },
+    draft: { get: async () => stored.draft, set: async (d) => void (stored.draft = d) },
+    tabs,
+    hasPermission: vi.fn(async (_pattern: string) => false),
+    files,
+    lang: opts.lang ?? 'en',
+  }
+  return { store: createPanelStore(deps), client, deps, views, stored, files, tabs, log }
+}
+

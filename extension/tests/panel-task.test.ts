@@ -1,0 +1,150 @@
+import { describe, expect, it, vi } from 'vitest'
+import { describeAction } from '../lib/panel/describe'
+import { panelTranslator } from '../lib/panel/i18n'
+import { ServerError } from '../lib/server/errors'
+import { action } from './fakes'
+import { pendingOrder, setupPanel as setup, task, view } from './panel-fakes'
+
+describe('panel store: the followed task', () => {
+  it('shows thinking while the planner works and stops when an action is out or the server says so', async () => {
+    const { store, views } = setup()
+    await store.load()
+    expect(store.task.thinking.value).toBe(true)
+    views.task1 = view('RUNNING', { currentAction: action({ type: 'click' }) })
+    await store.refresh()
+    expect(store.task.thinking.value).toBe(false)
+    expect(store.task.running.value?.type).toBe('click')
+    views.task1 = view('RUNNING', { currentAction: action({ type: 'click' }), thinking: true })
+    await store.refresh()
+    expect(store.task.thinking.value).toBe(true)
+    views.task1 = view('SUCCEEDED', { task: task('task1', 'SUCCEEDED', { result: { success: true, text: 'Ordered.' } }) })
+    await store.refresh()
+    expect(store.task.thinking.value).toBe(false)
+    expect(store.task.finished.value).toBe(true)
+    expect(store.task.view.value?.task.result?.text).toBe('Ordered.')
+  })
+
+  it('fetches step screenshots and the confirmation evidence once each, and revokes them when switching tasks', async () => {
+    const step = { seq: 1, actionId: 'a1', type: 'click', risk: 'low' as const, outcome: 'done' as const, errors: [], at: '', artifacts: [{ name: 'a1-after.png', label: 'after' as const }] }
+    const { store, client, files } = setup({
+      views: {
+        task1: view('WAITING_CONFIRMATION', { steps: [step], pendingConfirmation: pendingOrder() }),
+        task3: view('SUCCEEDED', {}, 'task3'),
+      },
+    })
+    await store.load()
+    expect(client.artifact.mock.calls).toEqual([
+      ['task1', 'a1-before.png'],
+      ['task1', 'a1-after.png'],
+    ])
+    expect(Object.keys(store.task.images.value).sort()).toEqual(['a1-after.png', 'a1-before.png'])
+    await store.refresh()
+    expect(client.artifact).toHaveBeenCalledTimes(2)
+    await store.task.follow('task3')
+    expect(files.revoke.mock.calls.map((c) => c[0]).sort()).toEqual(['blob:1', 'blob:2'])
+    expect(store.task.images.value).toEqual({})
+  })
+
+  it('approves the pending confirmation by its action id, or rejects it with the reason given', async () => {
+    const { store, client, deps } = setup({ views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
+    await store.load()
+    expect(store.task.pending.value?.reasons).toEqual(['places an order'])
+    await store.task.decide(true)
+    expect(client.confirm).toHaveBeenLastCalledWith({ taskId: 'task1', actionId: 'act9', approved: true })
+    expect(deps.wake).toHaveBeenCalled()
+    store.task.setRejectReason('wrong size')
+    await store.task.decide(false)
+    expect(client.confirm).toHaveBeenLastCalledWith({ taskId: 'task1', actionId: 'act9', approved: false, reason: 'wrong size' })
+    store.task.setRejectReason('')
+    await store.task.decide(false)
+    expect(client.confirm).toHaveBeenLastCalledWith({ taskId: 'task1', actionId: 'act9', approved: false, reason: 'Rejected in the side panel' })
+  })
+
+  it('answers the question in place, and pauses, resumes and cancels the task', async () => {
+    const { store, client, views } = setup({ views: { task1: view('WAITING_USER') } })
+    await store.load()
+    expect(store.task.question.value).toBe('Which size?')
+    store.task.setAnswer('  large ')
+    await store.task.answer()
+    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: 'large' })
+    expect(store.task.answerText.value).toBe('')
+    views.task1 = view('RUNNING')
+    await store.task.pause()
+    expect(client.pause).toHaveBeenCalledWith({ taskId: 'task1', reason: expect.any(String) })
+    expect(store.notice.value?.text).toMatch(/Paused/)
+    await store.task.resume()
+    expect(client.resume).toHaveBeenCalledWith({ taskId: 'task1' })
+    await store.task.cancel()
+    expect(client.cancel).toHaveBeenCalledWith({ taskId: 'task1', reason: expect.any(String) })
+  })
+
+  it('exports the audit zip as a download named after the task', async () => {
+    const { store, files, client } = setup()
+    await store.load()
+    await store.task.exportAudit()
+    expect(client.exportAudit).toHaveBeenCalledWith('task1')
+    expect(files.download).toHaveBeenCalledWith(expect.any(Blob), 'tandem-audit-task1.zip')
+    client.exportAudit.mockRejectedValueOnce(new ServerError('UNREACHABLE', 'x'))
+    await store.task.exportAudit()
+    expect(store.notice.value).toEqual({ text: expect.stringMatching(/not reachable/), tone: 'error' })
+  })
+
+  it('lists recent tasks to switch to, and lets go of a task the server no longer knows', async () => {
+    const { store, views } = setup({ views: { task1: view('SUCCEEDED'), task3: view('FAILED', {}, 'task3') } })
+    await store.load()
+    expect(store.task.recent.value.map((t) => t.id)).toEqual(['task1', 'task3'])
+    await store.task.follow('task3')
+    expect(store.task.view.value?.task.status).toBe('FAILED')
+    delete views.task3
+    await store.refresh()
+    expect(store.task.taskId.value).toBeNull()
+  })
+
+  it('follows a task the worker picked up once the one shown is over', async () => {
+    let push!: (value: unknown) => void
+    const { store, deps } = setup({ views: { task1: view('SUCCEEDED'), task5: view('RUNNING', {}, 'task5') } })
+    deps.activity.watch = (cb) => ((push = cb), () => undefined)
+    await store.load()
+    push({ connection: 'ok', message: '', failures: 0, retryAt: null, task: { taskId: 'task5', status: 'RUNNING' }, lastAction: null, needsSite: null })
+    await vi.waitFor(() => expect(store.task.view.value?.task.id).toBe('task5'))
+  })
+
+  it('offers to authorise the site the worker was refused, and answers the task once granted', async () => {
+    const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: { taskId: 'task1', origin: 'http://shop.test' } }
+    const { store, client } = setup({ views: { task1: view('WAITING_USER') }, activity })
+    await store.load()
+    expect(store.needsSite.value).toBe('http://shop.test')
+    await store.siteDecided('http://shop.test', false)
+    expect(client.answer).not.toHaveBeenCalled()
+    expect(store.notice.value?.text).toMatch(/still may not act/)
+    await store.siteDecided('http://shop.test', true)
+    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringContaining('http://shop.test') })
+  })
+
+  it('speaks Chinese when the browser does', async () => {
+    const { store, client } = setup({ lang: 'zh-CN', views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
+    await store.load()
+    await store.task.decide(true)
+    expect(store.notice.value?.text).toBe('已批准。')
+    store.task.setRejectReason('')
+    await store.task.decide(false)
+    expect(client.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ reason: '在侧边栏中拒绝' }))
+    await store.newTask.start()
+    expect(store.notice.value?.text).toBe('请写下任务要达成的目标。')
+  })
+})
+
+describe('actions in plain words', () => {
+  it('quotes words from the page, not Tandem’s stand-ins, in English and Chinese', () => {
+    const en = panelTranslator('en')
+    const zh = panelTranslator('zh-CN')
+    expect(describeAction(action({ type: 'click', target: { by: 'index', value: 7 } }), en)).toBe('Click element [7]')
+    expect(describeAction(action({ type: 'click', target: { by: 'index', value: 7 } }), en, 'Place order')).toBe('Click “Place order”')
+    expect(describeAction(action({ type: 'type', target: { by: 'selector', value: '#q' }, params: { text: 'iPhone 15', submit: true } }), en)).toBe(
+      'Type “iPhone 15” into “#q” and submit it',
+    )
+    expect(describeAction(action({ type: 'navigate', target: undefined, params: { url: 'https://shop.test/' } }), en)).toBe('Open https://shop.test/')
+    expect(describeAction(action({ type: 'click', target: { by: 'text', value: '提交订单' } }), zh)).toBe('点击“提交订单”')
+    expect(describeAction(action({ type: 'back', target: undefined }), zh)).toBe('后退')
+  })
+})
