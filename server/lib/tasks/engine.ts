@@ -187,9 +187,11 @@ export function createEngine(deps: EngineDeps) {
         const refs = await artifacts.save(task.id, `${String(current.action.seq).padStart(4, '0')}`, decoded)
         const previous = await store.getObservation(task.id)
         events.push({ type: 'report.received', actionId: body.actionId, data: { source } })
+        // The page the planner chose its targets from stays the one its queued actions are resolved against.
+        const keepPrevious = current.isEvidence && previous !== null
         applyObservation(task, observation, refs, previous?.url, events)
-        await store.setObservation(task.id, observation)
-        await advance(task, observation, deps, events)
+        if (!keepPrevious) await store.setObservation(task.id, observation)
+        await advance(task, keepPrevious ? previous : observation, deps, events)
         return { accepted: true, duplicate: false, status: task.status }
       })
       if (!reply.duplicate) void kick(body.taskId)
@@ -208,7 +210,7 @@ export function createEngine(deps: EngineDeps) {
     },
 
     ...createTaskCommands(deps, mutate, kick),
-    ...createTaskViews(deps),
+    ...createTaskViews(deps, (taskId) => planning.has(taskId)),
   }
 }
 export type Engine = ReturnType<typeof createEngine>
