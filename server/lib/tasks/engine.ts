@@ -1,5 +1,5 @@
 import { nanoid } from 'nanoid'
-import type { Action, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus } from '#protocol'
+import type { Action, ClientView, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus } from '#protocol'
 import { emptyUsage, isTerminal } from '#protocol'
 import { conflict, notFound } from '../http/errors'
 import { applyDecision, applyObservation } from './apply'
@@ -197,6 +197,9 @@ export function createEngine(deps: EngineDeps) {
       if (!reply.duplicate) void kick(body.taskId)
       return reply
     },
+
+    /** The extensions that have called in, the most recently seen first. */
+    listClients: (): Promise<ClientView[]> => clients.list(),
 
     /** After a restart: every unfinished task picks up where it was. */
     async recover() {
