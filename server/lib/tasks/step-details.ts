@@ -53,7 +53,10 @@ const originOf = (url: string | undefined) => {
 
 /** What the person sees on a confirmation card: the page the action runs on, its element, the newest picture. */
 export function confirmationEvidence(observation: Observation | null, targetText: string | undefined, steps: StepView[]): ConfirmationEvidence {
-  const screenshot = newestScreenshot(steps)
+  const last = steps.at(-1)
+  // When the picture taken for this card failed, an older one would show a page that may no longer be there.
+  const pictureFailed = !!last && isEvidenceStep(last) && !last.artifacts?.length
+  const screenshot = pictureFailed ? undefined : newestScreenshot(steps)
   const origin = originOf(observation?.url)
   return {
     ...(observation?.url ? { url: observation.url } : {}),
