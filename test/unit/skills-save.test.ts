@@ -8,6 +8,8 @@ import { slugFrom, taskSlug } from '../../server/lib/skills/slug'
 describe('selectorFor', () => {
   it('prefers a stable id, then name, aria-label, placeholder, data-* attributes', () => {
     expect(selectorFor({ index: 0, tag: 'button', attributes: { id: 'buy', name: 'b' } })).toBe('#buy')
+    expect(selectorFor({ index: 0, tag: 'button', attributes: { id: 'addfeedback' } })).toBe('#addfeedback')
+    expect(selectorFor({ index: 0, tag: 'button', attributes: { id: 'btn-9f86d081', name: 'go' } })).toBe('button[name="go"]')
     expect(selectorFor({ index: 0, tag: 'input', attributes: { id: 'react-aria-1234', name: 'q' } })).toBe('input[name="q"]')
     expect(selectorFor({ index: 0, tag: 'button', attributes: { id: ':r5:', 'aria-label': 'Close "dialog"' } })).toBe('button[aria-label="Close \\"dialog\\""]')
     expect(selectorFor({ index: 0, tag: 'input', attributes: { placeholder: '搜索' } })).toBe('input[placeholder="搜索"]')

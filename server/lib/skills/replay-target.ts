@@ -5,7 +5,7 @@ export type ReplayTarget = { selector: string } | { text: string } | { target: E
 
 const MAX_VALUE = 200
 // Ids and data values that change on every build or render (react-123, :r5:, ember42, 9f86d081…) name nothing.
-const GENERATED = /\d{3,}|^[:_]|[:]|^(ember|react|mui|radix|headlessui|ng-|vue-)|[0-9a-f]{8,}/i
+const GENERATED = /\d{3,}|^_|:|^(ember|react|mui|radix|headlessui|ng-|vue-)|(?=[a-f]*\d)[0-9a-f]{8,}/i
 const DATA_FIRST = ['data-testid', 'data-test', 'data-test-id', 'data-qa', 'data-cy']
 const DATA_NEVER = /^data-(reactid|v-|styled|emotion|radix|state|headlessui|index|key|id$)/
 
