@@ -94,7 +94,7 @@ describe('high-risk actions', () => {
   async function toConfirmation() {
     const { taskId } = await a.start({ script: checkout })
     await a.report(await a.nextAction(taskId))
-    const view = await a.waitFor(taskId, 'WAITING_CONFIRMATION')
+    const view = await a.waitForConfirmation(taskId)
     return { taskId, view }
   }
 
@@ -148,7 +148,7 @@ describe('high-risk actions', () => {
     const action = await a.nextAction(taskId)
     expect(action.requiresConfirmation).toBe(false)
     await a.report(action, { status: 'failed', errors: [{ code: 'CONFIRMATION_REQUIRED', message: 'this submits a form' }] })
-    const view = await a.waitFor(taskId, 'WAITING_CONFIRMATION')
+    const view = await a.waitForConfirmation(taskId)
     expect(view.pendingConfirmation?.action).toMatchObject({ type: 'press', risk: 'high', requiresConfirmation: true })
   })
 })
@@ -213,7 +213,7 @@ describe('pause, resume, cancel', () => {
 
   it('resumes into the confirmation it was waiting for', async () => {
     const { taskId } = await a.start({ script: [{ type: 'click', text: 'Delete account' }] })
-    await a.waitFor(taskId, 'WAITING_CONFIRMATION')
+    await a.waitForConfirmation(taskId)
     await a.command('pause', taskId)
     expect((await a.command('resume', taskId)).status).toBe('WAITING_CONFIRMATION')
   })
@@ -309,7 +309,7 @@ describe('credentials', () => {
         { type: 'click', text: 'Continue' },
       ],
     })
-    const view = await a.waitFor(taskId, 'WAITING_CONFIRMATION')
+    const view = await a.waitForConfirmation(taskId)
     expect(JSON.stringify(view)).not.toContain(password)
     await a.confirm(taskId, view.pendingConfirmation!.actionId, true)
     const typing = await a.nextAction(taskId)

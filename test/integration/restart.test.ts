@@ -25,7 +25,7 @@ describe('a server killed with SIGKILL mid-task', () => {
 
     // A second task waiting for confirmation, and a third paused.
     const { taskId: confirming } = await a.start({ script: script.slice(2) })
-    const pending = (await a.waitFor(confirming, 'WAITING_CONFIRMATION')).pendingConfirmation!
+    const pending = (await a.waitForConfirmation(confirming)).pendingConfirmation!
     const { taskId: paused } = await a.start({ script })
     await a.command('pause', paused)
 
@@ -38,8 +38,9 @@ describe('a server killed with SIGKILL mid-task', () => {
     // A report that was sent before the crash and is sent again is acknowledged, not applied twice.
     expect(await a.report(again)).toMatchObject({ duplicate: true })
 
-    const third = (await a.waitFor(taskId, 'WAITING_CONFIRMATION')).pendingConfirmation!
-    expect(third.action.seq).toBe(3)
+    // Step 3 is the picture of the page taken before asking the person about step 4.
+    const fourth = (await a.waitForConfirmation(taskId)).pendingConfirmation!
+    expect(fourth.action.seq).toBe(4)
     expect((await a.status(confirming)).pendingConfirmation?.actionId).toBe(pending.actionId)
     expect((await a.status(paused)).task.status).toBe('PAUSED')
 
@@ -48,7 +49,7 @@ describe('a server killed with SIGKILL mid-task', () => {
     expect(confirmed.confirmation?.approved).toBe(true)
 
     const view = await a.status(taskId)
-    expect(view.steps.map((s) => s.seq)).toEqual([1, 2])
+    expect(view.steps.map((s) => s.seq)).toEqual([1, 2, 3])
     const audit = await server.api('GET', `/api/audit/${taskId}`)
     expect(audit.status).toBe(200)
     expect(audit.body.data.verified.ok).toBe(true)

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { Action, NextData, ObservationInput, ScriptStep, StatusView } from '#protocol'
+import { EVIDENCE_GOAL } from '#protocol'
 import type { TestServer } from './server'
 
 export const CLIENT = 'client_test_1'
@@ -57,6 +58,18 @@ export function agent(server: TestServer, clientId = CLIENT) {
       const reply = await self.next(taskId, 5000)
       expect(reply.action, `expected an action, task is ${reply.status}`).not.toBeNull()
       return reply.action!
+    },
+    /**
+     * Reports the picture the server asks for before a confirmation (a low-risk screenshot, nothing else may
+     * come first), then waits for the task to ask the person.
+     */
+    async waitForConfirmation(taskId: string, obs: Partial<ObservationInput> = {}): Promise<StatusView> {
+      const view = await self.status(taskId)
+      if (view.task.status === 'WAITING_CONFIRMATION') return view
+      const evidence = await self.nextAction(taskId)
+      expect(evidence).toMatchObject({ type: 'screenshot', risk: 'low', requiresConfirmation: false, reason: EVIDENCE_GOAL })
+      await self.report(evidence, obs)
+      return self.waitFor(taskId, 'WAITING_CONFIRMATION')
     },
     /** Polls until the task reaches `status`. */
     async waitFor(taskId: string, status: string, timeoutMs = 5000): Promise<StatusView> {

@@ -188,7 +188,8 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
         return reply({ kind: 'done', success: first.success, text: first.text, ...(data === undefined ? {} : { data }) }, audit)
       }
       if (first.type === 'ask_user') return reply({ kind: 'ask', question: first.question }, audit)
-      return reply({ kind: 'act', actions: actions as Planned[] }, audit)
+      const goal = output.next_goal?.trim()
+      return { ...reply({ kind: 'act', actions: actions as Planned[] }, audit), ...(goal ? { goal: goal.slice(0, 2000) } : {}) }
     },
   }
 }

@@ -16,6 +16,8 @@ export interface PlannerInput {
 
 export interface PlannerOutput {
   decision: Decision
+  /** What the decided actions are for (the model's next_goal), shown with each of their steps. */
+  goal?: string
   /** The planner's own state, saved with the task when the decision is applied. */
   state?: unknown
   /** What the decision cost, for the task's usage totals; audit details go in `audit`. */

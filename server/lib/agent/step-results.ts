@@ -1,4 +1,5 @@
 import type { StepView } from '#protocol'
+import { isEvidenceStep } from '#protocol'
 import type { TaskRecord } from '../tasks/task-record'
 import { cut } from './prompt/tokens'
 
@@ -14,7 +15,8 @@ function stepLine(s: StepView): string {
  * error, or rejected; actions that never ran and why; and the person's answer to a question.
  */
 export function resultsSince(task: TaskRecord, seq: number, decidedTypes: string[]): string[] {
-  const steps = task.steps.filter((s) => s.seq > seq)
+  // The picture taken before a confirmation is the engine's, not the model's: it is no result of its plan.
+  const steps = task.steps.filter((s) => s.seq > seq && !isEvidenceStep(s))
   const results = steps.map(stepLine)
   const planned = decidedTypes.filter((t) => t !== 'done' && t !== 'ask_user').length
   // Startup and re-observation steps are the engine's own; only the model's actions can be missing.

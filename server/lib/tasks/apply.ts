@@ -2,6 +2,7 @@ import type { ArtifactRef, Observation, TaskStatus, Usage } from '#protocol'
 import { isTerminal } from '#protocol'
 import type { PlannerOutput } from '../agent/planner'
 import { setStatus, type PendingEvent } from './events'
+import { artifactLinks } from './step-details'
 import type { TaskRecord } from './task-record'
 
 /** Moves a task, or, when the person has taken over, where it will go once resumed. */
@@ -50,6 +51,9 @@ export function applyObservation(
     title: observation.title,
     errors: observation.errors,
     at: new Date().toISOString(),
+    ...(current.goal ? { goal: current.goal } : {}),
+    ...(current.targetText ? { target: current.targetText } : {}),
+    ...(artifacts.length ? { artifacts: artifactLinks(artifacts) } : {}),
   })
   events.push({
     type: 'observation',
@@ -68,6 +72,12 @@ export function applyObservation(
     },
   })
   if (isTerminal(task.status)) return
+
+  if (current.isEvidence) {
+    // Only a picture for the person: whatever came of it, the risky action queued behind it is asked next.
+    if (observation.status === 'done' && task.status === 'WAITING_PAGE') moveTo(task, 'RUNNING', events, 'the page is ready')
+    return
+  }
 
   if (observation.status === 'failed') {
     if (codes.has('PERMISSION_DENIED')) {
@@ -117,6 +127,7 @@ export function applyDecision(task: TaskRecord, output: PlannerOutput, planner: 
   task.usage = addUsage(task.usage, output.usage)
   if (output.state !== undefined) task.plannerState = output.state
   task.lastOutcome = null
+  task.planGoal = output.goal
   switch (decision.kind) {
     case 'act':
       task.queue.push(...decision.actions)

@@ -4,6 +4,7 @@ import type { ClientRegistry } from './clients'
 import type { PendingEvent } from './events'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel, type Notifier } from './notifier'
 import type { RiskAssessor } from './propose'
+import type { FindSkill } from './start-plan'
 import type { TaskStore } from './store'
 import { redactValues } from './redact'
 import type { TaskRecord } from './task-record'
@@ -34,6 +35,8 @@ export interface EngineDeps {
   artifacts: ArtifactSink
   planners: { script: Planner; llm?: Planner }
   secrets?: SecretVault
+  /** The skills library, for tasks started from a skill. */
+  findSkill?: FindSkill
   /** How often a long-poll re-reads storage when nothing in this process woke it (other server instances). */
   pollIntervalMs?: number
 }

@@ -1,7 +1,7 @@
 import { nanoid } from 'nanoid'
-import type { Action, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus } from '#protocol'
+import type { Action, ClientView, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus } from '#protocol'
 import { emptyUsage, isTerminal } from '#protocol'
-import { conflict, llmNotConfigured, notFound } from '../http/errors'
+import { conflict, notFound } from '../http/errors'
 import { applyDecision, applyObservation } from './apply'
 import { createTaskCommands } from './commands'
 import { createMutate, sensitiveOf, type EngineDeps } from './core'
@@ -10,6 +10,7 @@ import type { PendingEvent, RequestSource } from './events'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './notifier'
 import { advance, plannerFor } from './advance'
 import { proposeNext } from './propose'
+import { planStart } from './start-plan'
 import { needsDecision, type TaskRecord } from './task-record'
 import { createTaskViews } from './views'
 
@@ -111,8 +112,7 @@ export function createEngine(deps: EngineDeps) {
     kick,
 
     async start(body: StartBody, source: RequestSource) {
-      const mode = body.script ? 'script' : 'llm'
-      if (mode === 'llm' && !planners.llm) throw llmNotConfigured()
+      const { mode, script, skill } = await planStart(body, deps.findSkill, !!planners.llm)
       if (body.clientId) await clients.touch({ ...source, clientId: body.clientId })
       const clientId = body.clientId ?? (await clients.mostRecent())?.clientId
       const now = new Date().toISOString()
@@ -124,10 +124,10 @@ export function createEngine(deps: EngineDeps) {
         mode,
         ...(clientId ? { clientId } : {}),
         ...(body.startUrl ? { startUrl: body.startUrl } : {}),
-        ...(body.skill ? { skill: body.skill } : {}),
+        ...(skill ? { skill } : {}),
         createdAt: now,
         updatedAt: now,
-        ...(body.script ? { script: body.script } : {}),
+        ...(script ? { script } : {}),
         queue: body.startUrl ? [{ type: 'navigate', url: body.startUrl }] : [],
         seq: 0,
         current: null,
@@ -138,7 +138,7 @@ export function createEngine(deps: EngineDeps) {
       const events: PendingEvent[] = [
         {
           type: 'task.created',
-          data: { goal: task.goal, mode, startUrl: task.startUrl, skill: task.skill, clientId, scriptSteps: body.script?.length, source },
+          data: { goal: task.goal, mode, startUrl: task.startUrl, skill: task.skill, clientId, scriptSteps: script?.length, source },
         },
       ]
       await advance(task, null, deps, events)
@@ -187,14 +187,19 @@ export function createEngine(deps: EngineDeps) {
         const refs = await artifacts.save(task.id, `${String(current.action.seq).padStart(4, '0')}`, decoded)
         const previous = await store.getObservation(task.id)
         events.push({ type: 'report.received', actionId: body.actionId, data: { source } })
+        // The page the planner chose its targets from stays the one its queued actions are resolved against.
+        const keepPrevious = current.isEvidence && previous !== null
         applyObservation(task, observation, refs, previous?.url, events)
-        await store.setObservation(task.id, observation)
-        await advance(task, observation, deps, events)
+        if (!keepPrevious) await store.setObservation(task.id, observation)
+        await advance(task, keepPrevious ? previous : observation, deps, events)
         return { accepted: true, duplicate: false, status: task.status }
       })
       if (!reply.duplicate) void kick(body.taskId)
       return reply
     },
+
+    /** The extensions that have called in, the most recently seen first. */
+    listClients: (): Promise<ClientView[]> => clients.list(),
 
     /** After a restart: every unfinished task picks up where it was. */
     async recover() {
@@ -208,7 +213,7 @@ export function createEngine(deps: EngineDeps) {
     },
 
     ...createTaskCommands(deps, mutate, kick),
-    ...createTaskViews(deps),
+    ...createTaskViews(deps, (taskId) => planning.has(taskId)),
   }
 }
 export type Engine = ReturnType<typeof createEngine>

@@ -1,8 +1,9 @@
 import { nanoid } from 'nanoid'
 import type { Action, ElementInfo, Observation, Risk } from '#protocol'
-import { CREDENTIAL_SELECTOR, isCredentialField } from '#protocol'
+import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, isCredentialField } from '#protocol'
 import { formToAction, isPlannedAction } from '../agent/form-to-action'
 import { setStatus, type PendingEvent } from './events'
+import { confirmationEvidence, pageIsPictured, targetTextOf } from './step-details'
 import { elementFromTree } from './tree-element'
 import type { TaskRecord } from './task-record'
 
@@ -19,7 +20,8 @@ export interface RiskAssessor {
 
 /**
  * Takes the first queued form and makes it the task's action in flight. A high-risk action waits for the
- * person (WAITING_CONFIRMATION); anything else is ready for the next poll. Returns false when nothing was queued.
+ * person (WAITING_CONFIRMATION), after a fresh picture of the page when none was taken since the last step;
+ * anything else is ready for the next poll. Returns false when nothing was queued.
  */
 export function proposeNext(task: TaskRecord, observation: Observation | null, policy: RiskAssessor, events: PendingEvent[]): boolean {
   if (task.current || !['RUNNING', 'WAITING_PAGE'].includes(task.status)) return false
@@ -49,16 +51,44 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
     action.params.sensitive = true
     task.sensitive = [...new Set([...(task.sensitive ?? []), text])]
   }
+  if (risk === 'high' && !pageIsPictured(task.steps)) {
+    // The card must show the page as it is now: picture it first, then propose this same form again.
+    task.queue.unshift(form)
+    proposeEvidence(task, seq, { type: partial.type, risk, reasons }, events)
+    return true
+  }
   task.seq = seq
-  events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk, reasons, ...(element ? { element } : {}) } })
+  const goal = task.planGoal ?? form.reason
+  const targetText = targetTextOf(action.target, element)
+  const details = { ...(goal ? { goal } : {}), ...(targetText ? { targetText } : {}) }
+  events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk, reasons, ...details, ...(element ? { element } : {}) } })
   if (action.requiresConfirmation) {
-    task.current = { action, form, phase: 'awaiting_confirmation', reasons, deliveries: 0 }
-    events.push({ type: 'confirmation.requested', actionId: action.actionId, data: { risk, reasons } })
+    const evidence = confirmationEvidence(observation, targetText, task.steps)
+    task.current = { action, form, phase: 'awaiting_confirmation', reasons, deliveries: 0, ...details, evidence }
+    events.push({ type: 'confirmation.requested', actionId: action.actionId, data: { risk, reasons, ...details, evidence } })
     setStatus(task, 'WAITING_CONFIRMATION', events, 'a high-risk action needs the person to approve it')
   } else {
-    task.current = { action, form, phase: 'ready', reasons, deliveries: 0 }
+    task.current = { action, form, phase: 'ready', reasons, deliveries: 0, ...details }
   }
   return true
+}
+
+/** A low-risk screenshot of the task's page, taken for the confirmation card of the action it names. */
+function proposeEvidence(task: TaskRecord, seq: number, before: { type: string; risk: Risk; reasons: string[] }, events: PendingEvent[]) {
+  const form = { type: 'screenshot' as const, reason: EVIDENCE_GOAL }
+  const action: Action = {
+    taskId: task.id,
+    actionId: `a_${nanoid(14)}`,
+    seq,
+    type: 'screenshot',
+    params: {},
+    risk: 'low',
+    requiresConfirmation: false,
+    reason: EVIDENCE_GOAL,
+  }
+  task.seq = seq
+  events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk: 'low', reasons: [], goal: EVIDENCE_GOAL, evidence: true, before } })
+  task.current = { action, form, phase: 'ready', reasons: [], deliveries: 0, goal: EVIDENCE_GOAL, isEvidence: true }
 }
 
 const typesCredential = (action: Pick<Action, 'target'>, element: ElementInfo | undefined) =>

@@ -1,4 +1,4 @@
-import type { Action, ActionForm, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage } from '#protocol'
+import type { Action, ActionForm, ConfirmationEvidence, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage } from '#protocol'
 
 /** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
 export interface InFlight {
@@ -8,6 +8,14 @@ export interface InFlight {
   reasons: string[]
   dispatchedAt?: string
   deliveries: number
+  /** What the step is for: the planner's next goal or the script step's reason. */
+  goal?: string
+  /** The element, as a person would name it. */
+  targetText?: string
+  /** The picture taken before asking the person: not part of the task's own work (never fails or ends it). */
+  isEvidence?: boolean
+  /** What the confirmation card shows, fixed when the action is proposed. */
+  evidence?: ConfirmationEvidence
 }
 
 /** What the planner learns about the step before its decision. */
@@ -32,6 +40,8 @@ export interface TaskRecord {
   updatedAt: string
   script?: ScriptStep[]
   plannerState?: unknown
+  /** The goal the planner gave with its latest decision, for the actions it queued. */
+  planGoal?: string
   /** Actions decided but not yet proposed (the model may answer up to three at once). */
   queue: ActionForm[]
   seq: number

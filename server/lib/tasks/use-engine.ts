@@ -8,6 +8,7 @@ import { useArtifactStore, useAuditLog } from '../audit/use-audit'
 import { useConfig } from '../config'
 import { apiError } from '../http/errors'
 import { usePolicy } from '../policy/use-policy'
+import { useSkills } from '../skills/use-skills'
 import { fsAtomicDriver } from '../storage/fs-atomic-driver'
 import { createClientRegistry } from './clients'
 import { createEngine, type Engine } from './engine'
@@ -44,6 +45,7 @@ export function useEngine(): Engine {
     },
     planners: { script: createScriptPlanner(), llm: useLlmPlanner() },
     secrets: useSecrets(),
+    findSkill: async (slug) => (await useSkills()).get(slug),
   })
   return engine
 }

@@ -2,10 +2,10 @@ import type { StatusView, TaskStatus, TaskView } from '#protocol'
 import { notFound } from '../http/errors'
 import { sensitiveOf, type EngineDeps } from './core'
 import { redactValues } from './redact'
-import { toTaskView } from './task-record'
+import { needsDecision, toTaskView } from './task-record'
 
 /** Read-only views of tasks for the panel, the console and the API. */
-export function createTaskViews(deps: EngineDeps) {
+export function createTaskViews(deps: EngineDeps, planningNow: (taskId: string) => boolean = () => false) {
   const { store } = deps
   return {
     async status(taskId: string): Promise<StatusView> {
@@ -17,10 +17,18 @@ export function createTaskViews(deps: EngineDeps) {
         currentAction: current?.action ?? null,
         pendingConfirmation:
           current?.phase === 'awaiting_confirmation'
-            ? { actionId: current.action.actionId, action: current.action, risk: current.action.risk, reasons: current.reasons }
+            ? {
+                actionId: current.action.actionId,
+                action: current.action,
+                risk: current.action.risk,
+                reasons: current.reasons,
+                ...(current.goal ? { goal: current.goal } : {}),
+                ...(current.evidence ? { evidence: current.evidence } : {}),
+              }
             : null,
         steps: task.steps,
         usage: task.usage,
+        thinking: planningNow(task.id) && needsDecision(task),
       }, sensitiveOf(task, deps))
     },
 

@@ -1,0 +1,164 @@
+import type { Action, AuditEvent, ElementInfo, Risk, ScriptStep, StepView } from '#protocol'
+import { isCredentialField, isEvidenceStep } from '#protocol'
+import { replayTargetOf, type ReplayTarget } from './replay-target'
+
+/** One step of a finished task, made replayable. */
+export interface RecordedStep {
+  step: ScriptStep
+  risk: Risk
+  /** The step in words, for the SOP and the risky-steps list. */
+  words: string
+  host?: string
+  /** The secrets ({{secret:NAME}}) a replay fills this step with. */
+  secrets?: { name: string; field: string }[]
+}
+
+const REDACTED = '••••'
+const HAS_SECRET = /\{\{\s*secret:[A-Za-z0-9_]+\s*\}\}/
+const SECRETS = /\{\{\s*secret:([A-Za-z0-9_]+)\s*\}\}/g
+const hostOf = (url: string | undefined) => {
+  try {
+    return url && /^https?:/.test(url) ? new URL(url).hostname : undefined
+  } catch {
+    return undefined
+  }
+}
+const str = (v: unknown) => (typeof v === 'string' && v.length ? v : undefined)
+const oneLine = (s: string, max = 120) => {
+  const line = s.replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+const upperSnake = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+
+/** A secret's name from the site and the field: SHOP_PASSWORD for the password field on shop.example. */
+export function secretNameFor(element: ElementInfo | undefined, selector: string | undefined, host: string | undefined): string {
+  const a = element?.attributes ?? {}
+  const field =
+    upperSnake(a.name ?? '') || upperSnake(a.autocomplete ?? '') || upperSnake(a.id ?? '') ||
+    upperSnake(a.type ?? '') || upperSnake(/password|otp|cvv|cvc|card/i.exec(selector ?? '')?.[0] ?? '') || 'SECRET'
+  const site = host?.replace(/^www\./, '').split('.')[0] ?? ''
+  const prefix = /^[a-z][a-z0-9-]*$/i.test(site) ? upperSnake(site) : ''
+  return (prefix && !field.startsWith(prefix) ? `${prefix}_${field}` : field).slice(0, 64)
+}
+
+interface Proposed {
+  action: Action
+  element?: ElementInfo
+}
+
+/** The proposed action and the element the risk gate judged, for each action id of the audit. */
+export function proposedActions(events: AuditEvent[]): Map<string, Proposed> {
+  const out = new Map<string, Proposed>()
+  for (const e of events) {
+    if (e.type !== 'action.proposed' || !e.actionId || e.data.evidence === true) continue
+    const action = e.data.action as Action | undefined
+    if (action?.type) out.set(e.actionId, { action, ...(e.data.element ? { element: e.data.element as ElementInfo } : {}) })
+  }
+  return out
+}
+
+const quoted = (s: string) => `“${oneLine(s, 80)}”`
+
+function describe(step: ScriptStep, name: string | undefined, host: string | undefined): string {
+  const on = host ? ` on ${host}` : ''
+  const what = name ? quoted(name) : 'the element'
+  switch (step.type) {
+    case 'navigate':
+      return `Open ${step.url}`
+    case 'click':
+      return `Click ${what}${on}`
+    case 'type':
+      return `Type ${quoted(step.text)} into ${what}${on}${step.submit ? ' and submit' : ''}`
+    case 'select':
+      return `Choose ${quoted(step.option)} in ${what}${on}`
+    case 'press':
+      return `Press ${step.keys}${on}`
+    case 'scroll':
+      return `Scroll ${step.direction}${name ? ` in ${what}` : ''}${on}`
+    case 'waitFor':
+      return `Wait for ${step.text ? quoted(step.text) : step.urlIncludes ? `the address to contain ${quoted(step.urlIncludes)}` : step.selector ? `\`${step.selector}\`` : 'the page'}`
+    case 'extract':
+      return `Extract: ${oneLine(step.instruction)}`
+    case 'back':
+      return 'Go back'
+    default:
+      return step.type
+  }
+}
+
+/**
+ * The steps of a finished task that succeeded, in order, as script steps a replay can run: targets by selector
+ * or text (never by index), credentials as {{secret:NAME}}, risky steps still marked high. The picture taken
+ * before a confirmation, observations and screenshots are left out. Throws when a step's element cannot be named.
+ */
+export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>): RecordedStep[] {
+  const out: RecordedStep[] = []
+  for (const view of steps) {
+    if (view.outcome !== 'done' || isEvidenceStep(view) || view.type === 'observe' || view.type === 'screenshot') continue
+    const found = proposed.get(view.actionId)
+    if (!found) continue
+    const { action, element } = found
+    const p = action.params
+    const host = hostOf(view.url)
+    const typed = action.type === 'type'
+    const where = ['click', 'type', 'select', 'scroll'].includes(action.type) ? replayTargetOf(action.target, element, typed) : undefined
+    if (['click', 'type', 'select'].includes(action.type) && !where) {
+      throw new UnreplayableStep(`step ${view.seq} (${action.type}) aimed at an element the audit did not describe`)
+    }
+    const extras = { ...(view.goal ? { reason: view.goal.slice(0, 2000) } : {}), ...(action.risk === 'high' ? { risk: 'high' as const } : {}) }
+    const secrets: NonNullable<RecordedStep['secrets']> = []
+    let step: Record<string, unknown>
+    switch (action.type) {
+      case 'navigate':
+        step = { type: 'navigate', url: String(p.url) }
+        break
+      case 'type': {
+        let text = String(p.text ?? '')
+        const selector = where && 'selector' in where ? where.selector : undefined
+        const sensitive = p.sensitive === true || text.includes(REDACTED) || isCredentialField(element)
+        if (sensitive && !HAS_SECRET.test(text)) text = `{{secret:${secretNameFor(element, selector, host)}}}`
+        for (const [, name] of text.matchAll(SECRETS)) secrets.push({ name: name.toUpperCase(), field: view.target ?? selector ?? 'the field' })
+        step = { type: 'type', ...where, text, ...(p.submit === true ? { submit: true } : {}), ...(p.clear === true ? { clear: true } : {}) }
+        break
+      }
+      case 'click':
+        step = { type: 'click', ...where }
+        break
+      case 'select':
+        step = { type: 'select', ...where, option: String(p.option) }
+        break
+      case 'press':
+        step = { type: 'press', keys: String(p.keys) }
+        break
+      case 'scroll':
+        step = { type: 'scroll', direction: p.direction === 'up' ? 'up' : 'down', ...(typeof p.amount === 'number' ? { amount: p.amount } : {}), ...where }
+        break
+      case 'waitFor':
+        step = {
+          type: 'waitFor',
+          ...(str(p.text) ? { text: p.text } : {}),
+          ...(str(p.urlIncludes) ? { urlIncludes: p.urlIncludes } : {}),
+          ...(str(p.selector) ? { selector: p.selector } : {}),
+          ...(typeof p.timeoutMs === 'number' ? { timeoutMs: p.timeoutMs } : {}),
+        }
+        break
+      case 'extract':
+        step = { type: 'extract', instruction: String(p.instruction), ...(p.schema && typeof p.schema === 'object' ? { schema: p.schema } : {}) }
+        break
+      case 'back':
+        step = { type: 'back' }
+        break
+      default:
+        continue
+    }
+    const script = { ...step, ...extras } as ScriptStep
+    out.push({ step: script, risk: action.risk, words: describe(script, view.target ?? nameOf(where), host), ...(host ? { host } : {}), ...(secrets.length ? { secrets } : {}) })
+  }
+  return out
+}
+
+const nameOf = (where: ReplayTarget | undefined) =>
+  !where ? undefined : 'selector' in where ? where.selector : 'text' in where ? where.text : where.target.value
+
+/** A step of the task cannot be replayed: the audit does not say which element it acted on. */
+export class UnreplayableStep extends Error {}

@@ -1,0 +1,101 @@
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { nanoid } from 'nanoid'
+import type { AuditEvent, SaveSkillBody, SaveSkillData, Skill, StatusView } from '#protocol'
+import { isTerminal, SitePattern } from '#protocol'
+import { badRequest, conflict } from '../http/errors'
+import { createKeyedMutex } from '../tasks/keyed-mutex'
+import { parseSkill } from './parse-skill'
+import { proposedActions, recordSteps, UnreplayableStep } from './recorded-steps'
+import { renderSkill, type SkillDraft } from './skill-file'
+import { slugFrom, taskSlug } from './slug'
+import { toSummary } from './summary'
+
+export interface SkillSaverDeps {
+  status(taskId: string): Promise<StatusView>
+  events(taskId: string): Promise<AuditEvent[]>
+  skillsDir: string
+  /** The index the saved skill joins, so search finds it at once. */
+  index(): Promise<{ get(slug: string): Skill | undefined; add(skill: Skill): void }>
+  /** Replaces any configured secret value left in the text by its {{secret:NAME}} placeholder. */
+  redact?: (text: string) => string
+}
+
+const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  )
+
+/** The hostnames the task's steps visited, in first-visit order, as skill site patterns. */
+function sitesOf(view: StatusView): string[] {
+  const hosts = new Set<string>()
+  for (const step of view.steps) {
+    try {
+      const url = step.url ? new URL(step.url) : undefined
+      if (url && /^https?:$/.test(url.protocol) && SitePattern.safeParse(url.hostname).success) hosts.add(url.hostname.toLowerCase())
+    } catch {}
+  }
+  return [...hosts]
+}
+
+/** "Save as skill": a finished task written as skills/<slug>/SKILL.md, indexed at once, replayable with no LLM. */
+export function createSkillSaver(deps: SkillSaverDeps) {
+  const withLock = createKeyedMutex()
+
+  return {
+    async save(body: SaveSkillBody): Promise<SaveSkillData> {
+      const view = await deps.status(body.taskId)
+      if (!isTerminal(view.task.status)) {
+        throw conflict(`Only a finished task can be saved as a skill (this one is ${view.task.status}).`, { status: view.task.status })
+      }
+      let steps
+      try {
+        steps = recordSteps(view.steps, proposedActions(await deps.events(body.taskId)))
+      } catch (error) {
+        if (error instanceof UnreplayableStep) throw badRequest(`This task cannot be replayed: ${error.message}.`)
+        throw error
+      }
+      if (!steps.length) throw badRequest('This task has no successful steps to replay.')
+
+      const goal = view.task.goal
+      const name = cut(body.name ?? goal.replace(/\s+/g, ' '), 200)
+      const slug = body.slug ?? slugFrom(body.name ?? goal) ?? taskSlug(view.task.id)
+      const draft: SkillDraft = {
+        name,
+        description: cut(body.description ?? `Replays a recorded task: ${goal.replace(/\s+/g, ' ')}`, 2000),
+        goal,
+        sites: sitesOf(view),
+        tags: ['recorded'],
+        steps,
+        source: { taskId: view.task.id, status: view.task.status, at: view.task.updatedAt },
+      }
+      const text = deps.redact ? deps.redact(renderSkill(draft)) : renderSkill(draft)
+      // What is written must load back: a file the library would skip is never saved.
+      const skill = parseSkill(slug, text)
+
+      return withLock(slug, async () => {
+        const index = await deps.index()
+        const dir = join(deps.skillsDir, slug)
+        const file = join(dir, 'SKILL.md')
+        if (!body.overwrite && (index.get(slug) || (await exists(file)))) {
+          throw conflict(`A skill named ${slug} exists already: choose another slug, or set overwrite.`, { slug })
+        }
+        await mkdir(dir, { recursive: true })
+        const temp = join(dir, `.SKILL.md.${nanoid(8)}.tmp`)
+        try {
+          await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' })
+          await rename(temp, file)
+        } catch (error) {
+          await rm(temp, { force: true })
+          throw error
+        }
+        index.add(skill)
+        return { skill: toSummary(skill), file }
+      })
+    },
+  }
+}
+export type SkillSaver = ReturnType<typeof createSkillSaver>

@@ -1,0 +1,87 @@
+import type { Risk, SkillFrontmatter } from '#protocol'
+import type { RecordedStep } from './recorded-steps'
+
+export interface SkillDraft {
+  name: string
+  description: string
+  goal: string
+  sites: string[]
+  tags: string[]
+  steps: RecordedStep[]
+  /** Where it came from, for the SOP's last section. */
+  source: { taskId: string; status: string; at: string }
+}
+
+const reasonOf = ({ step }: RecordedStep) => ('reason' in step && step.reason ? step.reason.replace(/\s+/g, ' ') : undefined)
+const RANK: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
+const q = (s: string) => JSON.stringify(s)
+const list = (key: string, items: string[]) => (items.length ? `${key}:\n${items.map((i) => `  - ${i}`).join('\n')}` : `${key}: []`)
+
+/** The frontmatter fields a draft makes, as SkillFrontmatter names them. */
+export function frontmatterOf(draft: SkillDraft): Omit<SkillFrontmatter, 'script'> & { script: RecordedStep['step'][] } {
+  const risk = draft.steps.reduce<Risk>((worst, s) => (RANK[s.risk] > RANK[worst] ? s.risk : worst), 'low')
+  return {
+    name: draft.name,
+    description: draft.description,
+    sites: draft.sites,
+    tags: draft.tags,
+    risk,
+    'allowed-actions': [...new Set(draft.steps.map((s) => s.step.type))] as SkillFrontmatter['allowed-actions'],
+    'risky-steps': draft.steps.filter((s) => s.risk === 'high').map((s) => s.words.slice(0, 500)),
+    script: draft.steps.map((s) => s.step),
+  }
+}
+
+/**
+ * SKILL.md for a recorded task: frontmatter in the subset parseSkill reads (every string JSON-quoted, the script
+ * one JSON object a line), then the SOP a person can follow: goal, sites, numbered steps, approvals, secrets.
+ */
+export function renderSkill(draft: SkillDraft): string {
+  const fm = frontmatterOf(draft)
+  const header = [
+    '---',
+    `name: ${q(fm.name)}`,
+    `description: ${q(fm.description)}`,
+    list('sites', fm.sites.map(q)),
+    list('tags', fm.tags.map(q)),
+    `risk: ${fm.risk}`,
+    list('allowed-actions', fm['allowed-actions']),
+    list('risky-steps', fm['risky-steps'].map(q)),
+    list('script', fm.script.map((s) => JSON.stringify(s))),
+    '---',
+  ]
+  const approvals = draft.steps.flatMap((s, i) => (s.risk === 'high' ? [i + 1] : []))
+  const secrets = new Map<string, string>()
+  for (const s of draft.steps) for (const secret of s.secrets ?? []) if (!secrets.has(secret.name)) secrets.set(secret.name, secret.field)
+  const body = [
+    `# ${draft.name}`,
+    '',
+    draft.description,
+    '',
+    '## Goal',
+    draft.goal,
+    '',
+    '## Sites',
+    ...(draft.sites.length ? draft.sites.map((s) => `- ${s}`) : ['- any site']),
+    '',
+    '## Steps',
+    ...draft.steps.map((s, i) => `${i + 1}. ${s.words}${s.risk === 'high' ? ' — **needs your approval**' : ''}${reasonOf(s) ? ` — ${reasonOf(s)}` : ''}`),
+    '',
+    '## Approval',
+    approvals.length
+      ? `Step${approvals.length > 1 ? 's' : ''} ${approvals.join(', ')} ${approvals.length > 1 ? 'are' : 'is'} high-risk: Tandem stops and asks you to approve ${approvals.length > 1 ? 'each one' : 'it'} before it runs, with a picture of the page.`
+      : 'No step needs approval when the pages look as they did; Tandem still asks if a page turns out riskier.',
+    ...(secrets.size
+      ? [
+          '',
+          '## Secrets',
+          'Values typed into credential fields are not stored. Set these on the server before running the skill:',
+          ...[...secrets].map(([name, field]) => `- \`{{secret:${name}}}\` (${field.replace(/\s+/g, ' ')}): set TANDEM_SECRET_${name}`),
+        ]
+      : []),
+    '',
+    '## Recorded from',
+    `Task ${draft.source.taskId} (${draft.source.status}, ${draft.source.at}). Start a task with this skill to replay the script without an LLM.`,
+  ]
+  return `${header.join('\n')}\n${body.join('\n')}\n`
+}

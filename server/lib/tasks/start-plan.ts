@@ -1,0 +1,39 @@
+import type { ScriptStep, Skill, StartBody } from '#protocol'
+import { badRequest, llmNotConfigured, notFound } from '../http/errors'
+
+/** How a new task runs: its steps (script) or the model (llm), and the skill it came from. */
+export interface StartPlan {
+  mode: 'script' | 'llm'
+  script?: ScriptStep[]
+  skill?: string
+}
+
+export type FindSkill = (slug: string) => Promise<Skill | undefined>
+
+/**
+ * Decides how a start request runs. A skill with a script replays it with no LLM unless `mode` is `llm`;
+ * a script given in the request always runs as it is.
+ */
+export async function planStart(body: StartBody, findSkill: FindSkill | undefined, hasLlm: boolean): Promise<StartPlan> {
+  const skill = body.skill ? await findSkill?.(body.skill) : undefined
+  if (body.skill && !skill) throw notFound(`No skill ${body.skill}: see GET /api/skills for the library.`)
+  const named = skill ? { skill: skill.slug } : {}
+  let plan: StartPlan
+  if (body.script) {
+    if (body.mode === 'llm') throw badRequest('A task with a script runs it without an LLM: leave out mode or set it to "script".')
+    plan = { mode: 'script', script: body.script, ...named }
+  } else if (skill?.script?.length && body.mode !== 'llm') {
+    plan = { mode: 'script', script: skill.script, ...named }
+  } else if (body.mode === 'script') {
+    throw badRequest(
+      skill
+        ? `The skill ${skill.slug} has no script to run: start it with mode "llm", or add a script to its SKILL.md.`
+        : 'mode "script" needs a script, or a skill that has one.',
+      skill ? { skill: skill.slug } : undefined,
+    )
+  } else {
+    plan = { mode: 'llm', ...named }
+  }
+  if (plan.mode === 'llm' && !hasLlm) throw llmNotConfigured()
+  return plan
+}

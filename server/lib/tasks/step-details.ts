@@ -1,0 +1,68 @@
+import type { ArtifactLink, ArtifactRef, ConfirmationEvidence, ElementInfo, Observation, StepView, Target } from '#protocol'
+import { isEvidenceStep } from '#protocol'
+
+const MAX_TARGET = 200
+const cut = (s: string) => (s.length > MAX_TARGET ? `${s.slice(0, MAX_TARGET - 1)}…` : s)
+const clean = (s: string | undefined) => s?.replace(/\s+/g, ' ').trim() || undefined
+
+/**
+ * The element an action is aimed at, as a person would name it: its text, label or placeholder when the page
+ * told us, else what a script wrote (its selector or text).
+ */
+export function targetTextOf(target: Target | undefined, element: ElementInfo | undefined): string | undefined {
+  const a = element?.attributes ?? {}
+  const named = clean(element?.text) ?? clean(a['aria-label']) ?? clean(a.placeholder) ?? clean(a.title) ?? clean(a.alt) ?? clean(a.name)
+  if (named) return cut(named)
+  if (target && target.by !== 'index') return cut(String(target.value))
+  return undefined
+}
+
+export const artifactLinks = (refs: ArtifactRef[]): ArtifactLink[] => refs.map(({ name, label }) => ({ name, label }))
+
+// A 'before' picture shows the page as the step found it, so it is the last choice for "the page now".
+const FRESHNESS = ['screenshot', 'after', 'observation', 'before'] as const
+
+/** The newest screenshot among the task's steps: the last step that has one, its most recent picture. */
+export function newestScreenshot(steps: StepView[]): ArtifactLink | undefined {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const links = steps[i].artifacts ?? []
+    for (const label of FRESHNESS) {
+      const found = links.findLast((l) => l.label === label)
+      if (found) return found
+    }
+  }
+  return undefined
+}
+
+/** Whether the page has been pictured since the last step ran (or the last step was the picture itself). */
+export function pageIsPictured(steps: StepView[]): boolean {
+  const last = steps.at(-1)
+  if (!last) return false
+  return isEvidenceStep(last) || (last.artifacts ?? []).some((l) => l.label !== 'before')
+}
+
+const originOf = (url: string | undefined) => {
+  if (!url) return undefined
+  try {
+    const origin = new URL(url).origin
+    return origin === 'null' ? undefined : origin
+  } catch {
+    return undefined
+  }
+}
+
+/** What the person sees on a confirmation card: the page the action runs on, its element, the newest picture. */
+export function confirmationEvidence(observation: Observation | null, targetText: string | undefined, steps: StepView[]): ConfirmationEvidence {
+  const last = steps.at(-1)
+  // When the picture taken for this card failed, an older one would show a page that may no longer be there.
+  const pictureFailed = !!last && isEvidenceStep(last) && !last.artifacts?.length
+  const screenshot = pictureFailed ? undefined : newestScreenshot(steps)
+  const origin = originOf(observation?.url)
+  return {
+    ...(observation?.url ? { url: observation.url } : {}),
+    ...(observation?.title ? { title: observation.title } : {}),
+    ...(origin ? { origin } : {}),
+    ...(targetText ? { targetText } : {}),
+    ...(screenshot ? { screenshot } : {}),
+  }
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import type { AuditEvent, StepView } from '#protocol'
+import { EVIDENCE_GOAL } from '#protocol'
+import { proposedActions, recordSteps, secretNameFor } from '../../server/lib/skills/recorded-steps'
+import { replayTargetOf, selectorFor } from '../../server/lib/skills/replay-target'
+import { slugFrom, taskSlug } from '../../server/lib/skills/slug'
+
+describe('selectorFor', () => {
+  it('prefers a stable id, then name, aria-label, placeholder, data-* attributes', () => {
+    expect(selectorFor({ index: 0, tag: 'button', attributes: { id: 'buy', name: 'b' } })).toBe('#buy')
+    expect(selectorFor({ index: 0, tag: 'button', attributes: { id: 'addfeedback' } })).toBe('#addfeedback')
+    expect(selectorFor({ index: 0, tag: 'button', attributes: { id: 'btn-9f86d081', name: 'go' } })).toBe('button[name="go"]')
+    expect(selectorFor({ index: 0, tag: 'input', attributes: { id: 'react-aria-1234', name: 'q' } })).toBe('input[name="q"]')
+    expect(selectorFor({ index: 0, tag: 'button', attributes: { id: ':r5:', 'aria-label': 'Close "dialog"' } })).toBe('button[aria-label="Close \\"dialog\\""]')
+    expect(selectorFor({ index: 0, tag: 'input', attributes: { placeholder: '搜索' } })).toBe('input[placeholder="搜索"]')
+    expect(selectorFor({ index: 0, tag: 'div', attributes: { 'data-v-1a2b': '', 'data-qa': 'cart', 'data-testid': 'cart-button' } })).toBe('div[data-testid="cart-button"]')
+    expect(selectorFor({ index: 0, tag: 'a', attributes: { href: '/x' }, text: 'Home' })).toBeUndefined()
+  })
+
+  it('falls back to visible text, then the input type; a script’s own selector or text stays as it was', () => {
+    const link = { index: 3, tag: 'a', text: '  iPhone\n15 ', attributes: { href: '/p/1' } }
+    expect(replayTargetOf({ by: 'index', value: 3 }, link, false)).toEqual({ text: 'iPhone 15' })
+    expect(replayTargetOf({ by: 'index', value: 3 }, link, true)).toEqual({ target: { by: 'text', value: 'iPhone 15' } })
+    expect(replayTargetOf({ by: 'index', value: 1 }, { index: 1, tag: 'input', attributes: { type: 'email' } }, true)).toEqual({ selector: 'input[type="email"]' })
+    expect(replayTargetOf({ by: 'index', value: 1 }, undefined, false)).toBeUndefined()
+    expect(replayTargetOf({ by: 'selector', value: '#a' }, undefined, false)).toEqual({ selector: '#a' })
+    expect(replayTargetOf({ by: 'text', value: 'Go' }, undefined, false)).toEqual({ text: 'Go' })
+  })
+})
+
+describe('slugs and secret names', () => {
+  it('makes a slug of ASCII words, or none for a Chinese goal', () => {
+    expect(slugFrom('Buy an iPhone 15 — at the Café!')).toBe('buy-an-iphone-15-at-the-cafe')
+    expect(slugFrom('在淘宝买 iPhone')).toBe('iphone')
+    expect(slugFrom('买15个苹果')).toBeUndefined()
+    expect(slugFrom('x'.repeat(100))).toHaveLength(60)
+    expect(taskSlug('Ab_C-d')).toBe('task-ab-c-d')
+  })
+
+  it('names a secret after the site and the field', () => {
+    expect(secretNameFor({ index: 0, tag: 'input', attributes: { type: 'password', name: 'pw' } }, undefined, 'www.shop.test')).toBe('SHOP_PW')
+    expect(secretNameFor({ index: 0, tag: 'input', attributes: { type: 'password' } }, undefined, '127.0.0.1')).toBe('PASSWORD')
+    expect(secretNameFor(undefined, 'input#cvv', 'pay.test')).toBe('PAY_CVV')
+  })
+})
+
+describe('recordSteps', () => {
+  const step = (over: Partial<StepView>): StepView => ({ seq: 1, actionId: 'a1', type: 'click', risk: 'low', outcome: 'done', errors: [], at: '', url: 'https://x.test/', ...over })
+  const proposed = (actionId: string, action: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    ({ seq: 1, ts: '', taskId: 't', type: 'action.proposed', actionId, data: { action: { actionId, risk: 'low', params: {}, ...action }, ...extra }, prevHash: '', hash: '' }) as unknown as AuditEvent
+
+  it('keeps the steps that succeeded, leaves out observations, pictures and failures, and hides credentials', () => {
+    const steps = [
+      step({ seq: 1, actionId: 'a1', type: 'observe' }),
+      step({ seq: 2, actionId: 'a2', type: 'click', outcome: 'failed' }),
+      step({ seq: 3, actionId: 'a3', type: 'screenshot', goal: EVIDENCE_GOAL }),
+      step({ seq: 4, actionId: 'a4', type: 'type', risk: 'high', target: 'Password' }),
+      step({ seq: 5, actionId: 'a5', type: 'type' }),
+    ]
+    const events = [
+      proposed('a2', { type: 'click', target: { by: 'text', value: 'Nope' } }),
+      proposed('a3', { type: 'screenshot' }, { evidence: true }),
+      proposed('a4', { type: 'type', risk: 'high', target: { by: 'index', value: 4 }, params: { text: '••••', sensitive: true } }, { element: { index: 4, tag: 'input', attributes: { type: 'password', id: 'pass' } } }),
+      proposed('a5', { type: 'type', target: { by: 'selector', value: '#note' }, params: { text: 'hi {{secret:NOTE_KEY}}' } }),
+    ]
+    const recorded = recordSteps(steps, proposedActions(events))
+    expect(recorded.map((r) => r.step)).toEqual([
+      { type: 'type', selector: '#pass', text: '{{secret:X_PASS}}', risk: 'high' },
+      { type: 'type', selector: '#note', text: 'hi {{secret:NOTE_KEY}}' },
+    ])
+    expect(recorded.flatMap((r) => r.secrets ?? [])).toEqual([
+      { name: 'X_PASS', field: 'Password' },
+      { name: 'NOTE_KEY', field: '#note' },
+    ])
+  })
+
+  it('refuses a step whose element the audit does not describe', () => {
+    const steps = [step({ actionId: 'a1' })]
+    expect(() => recordSteps(steps, proposedActions([proposed('a1', { type: 'click', target: { by: 'index', value: 9 } })]))).toThrow(/step 1/)
+  })
+})
