@@ -16,9 +16,9 @@ export default defineNitroPlugin(() => {
   if (source === 'generated') {
     console.log(`[tandem] generated an access token (saved in ${file}):\n\n    ${token}\n\nPaste it into the extension's settings.`)
     // The token is on screen already; the fragment hands it to the console without it ever reaching the server.
-    if (url) console.log(`[tandem] console: ${url}#token=${token}`)
+    console.log(`[tandem] console: ${url ? `${url}#token=${token}` : `/console/#token=${token} on the address below`}`)
     return
   }
   if (source === 'file') console.log(`[tandem] access token: ${file}`)
-  console.log(url ? `[tandem] console: ${url} (it asks for the token once)` : "[tandem] console: /console/ on the address the server listens on")
+  console.log(`[tandem] console: ${url ?? '/console/ on the address below'} (it asks for the token once)`)
 })
