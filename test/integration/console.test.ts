@@ -59,7 +59,7 @@ describe('the console', () => {
 
   it('leaves every /api route needing the token, even when asked through the console path', async () => {
     for (const path of ['/api/agent/tasks', `/api/audit/${taskId}`, `/api/audit/${taskId}/export`, '/api/skills/search?q=order', '/api/clients']) {
-      for (const headers of [{}, { authorization: 'Bearer wrong-token' }]) {
+      for (const headers of [{}, { authorization: 'Bearer wrong-token' }] as Record<string, string>[]) {
         const res = await get(path, headers)
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(401)
         expect((await res.json()).error.code).toBe('UNAUTHORIZED')

@@ -170,6 +170,11 @@ export function createConsoleStore(deps: ConsoleDeps) {
     },
 
     navigate(hash: string) {
+      // A token pasted into the fragment of an open console is taken as on load (and wiped from the URL).
+      if (new URLSearchParams(hash.replace(/^#\/?/, '')).has('token')) {
+        token.value = takeToken(deps.place)
+        hash = deps.place.location.hash
+      }
       const next = parseRoute(hash)
       const before = route.value
       if (before.page === 'task' && (next.page !== 'task' || next.taskId !== before.taskId)) {

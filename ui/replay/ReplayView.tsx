@@ -4,7 +4,7 @@ import type { VerifyResult } from '#protocol'
 import type { Lang } from '../i18n'
 import { formatTime, ReplayContext, seconds, useReplayContext, type ImageSource, type LargeShot } from './context'
 import type { ReplayT } from './i18n'
-import type { Replay, ReplayItem } from './model'
+import type { Replay, ReplayDecision, ReplayItem } from './model'
 import { Lightbox } from './Shot'
 import { DecisionItem, StepItem } from './StepItem'
 
@@ -19,13 +19,16 @@ export interface ReplayViewProps {
   actions?: ComponentChildren
 }
 
+/** A script's "run the next step" says nothing its steps do not; decisions with a goal, a cost or an end do. */
+const tellsSomething = (d: ReplayDecision) => d.kind !== 'act' || d.planner !== 'script' || !!(d.nextGoal || d.usage || d.error || d.thinking)
+
 function TimelineItem({ item }: { item: ReplayItem }) {
   const { t, lang } = useReplayContext()
   switch (item.kind) {
     case 'step':
       return <StepItem step={item.step} />
     case 'decision':
-      return <DecisionItem decision={item.decision} />
+      return tellsSomething(item.decision) ? <DecisionItem decision={item.decision} /> : null
     case 'question':
       return (
         <li class="question" data-question>
