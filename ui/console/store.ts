@@ -70,8 +70,19 @@ export function createConsoleStore(deps: ConsoleDeps) {
   const clients = signal<ClientView[] | null>(null)
   const clientsError = signal('')
 
-  /** Images of the open task, fetched with the token once each. */
+  /** Images of the open task, fetched with the token once each, a few at a time so a long task does not flood the server. */
   let images = new Map<string, Promise<string>>()
+  const fetching = { running: 0, waiting: [] as (() => void)[] }
+  async function limited<T>(work: () => Promise<T>): Promise<T> {
+    if (fetching.running >= 4) await new Promise<void>((go) => fetching.waiting.push(go))
+    fetching.running++
+    try {
+      return await work()
+    } finally {
+      fetching.running--
+      fetching.waiting.shift()?.()
+    }
+  }
   let imageUrls: string[] = []
   const dropImages = () => {
     for (const url of imageUrls) deps.objectUrl.revoke(url)
@@ -196,7 +207,7 @@ export function createConsoleStore(deps: ConsoleDeps) {
     image(taskId: string, name: string): Promise<string> {
       let url = images.get(name)
       if (!url) {
-        url = api.blob(api.artifactPath(taskId, name)).then((blob) => {
+        url = limited(() => api.blob(api.artifactPath(taskId, name))).then((blob) => {
           const made = deps.objectUrl.create(blob)
           imageUrls.push(made)
           return made
