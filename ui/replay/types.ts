@@ -1,6 +1,6 @@
 import type { ObservationError, Risk, TaskResult, TaskStatus, Usage } from '#protocol'
 
-/** What a person reviews of a task, as buildReplay (model.ts) makes it from the audit. */
+// What a person reviews of a task, as buildReplay (model.ts) makes it from the audit.
 
 /** A screenshot of a step, by the name the audit stored it under. */
 export interface ReplayArtifact {
