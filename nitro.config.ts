@@ -8,6 +8,19 @@ export default defineNitroConfig({
   // Explicit imports everywhere: what a file uses is visible in the file.
   imports: false,
   errorHandler: '~/error',
+  // The console's static shell (built by vite.console.config.ts): HTML, JS and CSS only; its data comes from /api.
+  publicAssets: [{ dir: fileURLToPath(new URL('./dist/console', import.meta.url)), baseURL: '/console', maxAge: 0 }],
+  routeRules: {
+    // The shell talks only to its own server and may not be framed by another page.
+    '/console/**': {
+      headers: {
+        'content-security-policy': "default-src 'self'; img-src 'self' blob: data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      },
+    },
+  },
   alias: {
     '#protocol': fileURLToPath(new URL('./protocol/index.ts', import.meta.url)),
   },

@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   resolve: {
-    alias: { '#protocol': fileURLToPath(new URL('./protocol/index.ts', import.meta.url)) },
+    alias: [
+      { find: '#protocol', replacement: fileURLToPath(new URL('./protocol/index.ts', import.meta.url)) },
+      // Nitro's raw: imports (the built replay renderer), as Vite spells them.
+      { find: /^raw:(.*)$/, replacement: '$1?raw' },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],

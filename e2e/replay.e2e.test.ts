@@ -1,0 +1,195 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { unzipSync } from 'fflate'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditEvent, ScriptStep } from '#protocol'
+import { colourCensus } from './support/colours'
+import { startHarness, type Harness } from './support/harness'
+
+// The theme's light --danger, the colour of a high-risk badge.
+const RISK_HIGH: [number, number, number] = [0xc0, 0x39, 0x2b]
+
+const checkout: ScriptStep[] = [
+  { type: 'type', selector: 'input[name=q]', text: 'iPhone 15', submit: true },
+  { type: 'waitFor', text: 'Results for' },
+  { type: 'click', selector: 'button[data-product="iphone-15"]' },
+  { type: 'waitFor', text: 'Your cart' },
+  { type: 'click', text: 'Proceed to checkout' },
+  { type: 'waitFor', text: 'Card number' },
+  { type: 'type', selector: 'input[name=fullname]', text: 'Ada Lovelace' },
+  { type: 'click', text: 'Place order', risk: 'high' },
+  { type: 'waitFor', text: 'confirmed' },
+]
+
+let h: Harness
+let taskId: string
+let events: AuditEvent[]
+let unzipped: string
+beforeAll(async () => {
+  h = await startHarness('test', { env: { TANDEM_SKILLS_DIR: resolve('skills') } })
+  taskId = await h.runScript(checkout, `${h.site.url}/shop/`, 'buy an iPhone 15')
+  for (;;) {
+    const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED', 'CANCELED'], 60_000)
+    if (view.task.status !== 'WAITING_CONFIRMATION') break
+    await h.confirm(taskId, true, 'the order is right')
+  }
+  expect((await h.status(taskId)).task.status).toBe('SUCCEEDED')
+  events = await h.audit(taskId)
+  unzipped = mkdtempSync(join(tmpdir(), 'tandem-replay-'))
+})
+afterAll(async () => {
+  await h?.close()
+  if (unzipped) rmSync(unzipped, { recursive: true, force: true })
+})
+
+const proposed = () => events.filter((e) => e.type === 'action.proposed')
+const screenshotNames = () =>
+  events.filter((e) => e.type === 'observation').flatMap((e) => ((e.data.artifacts as { name: string }[] | undefined) ?? []).map((a) => a.name))
+const approvals = () => events.filter((e) => e.type === 'confirmation.answered')
+
+/** Waits until the page shows `count` screenshots, each loaded and decoded (the console fetches them one by one). */
+async function expectImagesLoaded(page: Page, selector: string, count: number) {
+  const loaded = () =>
+    page.locator(selector).evaluateAll((images) => (images as HTMLImageElement[]).filter((img) => img.complete && img.naturalWidth > 0).length)
+  await expect.poll(loaded, { timeout: 15_000 }).toBe(count)
+  expect(await page.locator(selector).count()).toBe(count)
+}
+
+/** The step elements show every proposed action, each with its seq. */
+async function expectEveryStep(page: Page) {
+  const seqs = proposed().map((e) => String((e.data.action as { seq: number }).seq))
+  expect(seqs.length).toBeGreaterThanOrEqual(checkout.length)
+  expect(await page.locator('li.step').evaluateAll((items) => items.map((li) => li.getAttribute('data-step')))).toEqual(seqs)
+}
+
+/** Each confirmation sits on its step, saying who approved it, when and why; the order is one of them. */
+async function expectConfirmationShown(page: Page) {
+  const answered = approvals()
+  expect(answered.length).toBeGreaterThan(0)
+  await expect.poll(() => page.locator('[data-confirmation]').count()).toBe(answered.length)
+  for (const event of answered) {
+    const { by, at } = event.data as { by: string; at: string }
+    const when = await page.evaluate((iso) => new Date(iso).toLocaleString('en'), at)
+    const text = await page.locator(`li.step[data-action="${event.actionId}"] [data-confirmation]`).innerText()
+    expect(text).toContain(`Approved by ${by} at ${when}`)
+    expect(text).toContain('the order is right')
+  }
+  const order = page.locator('li.step', { hasText: '“Place order”' })
+  expect(await order.count()).toBe(1)
+  expect(await order.locator('[data-confirmation]').count()).toBe(1)
+  expect(await order.locator('.badge.risk-high').count()).toBe(1)
+}
+
+describe('the exported replay.html', () => {
+  it('shows every step, its screenshots and the confirmation from file://, with no server and no network', async () => {
+    const res = await fetch(`${h.server.url}/api/audit/${taskId}/export`, { headers: { authorization: `Bearer ${h.server.token}` } })
+    expect(res.status).toBe(200)
+    for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(await res.arrayBuffer())))) {
+      mkdirSync(dirname(join(unzipped, name)), { recursive: true })
+      writeFileSync(join(unzipped, name), bytes)
+    }
+    // The server is gone: whatever the page shows comes from the unzipped files.
+    await h.server.kill()
+
+    const page = await h.ext.context.newPage()
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(request.url()))
+    await page.goto(pathToFileURL(join(unzipped, 'replay.html')).href)
+    await page.locator('.replay').waitFor()
+
+    await expectEveryStep(page)
+    const names = screenshotNames()
+    expect(names.length).toBeGreaterThanOrEqual(2 * 3) // before and after of each step that acts on the page, at least
+    await expectImagesLoaded(page, '.shot img', names.length)
+    expect(await page.locator('.shot').evaluateAll((shots) => shots.map((s) => s.getAttribute('data-artifact')))).toEqual(expect.arrayContaining(names))
+    await expectConfirmationShown(page)
+    expect(await page.locator('[data-status]').innerText()).toBe('succeeded')
+    expect(await page.locator('[data-chain="ok"]').innerText()).toContain(`${events.length} events`)
+    expect(requested.every((url) => url.startsWith('file://')), requested.join('\n')).toBe(true)
+
+    // A thumbnail opens large, and Escape closes it.
+    await page.locator('[data-label="before"] .shot-open').first().click()
+    const large = page.locator('.lightbox img')
+    await large.waitFor()
+    expect(await large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    expect((await large.boundingBox())!.width).toBeGreaterThan(400)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.locator('.lightbox').count()).toBe(0)
+
+    // What a person sees: a page with content, and the high-risk step in the risk colour.
+    const shot = await page.screenshot({ fullPage: true })
+    writeFileSync(join(unzipped, 'replay-page.png'), shot)
+    const census = await colourCensus(page, shot, RISK_HIGH)
+    expect(census.painted / census.total).toBeGreaterThan(0.02)
+    expect(census.matching).toBeGreaterThan(50)
+    await page.close()
+  })
+})
+
+describe('the console', () => {
+  it('asks for the token, lists and filters tasks, replays one with its screenshots, and searches skills', async () => {
+    await h.server.restart()
+    const page = await h.ext.context.newPage()
+    await page.goto(`${h.server.url}/console/`)
+
+    // A wrong token is refused in plain words; the right one opens the task list.
+    await page.locator('input[name=token]').fill('not-the-token')
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await expect.poll(() => page.locator('[role=alert]').innerText()).toContain('refused this token')
+    await page.locator('input[name=token]').fill(h.server.token)
+    await page.getByRole('button', { name: 'Connect' }).click()
+    const row = page.locator(`tr[data-task="${taskId}"]`)
+    await row.waitFor()
+    expect(await row.innerText()).toContain('buy an iPhone 15')
+
+    // Filters: by status and by words of the goal.
+    const status = page.locator('select[name=status]')
+    await status.selectOption('FAILED')
+    await expect.poll(() => row.count()).toBe(0)
+    await status.selectOption('SUCCEEDED')
+    await expect.poll(() => row.count()).toBe(1)
+    await page.locator('input[name=q]').fill('no such goal')
+    await expect.poll(() => row.count()).toBe(0)
+    await page.locator('input[name=q]').fill('IPHONE')
+    await expect.poll(() => row.count()).toBe(1)
+
+    // The task page: every step, the screenshots fetched with the token, the confirmation, the verified chain.
+    await row.getByRole('link').click()
+    await page.locator('.replay').waitFor()
+    await expectEveryStep(page)
+    await expectImagesLoaded(page, '.shot img', screenshotNames().length)
+    expect(await page.locator('.shot img').first().getAttribute('src')).toMatch(/^blob:/)
+    await expectConfirmationShown(page)
+    await page.locator('[data-chain="ok"]').waitFor()
+    expect(await page.getByRole('button', { name: 'Save as skill' }).count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Download audit (zip)' }).count()).toBe(1)
+    const shot = await page.screenshot({ fullPage: true })
+    const census = await colourCensus(page, shot, RISK_HIGH)
+    expect(census.painted / census.total).toBeGreaterThan(0.02)
+    expect(census.matching).toBeGreaterThan(50)
+
+    // Skills search.
+    await page.getByRole('link', { name: 'Skills' }).click()
+    await page.locator('form.filters input[name=q]').fill('checkout')
+    await page.getByRole('button', { name: 'Search' }).click()
+    const skill = page.locator('[data-skill="checkout-with-approval"]')
+    await skill.waitFor()
+    expect(await skill.locator('.badge.risk-high').count()).toBe(1)
+    expect(await skill.innerText()).toMatch(/Sites: /)
+
+    // The token is kept: a reload goes straight to the list. One given in the fragment is kept and wiped from the URL.
+    await page.goto(`${h.server.url}/console/`)
+    await row.waitFor()
+    await page.evaluate(() => localStorage.clear())
+    await page.close()
+    const fresh = await h.ext.context.newPage()
+    await fresh.goto(`${h.server.url}/console/#token=${h.server.token}`)
+    await fresh.locator(`tr[data-task="${taskId}"]`).waitFor()
+    expect(fresh.url()).not.toContain(h.server.token)
+    expect(await fresh.evaluate(() => localStorage.getItem('tandem.console.token'))).toBe(h.server.token)
+    await fresh.close()
+  })
+})

@@ -1,0 +1,64 @@
+import { useState } from 'preact/hooks'
+import { replayTranslator } from '../../replay/i18n'
+import { useConsole } from '../context'
+
+/** The skills library, searched as the planner searches it. */
+export function SkillsPage() {
+  const { store, t, lang } = useConsole()
+  const rt = replayTranslator(lang)
+  const [query, setQuery] = useState('')
+  const [site, setSite] = useState('')
+  const results = store.skillResults.value
+  return (
+    <section class="skills">
+      <h2>{t('skillsTitle')}</h2>
+      <form
+        class="row filters"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void store.searchSkills(query, site)
+        }}
+      >
+        <label class="grow">
+          {t('skillsQuery')}
+          <input name="q" type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
+        </label>
+        <label>
+          {t('skillsSite')}
+          <input name="site" value={site} placeholder="shop.example.com" onInput={(e) => setSite(e.currentTarget.value)} />
+        </label>
+        <button type="submit" class="primary">
+          {t('skillsSearch')}
+        </button>
+      </form>
+      {store.skillsError.value && (
+        <p class="error" role="alert">
+          {store.skillsError.value}
+        </p>
+      )}
+      {results === null ? (
+        <p class="muted">{t('skillsHint')}</p>
+      ) : results.length === 0 ? (
+        <p class="muted">{t('skillsNone')}</p>
+      ) : (
+        <ul class="skill-list">
+          {results.map((skill) => {
+            const scripted = (skill as { scripted?: boolean }).scripted ?? store.scripted.value[skill.slug]
+            return (
+              <li class="card skill" key={skill.slug} data-skill={skill.slug}>
+                <div class="row">
+                  <strong class="skill-name">{skill.name}</strong>
+                  <span class={`badge risk-${skill.risk}`}>{rt(`risk_${skill.risk}`)}</span>
+                  {scripted !== undefined && <span class="badge scripted">{scripted ? t('scripted') : t('notScripted')}</span>}
+                  <span class="muted">{skill.slug}</span>
+                </div>
+                <div>{skill.description}</div>
+                <div class="muted">{t('sites', { list: skill.sites.length ? skill.sites.join(', ') : t('anySite') })}</div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,153 @@
+import type { ComponentChildren } from 'preact'
+import { useCallback, useMemo, useState } from 'preact/hooks'
+import type { VerifyResult } from '#protocol'
+import type { Lang } from '../i18n'
+import { formatTime, ReplayContext, seconds, useReplayContext, type ImageSource, type LargeShot } from './context'
+import type { ReplayT } from './i18n'
+import type { Replay, ReplayDecision, ReplayItem } from './model'
+import { Lightbox } from './Shot'
+import { DecisionItem, StepItem } from './StepItem'
+
+export interface ReplayViewProps {
+  replay: Replay
+  /** The verdict on the audit chain; absent when nobody checked it. */
+  verified?: VerifyResult | null
+  t: ReplayT
+  lang: Lang
+  image: ImageSource
+  /** Buttons or notes shown under the heading (the console's download and save-as-skill). */
+  actions?: ComponentChildren
+}
+
+/** A script's "run the next step" says nothing its steps do not; decisions with a goal, a cost or an end do. */
+const tellsSomething = (d: ReplayDecision) => d.kind !== 'act' || d.planner !== 'script' || !!(d.nextGoal || d.usage || d.error || d.thinking)
+
+function TimelineItem({ item }: { item: ReplayItem }) {
+  const { t, lang } = useReplayContext()
+  switch (item.kind) {
+    case 'step':
+      return <StepItem step={item.step} />
+    case 'decision':
+      return tellsSomething(item.decision) ? <DecisionItem decision={item.decision} /> : null
+    case 'question':
+      return (
+        <li class="question" data-question>
+          <div>
+            <strong>{t('question')}:</strong> {item.question.question} <span class="muted">{formatTime(item.question.askedAt, lang)}</span>
+          </div>
+          <div>
+            <strong>{t('answer')}:</strong> {item.question.answer ?? <span class="muted">{t('unanswered')}</span>}
+          </div>
+        </li>
+      )
+    case 'pause':
+      return (
+        <li class="pause" data-pause>
+          {t('paused', { at: formatTime(item.pause.at, lang) })}
+          {item.pause.reason && ` — ${item.pause.reason}`}
+          {item.pause.resumedAt && `; ${t('resumed', { at: formatTime(item.pause.resumedAt, lang) })}`}
+        </li>
+      )
+    case 'dropped':
+      return <li class="note muted">{t('dropped', { n: item.count, reason: item.reason ?? '' })}</li>
+    case 'canceled':
+      return (
+        <li class="note step-error">
+          {t('canceled', { at: formatTime(item.at, lang) })}
+          {item.reason && ` — ${item.reason}`}
+        </li>
+      )
+  }
+}
+
+function Chain({ verified, t }: { verified?: VerifyResult | null; t: ReplayT }) {
+  if (!verified) return <span class="badge chain chain-unknown muted">{t('chainUnknown')}</span>
+  if (verified.ok) return <span class="badge chain chain-ok risk-low" data-chain="ok">{t('chainOk', { n: verified.count })}</span>
+  return (
+    <span class="badge chain chain-broken risk-high" data-chain="broken">
+      {t('chainBroken', { line: verified.problem?.line ?? '?', reason: verified.problem?.reason ?? '' })}
+    </span>
+  )
+}
+
+/** A whole task, replayed from its audit: the same view in the console and in the exported replay.html. */
+export function ReplayView({ replay, verified, t, lang, image, actions }: ReplayViewProps) {
+  const [large, setLarge] = useState<LargeShot | null>(null)
+  const close = useCallback(() => setLarge(null), [])
+  const context = useMemo(() => ({ t, lang, image, showLarge: setLarge }), [t, lang, image])
+  const { totals: n, result, error } = replay
+  const u = n.usage
+  return (
+    <ReplayContext.Provider value={context}>
+      <article class="replay" data-task={replay.taskId}>
+        <header class="replay-head card">
+          <div class="row">
+            <h1 class="replay-goal">{replay.goal || t('replayOf', { id: replay.taskId })}</h1>
+            {replay.status && <span class={`badge status-${replay.status}`} data-status={replay.status}>{t(`status_${replay.status}`)}</span>}
+            <Chain verified={verified} t={t} />
+          </div>
+          <dl class="facts">
+            <dt>{t('mode')}</dt>
+            <dd>{replay.mode === 'script' ? t('modeScript') : replay.mode === 'llm' ? t('modeLlm') : (replay.mode ?? '—')}</dd>
+            {replay.startUrl && [<dt>{t('startUrl')}</dt>, <dd class="url">{replay.startUrl}</dd>]}
+            {replay.skill && [<dt>{t('skill')}</dt>, <dd>{replay.skill}</dd>]}
+            {replay.clientId && [<dt>{t('client')}</dt>, <dd>{replay.clientId}</dd>]}
+            <dt>{t('created')}</dt>
+            <dd>{formatTime(replay.createdAt, lang)}</dd>
+            {replay.finishedAt && [<dt>{t('finished')}</dt>, <dd>{formatTime(replay.finishedAt, lang)}</dd>]}
+          </dl>
+          {actions && <div class="row">{actions}</div>}
+        </header>
+
+        {(result || error) && (
+          <section class={`card replay-result ${result?.success ? 'ok' : 'bad'}`} data-result>
+            <h2>{t('result')}</h2>
+            {result && <p>{result.text}</p>}
+            {result?.data !== undefined && <pre>{JSON.stringify(result.data, null, 2)}</pre>}
+            {error && (
+              <p class="step-error">
+                {t('error')}: {error.code} — {error.message}
+              </p>
+            )}
+          </section>
+        )}
+
+        <section class="card replay-totals" data-totals>
+          <h2>{t('totals')}</h2>
+          <div class="row">
+            <span>{t('totalSteps', { n: n.steps })}</span>
+            <span class="risk-low">{t('totalDone', { n: n.done })}</span>
+            {n.failed > 0 && <span class="risk-high">{t('totalFailed', { n: n.failed })}</span>}
+            {n.rejected > 0 && <span class="risk-high">{t('totalRejected', { n: n.rejected })}</span>}
+            <span>{t('totalConfirmations', { n: n.confirmations, approved: n.approved })}</span>
+            <span>{t('totalScreenshots', { n: n.screenshots })}</span>
+            {n.errors > 0 && <span class="risk-high">{t('totalErrors', { n: n.errors })}</span>}
+            <span>{t('totalDuration', { seconds: seconds(n.durationMs) })}</span>
+          </div>
+          {u.llmCalls > 0 && (
+            <div data-usage>
+              {t('totalLlm', { calls: u.llmCalls, tokens: u.totalTokens, prompt: u.promptTokens, completion: u.completionTokens, seconds: seconds(u.latencyMs) })}
+            </div>
+          )}
+        </section>
+
+        <section class="replay-timeline">
+          <h2>{t('timeline')}</h2>
+          {replay.timeline.length === 0 ? (
+            <p class="muted">{t('noSteps')}</p>
+          ) : (
+            <ol class="timeline">
+              {replay.timeline.map((item, i) => (
+                <TimelineItem key={i} item={item} />
+              ))}
+            </ol>
+          )}
+          {Object.keys(replay.unknown).length > 0 && (
+            <p class="muted">{t('unknownEvents', { list: Object.entries(replay.unknown).map(([k, v]) => `${k} ×${v}`).join(', ') })}</p>
+          )}
+        </section>
+      </article>
+      {large && <Lightbox shot={large} onClose={close} />}
+    </ReplayContext.Provider>
+  )
+}

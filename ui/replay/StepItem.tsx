@@ -1,0 +1,104 @@
+import type { ReplayDecision, ReplayStep } from './model'
+import { formatTime, useReplayContext } from './context'
+import { Shot } from './Shot'
+
+const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2))
+
+function Confirmation({ step }: { step: ReplayStep }) {
+  const { t, lang } = useReplayContext()
+  const c = step.confirmation!
+  const answer = c.answer
+  return (
+    <div class={`confirmation ${answer ? (answer.approved ? 'approved' : 'rejected') : 'waiting'}`} data-confirmation>
+      <div class="muted">{t('confirmAsked', { at: formatTime(c.requestedAt, lang) })}</div>
+      {c.reasons.length > 0 && (
+        <div>
+          {t('why')}: {c.reasons.join('; ')}
+        </div>
+      )}
+      {answer ? (
+        <div class="confirmation-answer">
+          <strong>{t(answer.approved ? 'confirmApproved' : 'confirmRejected', { by: answer.by ?? '?', at: formatTime(answer.at, lang) })}</strong>
+          {answer.reason && <span> · {t('confirmReason', { reason: answer.reason })}</span>}
+        </div>
+      ) : (
+        <div>{t('confirmWaiting')}</div>
+      )}
+    </div>
+  )
+}
+
+/** One action of the task: what it was for, what it touched, how risky, who approved it, what came of it. */
+export function StepItem({ step }: { step: ReplayStep }) {
+  const { t } = useReplayContext()
+  const o = step.observation
+  const shots = [step.before, step.after, ...step.screenshots].filter((a) => a !== undefined)
+  return (
+    <li class={`step outcome-${step.outcome}`} data-step={step.seq} data-action={step.actionId}>
+      <div class="step-head">
+        <span class="step-seq">{t('step', { n: step.seq })}</span>
+        <strong class="step-type">{step.type}</strong>
+        {step.target && <span class="step-target">{step.target}</span>}
+        <span class={`badge risk-${step.risk}`}>{t(`risk_${step.risk}`)}</span>
+        <span class={`badge step-outcome outcome-${step.outcome}`}>{t(`outcome_${step.outcome}`)}</span>
+      </div>
+      {step.goal && <div class="step-goal">{step.goal}</div>}
+      {step.detail && <div class="step-detail">{step.detail}</div>}
+      {step.confirmation && <Confirmation step={step} />}
+      {o && (o.url || o.title) && (
+        <div class="step-page muted">
+          {t('page')}: {o.title}
+          {o.title && o.url ? ' — ' : ''}
+          {o.url && <span class="url">{o.url}</span>}
+        </div>
+      )}
+      {o?.errors.map((e) => (
+        <div class="step-error" key={e.code + e.message}>
+          {e.code}: {e.message}
+        </div>
+      ))}
+      {o?.extracted !== undefined && (
+        <details class="step-extracted">
+          <summary>{t('extracted')}</summary>
+          <pre>{json(o.extracted)}</pre>
+        </details>
+      )}
+      {shots.length > 0 && (
+        <div class="thumbs">
+          {shots.map((a) => (
+            <Shot key={a.name} artifact={a} step={step.seq} />
+          ))}
+        </div>
+      )}
+    </li>
+  )
+}
+
+/** What the planner decided and what it cost. */
+export function DecisionItem({ decision }: { decision: ReplayDecision }) {
+  const { t, lang } = useReplayContext()
+  const planner = decision.planner === 'script' ? t('planner_script') : decision.planner === 'llm' ? t('planner_llm') : (decision.planner ?? t('decision'))
+  const outcome = decision.kind && decision.kind !== 'act' ? t(`decision_${decision.kind}` as 'decision_done') : undefined
+  const u = decision.usage
+  return (
+    <li class="decision" data-decision>
+      <div class="row">
+        <span class="muted">{formatTime(decision.at, lang)}</span>
+        <strong>{planner}</strong>
+        {decision.model && <span class="muted">{decision.model}</span>}
+        {outcome && <span>{outcome}</span>}
+        {u && (u.totalTokens !== undefined || u.latencyMs !== undefined) && (
+          <span class="badge usage">{t('usage', { tokens: u.totalTokens ?? 0, ms: Math.round(u.latencyMs ?? 0) })}</span>
+        )}
+      </div>
+      {decision.nextGoal && <div>{t('nextGoal', { goal: decision.nextGoal })}</div>}
+      {decision.error && <div class="step-error">{decision.error}</div>}
+      {decision.thinking && (
+        <details>
+          <summary>{t('thinking')}</summary>
+          <pre>{decision.thinking}</pre>
+        </details>
+      )}
+    </li>
+  )
+}

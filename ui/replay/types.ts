@@ -1,0 +1,122 @@
+import type { ObservationError, Risk, TaskResult, TaskStatus, Usage } from '#protocol'
+
+// What a person reviews of a task, as buildReplay (model.ts) makes it from the audit.
+
+/** A screenshot of a step, by the name the audit stored it under. */
+export interface ReplayArtifact {
+  name: string
+  label: string
+}
+
+export interface ReplayConfirmation {
+  requestedAt?: string
+  reasons: string[]
+  /** Absent while the person has not answered. */
+  answer?: { approved: boolean; by?: string; at?: string; reason?: string }
+}
+
+export interface ReplayObservation {
+  status: 'done' | 'failed'
+  url?: string
+  title?: string
+  errors: ObservationError[]
+  extracted?: unknown
+}
+
+export interface ReplayDecision {
+  at: string
+  planner?: string
+  model?: string
+  /** What the planner set out to do next (the model's next_goal). */
+  nextGoal?: string
+  thinking?: string
+  /** `act`, `done`, `ask` or `fail`. */
+  kind?: string
+  usage?: Partial<Usage>
+  error?: string
+}
+
+export interface ReplayStep {
+  actionId: string
+  seq: number
+  type: string
+  /** The element acted on, as a person reads it. */
+  target?: string
+  /** What the action carries besides its target, in words (the URL, the typed text, the keys…). */
+  detail?: string
+  goal?: string
+  risk: Risk
+  reasons: string[]
+  confirmation?: ReplayConfirmation
+  proposedAt: string
+  dispatchedAt?: string
+  finishedAt?: string
+  outcome: 'done' | 'failed' | 'rejected' | 'pending'
+  observation?: ReplayObservation
+  before?: ReplayArtifact
+  after?: ReplayArtifact
+  /** Other screenshots of the step (a page observation, an explicit screenshot). */
+  screenshots: ReplayArtifact[]
+  /** The decision the step came from. */
+  decision?: ReplayDecision
+}
+
+export interface ReplayQuestion {
+  question: string
+  askedAt: string
+  reason?: string
+  answer?: string
+  answeredAt?: string
+}
+
+export interface ReplayPause {
+  at: string
+  from?: string
+  reason?: string
+  resumedAt?: string
+  resumeReason?: string
+}
+
+/** One entry of the replay's timeline, in the order it happened. */
+export type ReplayItem =
+  | { kind: 'decision'; decision: ReplayDecision }
+  | { kind: 'step'; step: ReplayStep }
+  | { kind: 'question'; question: ReplayQuestion }
+  | { kind: 'pause'; pause: ReplayPause }
+  | { kind: 'dropped'; at: string; reason?: string; count: number }
+  | { kind: 'canceled'; at: string; reason?: string }
+
+export interface ReplayTotals {
+  steps: number
+  done: number
+  failed: number
+  rejected: number
+  confirmations: number
+  approved: number
+  screenshots: number
+  errors: number
+  usage: Usage
+  /** From the first event to the last. */
+  durationMs: number
+}
+
+export interface Replay {
+  taskId: string
+  goal: string
+  mode?: string
+  startUrl?: string
+  skill?: string
+  clientId?: string
+  createdAt?: string
+  finishedAt?: string
+  status?: TaskStatus
+  result?: TaskResult
+  error?: { code: string; message: string }
+  steps: ReplayStep[]
+  timeline: ReplayItem[]
+  questions: ReplayQuestion[]
+  pauses: ReplayPause[]
+  totals: ReplayTotals
+  /** Event types this replay does not know how to show, with how often they occurred. */
+  unknown: Record<string, number>
+}
