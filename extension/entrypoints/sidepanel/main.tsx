@@ -31,6 +31,7 @@ const store = createPanelStore({
 
 const requestSite = (origin: string) => browser.permissions.request({ origins: [originPattern(new URL(origin))] })
 
+browser.runtime.connect({ name: 'panel' })
 const root = document.getElementById('app')!
 const draw = () => render(<App store={store} requestSite={requestSite} />, root)
 draw()

@@ -1,5 +1,6 @@
 import type { Action, ObservationError } from '#protocol'
 import type { StorageItemKey } from 'wxt/utils/storage'
+import type { IndicatorState } from '../indicator/state'
 import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type PageState } from '../messages'
 
 /** What the in-page library (extension/lib/page) gives the content script. */
@@ -14,6 +15,8 @@ export interface ContentHandlerDeps<M> {
   page: PageLib<M>
   /** chrome.storage.local, where an action's result is left before the worker is answered. */
   store: { get(key: StorageItemKey): Promise<unknown>; set(key: StorageItemKey, value: unknown): Promise<void> }
+  /** The in-page indicator: set by the worker, hidden while a screenshot is taken. */
+  indicator?: { set(state: IndicatorState): void; state(): IndicatorState; conceal(): () => void }
   now?: () => number
 }
 
@@ -31,9 +34,12 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
   const running = new Map<string, Promise<ActOutcome>>()
   let restore: (() => void) | null = null
   let restoreTimer: ReturnType<typeof setTimeout> | undefined
+  let revealIndicator: (() => void) | null = null
 
   function unmask() {
     clearTimeout(restoreTimer)
+    revealIndicator?.()
+    revealIndicator = null
     const undo = restore
     restore = null
     undo?.()
@@ -90,9 +96,12 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     },
     mask: async ({ restoreAfterMs }) => {
       unmask()
+      // Screenshots show the page, never Tandem's own bar.
+      revealIndicator = deps.indicator?.conceal() ?? null
       try {
         restore = deps.page.mask(deps.win)
       } catch {
+        unmask()
         return { masked: false }
       }
       // If the worker dies before unmasking, the person still gets their fields back.
@@ -101,6 +110,10 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       return { masked: true }
     },
     unmask: async () => ({ restored: unmask() }),
+    indicator: async ({ state }) => {
+      deps.indicator?.set(state)
+      return { state: deps.indicator?.state() ?? 'idle' }
+    },
   }
 
   return {

@@ -1,4 +1,4 @@
-import { Observation, isTerminal, type Action, type ObservationInput } from '#protocol'
+import { Observation, isTerminal, type Action, type ObservationInput, type TaskStatus } from '#protocol'
 import type { ServerClient } from '../server/client'
 import { isServerError, type ServerError } from '../server/errors'
 import { createConnection, type Connection } from './connection'
@@ -29,6 +29,11 @@ export interface ExecutorDeps {
   keepAliveMs?: number
   /** Stop polling after this long without work; the alarm wakes the worker again. */
   idleLimitMs?: number
+  /**
+   * Each task status the server reports (null: this client has no active task), before its action runs:
+   * the in-page indicator and the badge follow the task through it.
+   */
+  onStatus?: (taskId: string | null, status: TaskStatus | null) => Promise<void>
 }
 
 /** Actions the content script runs, leaving their result in storage even if the worker dies meanwhile. */
@@ -157,6 +162,7 @@ export function createExecutor(deps: ExecutorDeps) {
       }
       const { taskId, status, action } = reply.value
       await updateActivity({ task: taskId && status ? { taskId, status } : null })
+      await deps.onStatus?.(taskId, status).catch((error: unknown) => console.warn('[tandem] following the task status failed', error))
       if (action) {
         await run(action)
         if (!(await settle())) return

@@ -13,6 +13,7 @@ import {
   type ConfirmBody,
   type ReportBodyInput,
   type StartBody,
+  type TaskCommandBody,
 } from '#protocol'
 import type { Settings } from '../settings'
 import { ServerError } from './errors'
@@ -86,6 +87,9 @@ export function createServerClient(deps: ServerClientDeps) {
     report: (body: ReportBodyInput) => call('POST', '/api/agent/report', ReportData, body),
     confirm: (body: ConfirmBody) => call('POST', '/api/agent/confirm', StatusData, body),
     answer: (body: AnswerBody) => call('POST', '/api/agent/answer', StatusData, body),
+    pause: (body: TaskCommandBody) => call('POST', '/api/agent/pause', StatusData, body),
+    resume: (body: TaskCommandBody) => call('POST', '/api/agent/resume', StatusData, body),
+    cancel: (body: TaskCommandBody) => call('POST', '/api/agent/cancel', StatusData, body),
     status: (taskId: string) => call('GET', `/api/agent/status?taskId=${encodeURIComponent(taskId)}`, StatusView),
   }
 }
