@@ -37,6 +37,8 @@ export const ContentRequest = z.discriminatedUnion('kind', [
   /** Hide password and card fields for a screenshot; they come back by themselves if unmask never arrives. */
   z.object({ kind: z.literal('mask'), restoreAfterMs: z.number().int().min(100).max(10_000) }),
   z.object({ kind: z.literal('unmask') }),
+  /** Ends a running action of a task that was stopped; its result says so. */
+  z.object({ kind: z.literal('stop'), actionId: z.string() }),
   /** What the in-page indicator shows as the task moves. */
   z.object({ kind: z.literal('indicator'), state: IndicatorState }),
 ])
@@ -49,6 +51,7 @@ export const contentReplies = {
   act: ActOutcome,
   mask: z.object({ masked: z.boolean() }),
   unmask: z.object({ restored: z.boolean() }),
+  stop: z.object({ stopped: z.boolean() }),
   indicator: z.object({ state: IndicatorState }),
 } satisfies Record<ContentKind, z.ZodType>
 export type ContentReply<K extends ContentKind> = z.output<(typeof contentReplies)[K]>

@@ -27,6 +27,8 @@ const nextFrame = (win: Window) =>
     win.requestAnimationFrame(() => win.requestAnimationFrame(() => (clearTimeout(timer), resolve())))
   })
 
+type PageOutcome = Awaited<ReturnType<PageLib<unknown>['act']>>
+
 /** Answers the worker's requests inside the page; one instance per document. */
 export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
   const now = deps.now ?? (() => performance.now())
@@ -35,6 +37,8 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
   let restore: (() => void) | null = null
   let restoreTimer: ReturnType<typeof setTimeout> | undefined
   let revealIndicator: (() => void) | null = null
+  /** Ends a running action early (a long wait of a task the person stopped). */
+  const stoppers = new Map<string, () => void>()
 
   function unmask() {
     clearTimeout(restoreTimer)
@@ -57,11 +61,16 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     if (stored.success) return stored.data
     unmask()
     const started = now()
-    let outcome: Awaited<ReturnType<PageLib<M>['act']>>
+    let outcome: PageOutcome
+    const stopped = new Promise<PageOutcome>((resolve) =>
+      stoppers.set(action.actionId, () => resolve({ status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'The task was stopped while this action ran.' }] })),
+    )
     try {
-      outcome = await deps.page.act(deps.win, action, memory)
+      outcome = await Promise.race([deps.page.act(deps.win, action, memory), stopped])
     } catch (error) {
       outcome = { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: `The action failed in the page: ${(error as Error)?.message ?? error}` }] }
+    } finally {
+      stoppers.delete(action.actionId)
     }
     const actMs = now() - started
     let page: PageState | undefined
@@ -110,6 +119,11 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       return { masked: true }
     },
     unmask: async () => ({ restored: unmask() }),
+    stop: async ({ actionId }) => {
+      const stop = stoppers.get(actionId)
+      stop?.()
+      return { stopped: !!stop }
+    },
     indicator: async ({ state }) => {
       deps.indicator?.set(state)
       return { state: deps.indicator?.state() ?? 'idle' }

@@ -53,6 +53,9 @@ export function createExecutor(deps: ExecutorDeps) {
   /** A wake that arrived while the loop ran: it runs once more, forced if any of those wakes was. */
   let again: { force: boolean } | null = null
 
+  const follow = (taskId: string | null, status: TaskStatus | null) =>
+    deps.onStatus?.(taskId, status).catch((error: unknown) => console.warn('[tandem] following the task status failed', error))
+
   /** Turns the in-flight record into a result, without ever running its action again. */
   async function finishLeftover(inflight: InFlight): Promise<InFlight> {
     if (inflight.phase === 'finished') return inflight
@@ -93,6 +96,8 @@ export function createExecutor(deps: ExecutorDeps) {
       const reply = await connection.call(() => deps.server.report({ taskId: inflight.taskId, actionId: inflight.actionId, observation }))
       if (reply.ok || isFinal(reply.error)) {
         if (!reply.ok) console.warn(`[tandem] the server refused the result of ${inflight.actionId}: ${reply.error.message}`)
+        // The report's answer is the first word of a task now waiting for the person: the long-poll would wait it out.
+        else await follow(inflight.taskId, reply.value.status)
         const codes = new Set(observation.errors?.map((e) => e.code))
         await forget(inflight, codes.has('TASK_TAB_CLOSED'))
         await updateActivity({
@@ -162,7 +167,7 @@ export function createExecutor(deps: ExecutorDeps) {
       }
       const { taskId, status, action } = reply.value
       await updateActivity({ task: taskId && status ? { taskId, status } : null })
-      await deps.onStatus?.(taskId, status).catch((error: unknown) => console.warn('[tandem] following the task status failed', error))
+      await follow(taskId, status)
       if (action) {
         await run(action)
         if (!(await settle())) return

@@ -65,7 +65,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
         action,
       ),
   })
-  const takeover = createTakeover({ server, wake: () => void executor.wake(true) })
+  const takeover = createTakeover({ server, wake: () => void executor.wake(true), stopAction: indicator.stopAction })
 
   return {
     executor,

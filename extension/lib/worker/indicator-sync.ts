@@ -50,6 +50,13 @@ export function createIndicatorSync(deps: IndicatorSyncDeps) {
         // no page to show it in
       }
     },
+    /** Ends the action the task is running in its tab, if any. */
+    async stopAction(taskId: string): Promise<void> {
+      const state = await read()
+      const tabId = tabOfTask(state, taskId)
+      if (tabId === null || state.inflight?.taskId !== taskId || state.inflight.phase !== 'started') return
+      await deps.content.ask(tabId, { kind: 'stop', actionId: state.inflight.actionId }, 2000).catch(() => undefined)
+    },
   }
 }
 export type IndicatorSync = ReturnType<typeof createIndicatorSync>

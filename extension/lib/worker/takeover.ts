@@ -10,6 +10,8 @@ export interface TakeoverDeps {
   server: Pick<ServerClient, 'status' | 'pause' | 'resume' | 'cancel'>
   /** Pulls work at once (after a resume). */
   wake: () => void
+  /** Ends the task's action in flight, if any: a stopped task must not wait out a long step. */
+  stopAction: (taskId: string) => Promise<void>
   readState?: () => Promise<ExecutorState>
   now?: () => number
 }
@@ -63,6 +65,7 @@ export function createTakeover(deps: TakeoverDeps) {
           : await deps.server.cancel({ taskId, reason: 'the person stopped the task from the page' })
       await updateActivity({ task: { taskId, status: reply.status }, takeover: null })
       if (which === 'resume') deps.wake()
+      else await deps.stopAction(taskId).catch(() => undefined)
       return indicatorStateFor(reply.status)
     } catch (error) {
       console.warn(`[tandem] could not ${which} task ${taskId}: ${(error as Error)?.message ?? error}`)
