@@ -20,7 +20,8 @@ export default defineConfig({
   manifest: ({ mode }) => ({
     name: mode === 'test' ? 'Tandem (test build)' : 'Tandem',
     description: 'A browser agent that acts one step at a time and asks before every risky one.',
-    permissions: ['alarms', 'storage', 'tabs', 'scripting', 'sidePanel', 'activeTab'],
+    // notifications: "a decision is waiting" while the side panel is closed.
+    permissions: ['alarms', 'storage', 'tabs', 'scripting', 'sidePanel', 'activeTab', 'notifications'],
     host_permissions: mode === 'test' ? [...SERVER_ORIGINS, '<all_urls>'] : SERVER_ORIGINS,
     // Sites are asked for one at a time, from the side panel, when a task first needs them.
     optional_host_permissions: ['*://*/*'],

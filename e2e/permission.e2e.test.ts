@@ -17,7 +17,7 @@ describe('the production build', () => {
     const manifest = JSON.parse(readFileSync(join(extensionDir('production'), 'manifest.json'), 'utf8'))
     expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*'])
     expect(manifest.optional_host_permissions).toEqual(['*://*/*'])
-    expect(manifest.permissions.sort()).toEqual(['activeTab', 'alarms', 'scripting', 'sidePanel', 'storage', 'tabs'])
+    expect(manifest.permissions.sort()).toEqual(['activeTab', 'alarms', 'notifications', 'scripting', 'sidePanel', 'storage', 'tabs'])
     const testManifest = JSON.parse(readFileSync(join(extensionDir('test'), 'manifest.json'), 'utf8'))
     expect(testManifest.host_permissions).toContain('<all_urls>')
   })

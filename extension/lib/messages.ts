@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Action, Observation, ObservationError } from '#protocol'
+import { IndicatorState, TakeoverInput } from './indicator/state'
 
 /**
  * Typed messages between the worker, the content script and the panel: every request is one member of a
@@ -36,6 +37,10 @@ export const ContentRequest = z.discriminatedUnion('kind', [
   /** Hide password and card fields for a screenshot; they come back by themselves if unmask never arrives. */
   z.object({ kind: z.literal('mask'), restoreAfterMs: z.number().int().min(100).max(10_000) }),
   z.object({ kind: z.literal('unmask') }),
+  /** Ends a running action of a task that was stopped; its result says so. */
+  z.object({ kind: z.literal('stop'), actionId: z.string() }),
+  /** What the in-page indicator shows as the task moves. */
+  z.object({ kind: z.literal('indicator'), state: IndicatorState }),
 ])
 export type ContentRequest = z.output<typeof ContentRequest>
 export type ContentKind = ContentRequest['kind']
@@ -46,11 +51,23 @@ export const contentReplies = {
   act: ActOutcome,
   mask: z.object({ masked: z.boolean() }),
   unmask: z.object({ restored: z.boolean() }),
+  stop: z.object({ stopped: z.boolean() }),
+  indicator: z.object({ state: IndicatorState }),
 } satisfies Record<ContentKind, z.ZodType>
 export type ContentReply<K extends ContentKind> = z.output<(typeof contentReplies)[K]>
 
 /** A content script's failure travels as a value: an exception would lose its message across the channel. */
 export const ContentFailure = z.object({ error: z.string() })
+
+/** Content script → worker: the person acted in the task tab, or pressed one of the indicator's buttons. */
+export const ContentEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('takeover'), input: TakeoverInput }),
+  z.object({ kind: z.literal('indicator-command'), command: z.enum(['resume', 'stop']) }),
+])
+export type ContentEvent = z.output<typeof ContentEvent>
+/** Every content event is answered with what the indicator should show now. */
+export const ContentEventReply = z.object({ state: IndicatorState })
+export type ContentEventReply = z.output<typeof ContentEventReply>
 
 /** Panel → worker. */
 export const WorkerRequest = z.discriminatedUnion('kind', [

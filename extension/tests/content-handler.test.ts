@@ -1,9 +1,21 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { StorageItemKey } from 'wxt/utils/storage'
 import { createContentHandler, type PageLib } from '../lib/content/handler'
+import type { IndicatorState } from '../lib/indicator/state'
 import { action } from './fakes'
 
-function setup(act: PageLib<number>['act'] = async () => ({ status: 'done', errors: [] })) {
+function fakeIndicator() {
+  let state: IndicatorState = 'idle'
+  const reveal = vi.fn()
+  return {
+    reveal,
+    set: vi.fn((next: IndicatorState) => void (state = next)),
+    state: () => state,
+    conceal: vi.fn(() => reveal),
+  }
+}
+
+function setup(act: PageLib<number>['act'] = async () => ({ status: 'done', errors: [] }), indicator = fakeIndicator()) {
   const store = new Map<string, unknown>()
   let observations = 0
   const restore = vi.fn()
@@ -20,8 +32,9 @@ function setup(act: PageLib<number>['act'] = async () => ({ status: 'done', erro
     win,
     page,
     store: { get: async (k: StorageItemKey) => store.get(k) ?? null, set: async (k: StorageItemKey, v: unknown) => void store.set(k, v) },
+    indicator,
   })
-  return { handler, page, store, restore }
+  return { handler, page, store, restore, indicator }
 }
 
 describe('content handler', () => {
@@ -68,5 +81,26 @@ describe('content handler', () => {
     expect(restore).toHaveBeenCalledTimes(1)
     await handler.handle({ kind: 'mask', restoreAfterMs: 100 })
     await vi.waitFor(() => expect(restore).toHaveBeenCalledTimes(2), { timeout: 1000 })
+  })
+
+  it('sets the indicator the worker asks for, and hides it while a screenshot is taken', async () => {
+    const { handler, indicator } = setup()
+    expect(await handler.handle({ kind: 'indicator', state: 'ongoing' })).toEqual({ state: 'ongoing' })
+    expect(await handler.handle({ kind: 'indicator', state: 'sideways' })).toEqual({ error: 'Not a Tandem request.' })
+    await handler.handle({ kind: 'mask', restoreAfterMs: 1000 })
+    expect(indicator.conceal).toHaveBeenCalledTimes(1)
+    expect(indicator.reveal).not.toHaveBeenCalled()
+    await handler.handle({ kind: 'unmask' })
+    expect(indicator.reveal).toHaveBeenCalledTimes(1)
+  })
+
+  it('ends a running action when its task is stopped, and says so in its result', async () => {
+    const { handler, store } = setup(() => new Promise(() => undefined))
+    const running = handler.handle({ kind: 'act', action: action({ type: 'waitFor', params: { text: 'never' } }), resultKey: 'local:tandem.result.act1' })
+    await vi.waitFor(async () => expect(await handler.handle({ kind: 'stop', actionId: 'act1' })).toEqual({ stopped: true }))
+    const reply = await running
+    expect(reply).toMatchObject({ actionId: 'act1', status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'The task was stopped while this action ran.' }] })
+    expect(store.get('local:tandem.result.act1')).toEqual(reply)
+    expect(await handler.handle({ kind: 'stop', actionId: 'act1' })).toEqual({ stopped: false })
   })
 })

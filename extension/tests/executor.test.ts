@@ -253,4 +253,26 @@ describe('wakes while the loop runs', () => {
     expect(server.next.mock.calls.length).toBeGreaterThanOrEqual(4)
     expect((await activityItem.getValue()).connection).toBe('ok')
   })
+
+  it('tells the task status it sees, from each report and each poll, before the action runs', async () => {
+    const server = fakeServer([action()])
+    const seen: string[] = []
+    const onStatus = vi.fn(async (taskId: string | null, status: string | null) => void seen.push(`${taskId}:${status}`))
+    const execute = vi.fn(async () => {
+      seen.push('run')
+      return done()
+    })
+    await executor(server, { execute, onStatus }).wake()
+    expect(seen.slice(0, 3)).toEqual(['task1:RUNNING', 'run', 'task1:RUNNING'])
+    expect(seen.at(-1)).toBe('null:null')
+  })
+
+  it('goes on working when following the status fails', async () => {
+    const server = fakeServer([action(), action({ actionId: 'act2', seq: 2 })])
+    const onStatus = vi.fn(async () => {
+      throw new Error('no badge today')
+    })
+    await executor(server, { onStatus }).wake()
+    expect(server.reports.map((r) => r.actionId)).toEqual(['act1', 'act2'])
+  })
 })

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser'
 import { defineBackground } from 'wxt/utils/define-background'
+import { onContentEvent } from '../../lib/worker/on-content-event'
 import { onWorkerMessage } from '../../lib/worker/on-message'
 import { POLL_ALARM, createWorker } from '../../lib/worker/create-worker'
 import { adoptTaskTab } from '../../lib/worker/adopt-tab'
@@ -13,6 +14,8 @@ export default defineBackground(() => {
   })
   const adoptTab = (taskId: string, tabId: number) => adoptTaskTab(browser.tabs, taskId, tabId)
   browser.runtime.onMessage.addListener(onWorkerMessage({ executor: worker.executor, adoptTab }, browser.runtime.getURL('/')))
+  browser.runtime.onMessage.addListener(onContentEvent(worker.takeover, browser.runtime.id, browser.runtime.getURL('/')))
+  browser.notifications.onClicked.addListener((id) => void worker.attention.clicked(id))
   // New settings (a fixed URL or token) deserve an immediate try, whatever the back-off said.
   settingsItem.watch(() => void worker.executor.wake(true))
   browser.runtime.onInstalled.addListener(() => void worker.ensureAlarm())

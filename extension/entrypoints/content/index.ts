@@ -3,6 +3,7 @@ import { defineContentScript } from 'wxt/utils/define-content-script'
 import { storage } from 'wxt/utils/storage'
 import { createContentHandler } from '../../lib/content/handler'
 import { createPageLib } from '../../lib/content/page-lib'
+import { createInPageIndicator } from '../../lib/indicator/in-page'
 
 declare global {
   interface Window {
@@ -24,6 +25,7 @@ export default defineContentScript({
       win: window,
       page: createPageLib(),
       store: { get: (key) => storage.getItem(key), set: (key, value) => storage.setItem(key, value) },
+      indicator: createInPageIndicator({ win: window, send: (event) => browser.runtime.sendMessage(event) }),
     })
     browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
       void handler.handle(message).then(sendResponse)

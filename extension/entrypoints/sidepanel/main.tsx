@@ -55,6 +55,7 @@ const store = createPanelStore({
 
 const permissions = { request: (pattern: string) => browser.permissions.request({ origins: [pattern] }) }
 
+browser.runtime.connect({ name: 'panel' })
 const root = document.getElementById('app')!
 render(<App store={store} permissions={permissions} />, root)
 void store.load()

@@ -1,5 +1,6 @@
 import type { Action, ObservationError } from '#protocol'
 import type { StorageItemKey } from 'wxt/utils/storage'
+import type { IndicatorState } from '../indicator/state'
 import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type PageState } from '../messages'
 
 /** What the in-page library (extension/lib/page) gives the content script. */
@@ -14,6 +15,8 @@ export interface ContentHandlerDeps<M> {
   page: PageLib<M>
   /** chrome.storage.local, where an action's result is left before the worker is answered. */
   store: { get(key: StorageItemKey): Promise<unknown>; set(key: StorageItemKey, value: unknown): Promise<void> }
+  /** The in-page indicator: set by the worker, hidden while a screenshot is taken. */
+  indicator?: { set(state: IndicatorState): void; state(): IndicatorState; conceal(): () => void }
   now?: () => number
 }
 
@@ -24,6 +27,8 @@ const nextFrame = (win: Window) =>
     win.requestAnimationFrame(() => win.requestAnimationFrame(() => (clearTimeout(timer), resolve())))
   })
 
+type PageOutcome = Awaited<ReturnType<PageLib<unknown>['act']>>
+
 /** Answers the worker's requests inside the page; one instance per document. */
 export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
   const now = deps.now ?? (() => performance.now())
@@ -31,9 +36,14 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
   const running = new Map<string, Promise<ActOutcome>>()
   let restore: (() => void) | null = null
   let restoreTimer: ReturnType<typeof setTimeout> | undefined
+  let revealIndicator: (() => void) | null = null
+  /** Ends a running action early (a long wait of a task the person stopped). */
+  const stoppers = new Map<string, () => void>()
 
   function unmask() {
     clearTimeout(restoreTimer)
+    revealIndicator?.()
+    revealIndicator = null
     const undo = restore
     restore = null
     undo?.()
@@ -51,11 +61,16 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     if (stored.success) return stored.data
     unmask()
     const started = now()
-    let outcome: Awaited<ReturnType<PageLib<M>['act']>>
+    let outcome: PageOutcome
+    const stopped = new Promise<PageOutcome>((resolve) =>
+      stoppers.set(action.actionId, () => resolve({ status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'The task was stopped while this action ran.' }] })),
+    )
     try {
-      outcome = await deps.page.act(deps.win, action, memory)
+      outcome = await Promise.race([deps.page.act(deps.win, action, memory), stopped])
     } catch (error) {
       outcome = { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: `The action failed in the page: ${(error as Error)?.message ?? error}` }] }
+    } finally {
+      stoppers.delete(action.actionId)
     }
     const actMs = now() - started
     let page: PageState | undefined
@@ -90,9 +105,12 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     },
     mask: async ({ restoreAfterMs }) => {
       unmask()
+      // Screenshots show the page, never Tandem's own bar.
+      revealIndicator = deps.indicator?.conceal() ?? null
       try {
         restore = deps.page.mask(deps.win)
       } catch {
+        unmask()
         return { masked: false }
       }
       // If the worker dies before unmasking, the person still gets their fields back.
@@ -101,6 +119,15 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       return { masked: true }
     },
     unmask: async () => ({ restored: unmask() }),
+    stop: async ({ actionId }) => {
+      const stop = stoppers.get(actionId)
+      stop?.()
+      return { stopped: !!stop }
+    },
+    indicator: async ({ state }) => {
+      deps.indicator?.set(state)
+      return { state: deps.indicator?.state() ?? 'idle' }
+    },
   }
 
   return {

@@ -1,4 +1,4 @@
-import { Observation, isTerminal, type Action, type ObservationInput } from '#protocol'
+import { Observation, isTerminal, type Action, type ObservationInput, type TaskStatus } from '#protocol'
 import type { ServerClient } from '../server/client'
 import { isServerError, type ServerError } from '../server/errors'
 import { createConnection, type Connection } from './connection'
@@ -29,6 +29,11 @@ export interface ExecutorDeps {
   keepAliveMs?: number
   /** Stop polling after this long without work; the alarm wakes the worker again. */
   idleLimitMs?: number
+  /**
+   * Each task status the server reports (null: this client has no active task), before its action runs:
+   * the in-page indicator and the badge follow the task through it.
+   */
+  onStatus?: (taskId: string | null, status: TaskStatus | null) => Promise<void>
 }
 
 /** Actions the content script runs, leaving their result in storage even if the worker dies meanwhile. */
@@ -47,6 +52,9 @@ export function createExecutor(deps: ExecutorDeps) {
   let running: Promise<void> | null = null
   /** A wake that arrived while the loop ran: it runs once more, forced if any of those wakes was. */
   let again: { force: boolean } | null = null
+
+  const follow = (taskId: string | null, status: TaskStatus | null) =>
+    deps.onStatus?.(taskId, status).catch((error: unknown) => console.warn('[tandem] following the task status failed', error))
 
   /** Turns the in-flight record into a result, without ever running its action again. */
   async function finishLeftover(inflight: InFlight): Promise<InFlight> {
@@ -88,6 +96,8 @@ export function createExecutor(deps: ExecutorDeps) {
       const reply = await connection.call(() => deps.server.report({ taskId: inflight.taskId, actionId: inflight.actionId, observation }))
       if (reply.ok || isFinal(reply.error)) {
         if (!reply.ok) console.warn(`[tandem] the server refused the result of ${inflight.actionId}: ${reply.error.message}`)
+        // The report's answer is the first word of a task now waiting for the person: the long-poll would wait it out.
+        else await follow(inflight.taskId, reply.value.status)
         const codes = new Set(observation.errors?.map((e) => e.code))
         await forget(inflight, codes.has('TASK_TAB_CLOSED'))
         await updateActivity({
@@ -157,6 +167,7 @@ export function createExecutor(deps: ExecutorDeps) {
       }
       const { taskId, status, action } = reply.value
       await updateActivity({ task: taskId && status ? { taskId, status } : null })
+      await follow(taskId, status)
       if (action) {
         await run(action)
         if (!(await settle())) return

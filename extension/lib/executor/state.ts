@@ -76,6 +76,11 @@ export const Activity = z.object({
     .nullable(),
   /** A site the person has to authorise for a task to go on. */
   needsSite: z.object({ taskId: z.string(), origin: z.string() }).nullable(),
+  /**
+   * The person took over the task tab (their own input paused the task); cleared when the task resumes,
+   * stops or finishes. `input` says how: pointer, key, wheel or touch.
+   */
+  takeover: z.object({ taskId: z.string(), input: z.string(), reason: z.string(), at: z.number() }).nullable().optional(),
 })
 export type Activity = z.output<typeof Activity>
 

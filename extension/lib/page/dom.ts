@@ -106,6 +106,11 @@ export function truncate(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, Math.max(0, max - 1)).trimEnd() + '…'
 }
 
+/** Marks Tandem's own elements in a page (the indicator): perception, masking and target lookup never see them. */
+export const TANDEM_UI_ATTR = 'data-tandem-ui'
+
+export const isTandemUi = (el: Element) => el.hasAttribute(TANDEM_UI_ATTR)
+
 const SKIP_SUBTREE = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title'])
 
 /** Tags whose contents are never page content (scripts, styles, templates). */
@@ -125,7 +130,7 @@ export interface WalkVisitor {
  */
 export function walkComposed(root: ParentNode, visitor: WalkVisitor): void {
   for (let el = root.firstElementChild; el; el = el.nextElementSibling) {
-    if (!visitor.enter(el)) continue
+    if (isTandemUi(el) || !visitor.enter(el)) continue
     if (el.shadowRoot) walkComposed(el.shadowRoot, visitor)
     const inner = frameDocument(el)
     if (inner) walkComposed(inner, visitor)
@@ -148,6 +153,7 @@ export function deepQueryAll(doc: Document, selector: string, limit = Infinity):
   })
   for (const root of roots) {
     for (const el of Array.from(root.querySelectorAll(selector))) {
+      if (isTandemUi(el)) continue
       found.push(el)
       if (found.length >= limit) return found
     }

@@ -117,10 +117,10 @@ export function createServerClient(deps: ServerClientDeps) {
     report: (body: ReportBodyInput) => call('POST', '/api/agent/report', ReportData, body),
     confirm: (body: ConfirmBody) => call('POST', '/api/agent/confirm', StatusData, body),
     answer: (body: AnswerBody) => call('POST', '/api/agent/answer', StatusData, body),
-    status: (taskId: string) => call('GET', `/api/agent/status?taskId=${encodeURIComponent(taskId)}`, StatusView),
     pause: (body: TaskCommandBody) => call('POST', '/api/agent/pause', StatusData, body),
     resume: (body: TaskCommandBody) => call('POST', '/api/agent/resume', StatusData, body),
     cancel: (body: TaskCommandBody) => call('POST', '/api/agent/cancel', StatusData, body),
+    status: (taskId: string) => call('GET', `/api/agent/status?taskId=${encodeURIComponent(taskId)}`, StatusView),
     tasks: (limit = 20) => call('GET', `/api/agent/tasks?limit=${limit}`, z.array(TaskView)),
     searchSkills: (q: string, limit = 8) =>
       call('GET', `/api/skills/search?q=${encodeURIComponent(q)}&limit=${limit}`, z.array(SkillSearchResult)),

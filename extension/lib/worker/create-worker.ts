@@ -6,14 +6,22 @@ import { createScreenshotter } from '../executor/screenshot'
 import { resultKey, readResult, updateState } from '../executor/state'
 import { createServerClient } from '../server/client'
 import { ensureClientId, readSettings } from '../settings'
+import { createAttention } from './attention'
+import { followStatus } from './follow-status'
+import { createIndicatorSync } from './indicator-sync'
+import { createPanelPresence } from './panel-presence'
+import { createTakeover } from './takeover'
 
 export const POLL_ALARM = 'tandem.poll'
 export const CONTENT_SCRIPT = '/content-scripts/content.js'
 
-export type WorkerBrowser = Pick<Browser, 'tabs' | 'permissions' | 'scripting' | 'runtime' | 'alarms'>
+export type WorkerBrowser = Pick<
+  Browser,
+  'tabs' | 'permissions' | 'scripting' | 'runtime' | 'alarms' | 'action' | 'notifications' | 'windows' | 'sidePanel'
+>
 
 /** Everything the service worker runs, assembled over one `browser`. */
-export function createWorker(browser: WorkerBrowser) {
+export function createWorker(browser: WorkerBrowser, locale: string | undefined = globalThis.navigator?.language) {
   const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT })
   const screenshots = createScreenshotter({ tabs: browser.tabs, content })
   const server = createServerClient({
@@ -21,10 +29,24 @@ export function createWorker(browser: WorkerBrowser) {
     clientId: ensureClientId,
     version: browser.runtime.getManifest().version,
   })
+  const serverUrl = async () => (await readSettings()).serverUrl
+  const presence = createPanelPresence(browser.runtime, browser.runtime.getURL('/'))
+  const attention = createAttention({
+    action: browser.action,
+    notifications: browser.notifications,
+    tabs: browser.tabs,
+    windows: browser.windows,
+    sidePanel: browser.sidePanel,
+    server,
+    panelOpen: presence.isOpen,
+    locale,
+  })
+  const indicator = createIndicatorSync({ tabs: browser.tabs, permissions: browser.permissions, content, serverUrl })
   const executor = createExecutor({
     server,
-    serverUrl: async () => (await readSettings()).serverUrl,
+    serverUrl,
     keepAlive: () => browser.runtime.getPlatformInfo(),
+    onStatus: followStatus({ attention, indicator }),
     execute: async (action, state) =>
       runAction(
         {
@@ -32,7 +54,7 @@ export function createWorker(browser: WorkerBrowser) {
           permissions: browser.permissions,
           content,
           screenshots,
-          serverUrl: (await readSettings()).serverUrl,
+          serverUrl: await serverUrl(),
           state,
           resultKey,
           readResult,
@@ -43,9 +65,12 @@ export function createWorker(browser: WorkerBrowser) {
         action,
       ),
   })
+  const takeover = createTakeover({ server, wake: () => void executor.wake(true), stopAction: indicator.stopAction })
 
   return {
     executor,
+    takeover,
+    attention,
     /** chrome.alarms keeps its alarms across worker restarts but not across browser restarts: make sure it exists. */
     async ensureAlarm() {
       if (!(await browser.alarms.get(POLL_ALARM))) await browser.alarms.create(POLL_ALARM, { periodInMinutes: 0.5 })

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import type { AuditEvent, ScriptStep } from '#protocol'
+import { startHarness, type Harness } from './support/harness'
+
+let h: Harness
+beforeAll(async () => {
+  h = await startHarness('test')
+})
+afterAll(async () => h?.close())
+beforeEach(() => h.site.reset())
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Polls `read` until it returns `wanted`; fails with the last value it saw. */
+async function until<T>(read: () => Promise<T>, wanted: T, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let last: T | undefined
+  for (;;) {
+    last = await read().catch(() => undefined)
+    if (last === wanted) return
+    if (Date.now() > deadline) throw new Error(`${what}: expected ${String(wanted)}, last saw ${String(last)}`)
+    await sleep(100)
+  }
+}
+
+const indicatorState = (page: Page) => page.locator('tandem-indicator').getAttribute('data-state', { timeout: 1000 })
+const badgeText = async () => (await h.ext.worker()).evaluate(() => chrome.action.getBadgeText({}) as Promise<string>)
+const paused = (events: AuditEvent[]) => events.filter((e) => e.type === 'task.paused')
+
+/** Mean brightness (0–255) of `region` (CSS pixels) in an image, decoded in a browser page. */
+async function brightness(page: Page, image: Buffer, contentType: string, region: { x: number; y: number; width: number; height: number }, cssWidth: number) {
+  return page.evaluate(
+    async ({ dataUrl, region, cssWidth }) => {
+      const img = new Image()
+      img.src = dataUrl
+      await img.decode()
+      const scale = img.width / cssWidth
+      const canvas = document.createElement('canvas')
+      canvas.width = img.width
+      canvas.height = img.height
+      const ctx = canvas.getContext('2d')!
+      ctx.drawImage(img, 0, 0)
+      const { data } = ctx.getImageData(Math.round(region.x * scale), Math.round(region.y * scale), Math.max(1, Math.round(region.width * scale)), Math.max(1, Math.round(region.height * scale)))
+      let sum = 0
+      for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3
+      return sum / (data.length / 4)
+    },
+    { dataUrl: `data:${contentType};base64,${image.toString('base64')}`, region, cssWidth },
+  )
+}
+
+/** The agent waits on /work for the work to be finished; the person may do it themselves. */
+const waitForTheWork: ScriptStep[] = [
+  { type: 'screenshot' },
+  { type: 'waitFor', text: 'Finished', timeoutMs: 60_000 },
+  { type: 'extract', instruction: 'the state of the work' },
+]
+
+async function runningWait(taskId: string, run: string): Promise<Page> {
+  const page = await h.ext.pageWith(`/work?run=${run}`)
+  await until(async () => (await h.status(taskId)).currentAction?.type, 'waitFor', 'the action in flight')
+  await until(() => indicatorState(page), 'ongoing', 'the indicator while the agent waits')
+  return page
+}
+
+describe('takeover', () => {
+  it('pauses the task on the person’s own input, once, and goes on when they press Resume in the page', async () => {
+    const taskId = await h.runScript(waitForTheWork, `${h.site.url}/work?run=resume`, 'wait for the work')
+    const page = await runningWait(taskId, 'resume')
+
+    // The bar is on the page, dark, yet the screenshot taken meanwhile shows the page under it.
+    const box = (await page.locator('tandem-indicator').boundingBox())!
+    const cssWidth = await page.evaluate(() => window.innerWidth)
+    const live = await page.screenshot({ type: 'png' })
+    expect(await brightness(page, live, 'image/png', box, cssWidth)).toBeLessThan(150)
+    const shot = (await h.audit(taskId)).find((e) => e.type === 'observation' && (e.data.artifacts as { label: string }[]).some((a) => a.label === 'screenshot'))!
+    const artifact = (shot.data.artifacts as { name: string; label: string; contentType: string }[]).find((a) => a.label === 'screenshot')!
+    expect(await brightness(page, h.artifact(taskId, artifact.name), artifact.contentType, box, cssWidth)).toBeGreaterThan(200)
+
+    // The person clicks the heading, types, and then does the work themselves: one takeover.
+    await page.click('h1')
+    const view = await h.waitFor(taskId, 'PAUSED')
+    expect(view.task.status).toBe('PAUSED')
+    await until(() => indicatorState(page), 'takeover', 'the indicator after the takeover')
+    await page.keyboard.type('abc')
+    await page.click('#finish')
+    await until(async () => (await h.status(taskId)).steps.length, 3, 'the wait reported while paused')
+    expect((await h.status(taskId)).task.status).toBe('PAUSED')
+    expect(h.site.hits).toContain('finish')
+
+    const events = await h.audit(taskId)
+    expect(paused(events)).toHaveLength(1)
+    expect(String(paused(events)[0].data.reason)).toMatch(/^takeover: the person clicked/)
+    const activity = await h.ext.storage<{ takeover?: { taskId: string; input: string } | null }>('tandem.activity')
+    expect(activity.takeover).toMatchObject({ taskId, input: 'pointer' })
+
+    await page.locator('tandem-indicator button[data-command="resume"]').click()
+    const done = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED', 'CANCELED'])
+    expect(done.task.status, JSON.stringify(done.steps)).toBe('SUCCEEDED')
+    const after = await h.audit(taskId)
+    expect(after.filter((e) => e.type === 'task.resumed')).toHaveLength(1)
+    expect(paused(after)).toHaveLength(1)
+    await until(() => indicatorState(page), 'idle', 'the indicator after the task finished')
+    await until(async () => (await h.ext.storage<{ takeover?: unknown }>('tandem.activity')).takeover ?? null, null, 'the takeover note')
+  })
+
+  it('cancels the task when the person presses Stop in the page', async () => {
+    const taskId = await h.runScript(waitForTheWork, `${h.site.url}/work?run=stop`, 'wait for the work')
+    const page = await runningWait(taskId, 'stop')
+    await page.mouse.wheel(0, 200)
+    await h.waitFor(taskId, 'PAUSED')
+    expect(String(paused(await h.audit(taskId))[0].data.reason)).toMatch(/scrolled/)
+    await until(() => indicatorState(page), 'takeover', 'the indicator after the takeover')
+    await page.locator('tandem-indicator button[data-command="stop"]').click()
+    await h.waitFor(taskId, 'CANCELED')
+    await until(() => indicatorState(page), 'idle', 'the indicator after Stop')
+    // The long wait in flight ends with the task instead of running out its minute.
+    await until(async () => (await h.status(taskId)).steps.length, 3, 'the stopped wait reported')
+    const wait = (await h.status(taskId)).steps[2]
+    expect(wait).toMatchObject({ type: 'waitFor', outcome: 'failed' })
+    expect(wait.errors[0].message).toMatch(/stopped/)
+  })
+
+  it('is never taken over by the agent’s own clicks and typing, and badges the toolbar while a confirmation waits', async () => {
+    const checkout: ScriptStep[] = [
+      { type: 'type', selector: 'input[name=q]', text: 'iPhone 15', submit: true },
+      { type: 'waitFor', text: 'Results for' },
+      { type: 'click', selector: 'button[data-product="iphone-15"]' },
+      { type: 'waitFor', text: 'Your cart' },
+      { type: 'click', text: 'Proceed to checkout' },
+      { type: 'waitFor', text: 'Card number' },
+      { type: 'type', selector: 'input[name=fullname]', text: 'Ada Lovelace' },
+      { type: 'press', keys: 'Tab' },
+      { type: 'scroll', direction: 'down' },
+      { type: 'click', text: 'Place order', risk: 'high' },
+      { type: 'waitFor', text: 'confirmed' },
+    ]
+    await until(badgeText, '', 'the badge before the task')
+    const taskId = await h.runScript(checkout, `${h.site.url}/shop/`, 'buy an iPhone 15')
+    const confirmed: string[] = []
+    for (;;) {
+      const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED', 'CANCELED', 'PAUSED'], 60_000)
+      if (view.task.status !== 'WAITING_CONFIRMATION') {
+        expect(view.task.status, JSON.stringify(view.steps)).toBe('SUCCEEDED')
+        break
+      }
+      await until(badgeText, '!', 'the badge while a confirmation waits')
+      const page = h.ext.context.pages().filter((p) => p.url().includes('/shop')).at(-1)!
+      await until(() => indicatorState(page), 'hidden', 'the indicator while the person decides')
+      confirmed.push(String(view.pendingConfirmation!.action.target?.value))
+      await h.confirm(taskId, true)
+    }
+    expect(confirmed).toContain('Place order')
+    await until(badgeText, '', 'the badge after the last decision')
+    expect(paused(await h.audit(taskId))).toEqual([])
+    expect(h.site.shop.orders).toHaveLength(1)
+  })
+})
+
+declare const chrome: any

@@ -1,0 +1,62 @@
+import type { WxtBrowser as Browser } from 'wxt/browser'
+import type { ContentChannel } from '../executor/content-channel'
+import { checkSiteAccess } from '../executor/site-access'
+import { readState, type ExecutorState } from '../executor/state'
+import type { TabsApi } from '../executor/task-tab'
+import type { IndicatorState } from '../indicator/state'
+
+export interface IndicatorSyncDeps {
+  tabs: Pick<TabsApi, 'get'>
+  permissions: Pick<Browser['permissions'], 'contains'>
+  content: Pick<ContentChannel, 'ask' | 'ensure'>
+  serverUrl: () => Promise<string>
+  readState?: () => Promise<ExecutorState>
+}
+
+/** The open tab a task acts in, if it has one. */
+export function tabOfTask(state: ExecutorState, taskId: string): number | null {
+  const known = state.tasks[taskId]
+  return known && !known.closed ? known.tabId : null
+}
+
+/** The task that owns a tab: the latest one that took it. */
+export function taskOfTab(state: ExecutorState, tabId: number): string | null {
+  const owners = Object.entries(state.tasks).filter(([, t]) => t.tabId === tabId && !t.closed)
+  owners.sort(([, a], [, b]) => b.at - a.at)
+  return owners[0]?.[0] ?? null
+}
+
+/**
+ * Shows a task's state in its tab. A page that has no content script yet (a new document after a navigation)
+ * gets one when the agent or the person is in control there, so the person sees who has the page and can
+ * take it over; never on a page Tandem may not act on. Failures are ignored: the next change tries again.
+ */
+export function createIndicatorSync(deps: IndicatorSyncDeps) {
+  const read = deps.readState ?? readState
+  return {
+    async show(taskId: string, state: IndicatorState): Promise<void> {
+      const tabId = tabOfTask(await read(), taskId)
+      if (tabId === null) return
+      const tab = await deps.tabs.get(tabId).catch(() => null)
+      // A loading tab is between documents: the next change reaches the new one.
+      if (!tab || tab.status !== 'complete') return
+      try {
+        if (state === 'ongoing' || state === 'takeover') {
+          if (await checkSiteAccess(deps.permissions, tab.url, await deps.serverUrl())) return
+          await deps.content.ensure(tabId)
+        }
+        await deps.content.ask(tabId, { kind: 'indicator', state }, 2000)
+      } catch {
+        // no page to show it in
+      }
+    },
+    /** Ends the action the task is running in its tab, if any. */
+    async stopAction(taskId: string): Promise<void> {
+      const state = await read()
+      const tabId = tabOfTask(state, taskId)
+      if (tabId === null || state.inflight?.taskId !== taskId || state.inflight.phase !== 'started') return
+      await deps.content.ask(tabId, { kind: 'stop', actionId: state.inflight.actionId }, 2000).catch(() => undefined)
+    },
+  }
+}
+export type IndicatorSync = ReturnType<typeof createIndicatorSync>

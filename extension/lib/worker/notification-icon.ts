@@ -1,0 +1,2 @@
+/** The notification's icon (48 px PNG): Chrome requires one, and the extension ships no image files. */
+export const NOTIFICATION_ICON = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAYAAABXAvmHAAAAr0lEQVR42u2ayw2AMAxDOwdrsjRbwAKoDfk0ibEljpHeO7WNGYMBynFet+RrCV1OxgqeJuINvlUkGj5MYhd4iEgWvItENrxZorVAFXiVRDX4zxKtBarCiyVaC1SHX0r8SmCWiLmlgBf8DEY7J5LwhH+D0c65CmhimaMABShAATCB0ueAt0TkSYx5F4K4jfJFxncxtxIgiy3uRrmhBukIWDHBlXwQNStM0Q3zqwFjzAPtvWFh06cLEgAAAABJRU5ErkJggg=='

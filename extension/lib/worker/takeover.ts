@@ -1,0 +1,93 @@
+import type { TaskStatus } from '#protocol'
+import { readState, updateActivity, type ExecutorState } from '../executor/state'
+import { indicatorStateFor, takeoverReason, takesOver, type IndicatorState, type TakeoverInput } from '../indicator/state'
+import type { ContentEvent, ContentEventReply } from '../messages'
+import type { ServerClient } from '../server/client'
+import { isServerError } from '../server/errors'
+import { taskOfTab } from './indicator-sync'
+
+export interface TakeoverDeps {
+  server: Pick<ServerClient, 'status' | 'pause' | 'resume' | 'cancel'>
+  /** Pulls work at once (after a resume). */
+  wake: () => void
+  /** Ends the task's action in flight, if any: a stopped task must not wait out a long step. */
+  stopAction: (taskId: string) => Promise<void>
+  readState?: () => Promise<ExecutorState>
+  now?: () => number
+}
+
+/**
+ * The worker's side of a takeover: the person's input in a task tab pauses that task (once, and only while the
+ * agent is in control of it), and the indicator's Resume / Stop resume or cancel it. Every answer is what the
+ * indicator shows next.
+ */
+export function createTakeover(deps: TakeoverDeps) {
+  const read = deps.readState ?? readState
+  const now = deps.now ?? Date.now
+  /** One change per task at a time: a burst of input while the pause is on its way is the same takeover. */
+  const busy = new Map<string, Promise<IndicatorState>>()
+
+  async function statusOf(taskId: string): Promise<TaskStatus | null> {
+    try {
+      return (await deps.server.status(taskId)).task.status
+    } catch {
+      return null
+    }
+  }
+
+  async function settled(taskId: string, status: TaskStatus | null, fallback: IndicatorState): Promise<IndicatorState> {
+    if (!status) return fallback
+    await updateActivity({ task: { taskId, status }, ...(status === 'PAUSED' ? {} : { takeover: null }) })
+    return indicatorStateFor(status)
+  }
+
+  async function pause(taskId: string, input: TakeoverInput): Promise<IndicatorState> {
+    const status = await statusOf(taskId)
+    // Waiting for a decision, already paused or finished: the person's input takes nothing over.
+    if (!status || !takesOver(status)) return settled(taskId, status, 'ongoing')
+    const reason = takeoverReason(input)
+    try {
+      const reply = await deps.server.pause({ taskId, reason })
+      await updateActivity({ task: { taskId, status: reply.status }, takeover: { taskId, input, reason, at: now() } })
+      return indicatorStateFor(reply.status)
+    } catch (error) {
+      if (isServerError(error) && error.code === 'CONFLICT') return settled(taskId, await statusOf(taskId), 'ongoing')
+      console.warn(`[tandem] could not pause task ${taskId} for the takeover: ${(error as Error)?.message ?? error}`)
+      return 'ongoing'
+    }
+  }
+
+  async function command(taskId: string, which: 'resume' | 'stop'): Promise<IndicatorState> {
+    try {
+      const reply =
+        which === 'resume'
+          ? await deps.server.resume({ taskId, reason: 'the person handed control back from the page' })
+          : await deps.server.cancel({ taskId, reason: 'the person stopped the task from the page' })
+      await updateActivity({ task: { taskId, status: reply.status }, takeover: null })
+      if (which === 'resume') deps.wake()
+      else await deps.stopAction(taskId).catch(() => undefined)
+      return indicatorStateFor(reply.status)
+    } catch (error) {
+      console.warn(`[tandem] could not ${which} task ${taskId}: ${(error as Error)?.message ?? error}`)
+      return settled(taskId, await statusOf(taskId), 'takeover')
+    }
+  }
+
+  return {
+    /** Handles one event from the content script of `tabId`. */
+    async handle(event: ContentEvent, tabId: number): Promise<ContentEventReply> {
+      const taskId = taskOfTab(await read(), tabId)
+      if (!taskId) return { state: 'idle' }
+      const running = busy.get(taskId)
+      if (running) return { state: await running }
+      const work = event.kind === 'takeover' ? pause(taskId, event.input) : command(taskId, event.command)
+      busy.set(taskId, work)
+      try {
+        return { state: await work }
+      } finally {
+        busy.delete(taskId)
+      }
+    },
+  }
+}
+export type Takeover = ReturnType<typeof createTakeover>
