@@ -132,6 +132,7 @@ const en = {
   'step.observe': 'Look at the page',
   'step.screenshot': 'Take a screenshot',
   'step.back': 'Go back',
+  'step.evidence': 'A picture of the page before asking you',
 
   'question.title': 'The task asks you',
   'question.answer': 'Answer',
@@ -289,6 +290,7 @@ const zh: Record<PanelKey, string> = {
   'step.observe': '查看页面',
   'step.screenshot': '截图',
   'step.back': '后退',
+  'step.evidence': '请你批准之前的页面截图',
 
   'question.title': '任务在问你',
   'question.answer': '回答',
