@@ -56,7 +56,7 @@ export function setupPanel(opts: { views?: Record<string, StatusView>; followed?
     }),
     tasks: vi.fn(async () => Object.values(views).map((v) => v.task)),
     searchSkills: vi.fn(async (q: string) => [
-      { slug: 'checkout-with-approval', name: `Checkout (${q})`, description: 'd', sites: [], tags: [], risk: 'high' as const, score: 1 },
+      { slug: 'checkout-with-approval', name: `Checkout (${q})`, description: 'd', sites: [], tags: [], risk: 'high' as const, scripted: true, score: 1 },
     ]),
     saveSkill: vi.fn(async (body: SaveSkillBody) => {
       const slug = body.slug ?? 'buy-a-phone'
