@@ -1,31 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answer, startFakeLlm, type FakeAnswer, type FakeRequest } from '../test/support/fake-llm'
+import { startFakeLlm } from '../test/support/fake-llm'
 import { startHarness, type Harness } from './support/harness'
-
-/** The index of the first tree line that matches, in the page the model was shown. */
-function indexOf(page: string, pattern: RegExp): number | undefined {
-  const line = page.split('\n').find((l) => pattern.test(l))
-  const match = line && /\[(\d+)\]</.exec(line)
-  return match ? Number(match[1]) : undefined
-}
-
-/** A model that shops the way the fixture shop expects, reading only what the extension observed. */
-function shopper(r: FakeRequest): FakeAnswer {
-  const user = String(r.messages.at(-1)?.content ?? '')
-  const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(user)?.[0] ?? ''
-  const title = /title="([^"]*)"/.exec(page)?.[1] ?? ''
-  const act = (actions: unknown[]) => answer(actions)
-  if (title === 'Shop') return act([{ type: 'type', index: indexOf(page, /name=q/), text: 'iPhone 15', submit: true }])
-  if (title.startsWith('Results for')) return act([{ type: 'click', index: indexOf(page, /Add iPhone 15 to cart/) }])
-  if (title === 'Cart') return act([{ type: 'click', index: indexOf(page, /Proceed to checkout/) }])
-  if (title === 'Checkout') {
-    const name = page.split('\n').find((l) => /name=fullname/.test(l)) ?? ''
-    if (!/Ada Lovelace/.test(name)) return act([{ type: 'type', index: indexOf(page, /name=fullname/), text: 'Ada Lovelace' }])
-    return act([{ type: 'click', index: indexOf(page, /Place order/) }])
-  }
-  if (title === 'Order confirmed') return act([{ type: 'done', success: true, text: 'The order is confirmed.' }])
-  return act([{ type: 'done', success: false, text: `unexpected page "${title}"` }])
-}
+import { shopper } from './support/shopper'
 
 let h: Harness
 let llm: Awaited<ReturnType<typeof startFakeLlm>>

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isEvidenceStep } from '#protocol'
 import { answer, startFakeLlm, type FakeAnswer, type FakeRequest } from '../test/support/fake-llm'
 import { startHarness, type Harness } from './support/harness'
 import { imageStats } from './support/pixels'
@@ -21,13 +22,15 @@ function shopper(r: FakeRequest): FakeAnswer {
   const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(user)?.[0] ?? ''
   const title = /title="([^"]*)"/.exec(page)?.[1] ?? ''
   const act = (actions: unknown[], goal: string) => answer(actions, { next_goal: goal })
-  if (title === 'Shop') return act([{ type: 'type', index: indexOf(page, /name=q/), text: 'iPhone 15', submit: true }], 'Search for the phone')
+  // Slow on purpose, as a real model is: the panel shows that the planner is thinking meanwhile.
+  if (title === 'Shop') return { text: act([{ type: 'type', index: indexOf(page, /name=q/), text: 'iPhone 15', submit: true }], 'Search for the phone'), delayMs: 2500 }
   if (title.startsWith('Results for')) return act([{ type: 'click', index: indexOf(page, /Add iPhone 15 to cart/) }], 'Put it in the cart')
   if (title === 'Cart') return act([{ type: 'click', index: indexOf(page, /Proceed to checkout/) }], 'Go to checkout')
   if (title === 'Checkout') {
     const name = page.split('\n').find((l) => /name=fullname/.test(l)) ?? ''
     if (!/Ada Lovelace/.test(name)) return act([{ type: 'type', index: indexOf(page, /name=fullname/), text: 'Ada Lovelace' }], 'Fill in the name')
-    return act([{ type: 'click', index: indexOf(page, /Place order/) }], 'Place the order')
+    // A scroll brings back no picture, so the server takes one before it asks about the order.
+    return act([{ type: 'scroll', direction: 'down' }, { type: 'click', index: indexOf(page, /Place order/) }], 'Place the order')
   }
   if (title === 'Order confirmed') return act([{ type: 'done', success: true, text: 'The order is confirmed.' }], 'Report the order')
   return act([{ type: 'done', success: false, text: `unexpected page "${title}"` }], 'Give up')
@@ -98,8 +101,12 @@ describe('side panel, driven as a person would', () => {
     await start.getByRole('button', { name: 'Run' }).click()
     const taskId = await followedTask()
     await expect.poll(() => panel.getByTestId('task').innerText(), { timeout: 10_000 }).toContain('Buy an iPhone 15 for Ada Lovelace')
+    // The model takes its time over the first page: the panel says it is thinking.
+    await panel.getByTestId('thinking').waitFor({ timeout: 15_000 })
+    expect(await panel.getByTestId('thinking').innerText()).toMatch(/^Thinking/)
 
     let first = true
+    let orderCard = false
     for (;;) {
       const now = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'], 60_000)
       if (now.task.status !== 'WAITING_CONFIRMATION') break
@@ -107,6 +114,21 @@ describe('side panel, driven as a person would', () => {
       expect(h.site.shop.orders).toEqual([])
       expect(await card.getByTestId('risk').innerText()).toBe(`${view.pendingConfirmation!.risk} risk`)
       for (const reason of view.pendingConfirmation!.reasons) expect(await card.innerText()).toContain(reason)
+      // The page it happens on, its domain, and the page as it looked just before asking.
+      expect(await card.getByTestId('domain').innerText()).toBe(new URL(h.site.url).origin)
+      await expect
+        .poll(() => card.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 10_000 })
+        .toBe(1)
+      expect(await card.locator('img').getAttribute('src')).toMatch(/^blob:chrome-extension:/)
+      if (view.pendingConfirmation!.evidence?.title === 'Checkout') {
+        orderCard = true
+        expect(await card.getByTestId('target').innerText()).toBe('“Place order”')
+        expect(await card.getByTestId('what').innerText()).toBe('Click “Place order”')
+        // That picture is the one the server took for this card, after a step that brought none back.
+        const picture = view.steps.at(-1)!
+        expect(isEvidenceStep(picture)).toBe(true)
+        expect(view.pendingConfirmation!.evidence?.screenshot?.name).toBe(picture.artifacts?.[0]?.name)
+      }
       // Focus lands on the card, not on Approve: Enter there does nothing.
       await expect.poll(() => panel.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('confirmation')
       await panel.keyboard.press('Enter')
@@ -139,14 +161,22 @@ describe('side panel, driven as a person would', () => {
     await expect.poll(() => panel.getByTestId('result').innerText(), { timeout: 10_000 }).toContain('The order is confirmed.')
     expect(await panel.getByTestId('task-status').innerText()).toBe('Done')
     await expect.poll(() => panel.getByTestId('step').count()).toBe(done.steps.length)
-    expect(await panel.getByTestId('timeline').innerText()).toMatch(/Look at the page[\s\S]*Type text[\s\S]*Click[\s\S]*high risk/)
-    if (done.steps.some((s) => s.artifacts?.length)) {
-      // The thumbnails are the audit's screenshots, fetched with the token into object URLs.
-      await expect
-        .poll(() => panel.locator('.timeline img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 10_000 })
-        .toBeGreaterThan(0)
-      expect(await panel.locator('.timeline img').first().getAttribute('src')).toMatch(/^blob:chrome-extension:/)
-    }
+    expect(orderCard).toBe(true)
+    const timeline = await panel.getByTestId('timeline').innerText()
+    expect(timeline).toMatch(/Look at the page[\s\S]*Type text[\s\S]*Click[\s\S]*high risk/)
+    // Each step says what it was for, in the model's words, in the order it planned them.
+    expect(timeline).toMatch(/Search for the phone[\s\S]*Put it in the cart[\s\S]*Go to checkout[\s\S]*Fill in the name[\s\S]*Place the order/)
+    // The picture taken before the order's card is one quiet line, not an action with a risk.
+    const evidence = panel.locator('[data-testid=step][data-evidence]')
+    expect(await evidence.count()).toBe(done.steps.filter(isEvidenceStep).length)
+    expect(await evidence.count()).toBeGreaterThan(0)
+    expect(await evidence.first().locator('.step-goal').innerText()).toBe('A picture of the page before asking you')
+    expect(await evidence.first().locator('.badge').count()).toBe(0)
+    // The thumbnails are the audit's screenshots, fetched with the token into object URLs.
+    await expect
+      .poll(() => panel.locator('.timeline img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 10_000 })
+      .toBeGreaterThan(0)
+    expect(await panel.locator('.timeline img').first().getAttribute('src')).toMatch(/^blob:chrome-extension:/)
     const finished = await panel.screenshot({ fullPage: true })
     writeFileSync(join(SHOTS, 'panel-finished.png'), finished)
     expect((await imageStats(panel, finished, {})).distinct).toBeGreaterThan(20)

@@ -20,6 +20,8 @@ const checkout: ScriptStep[] = [
   { type: 'click', text: 'Proceed to checkout' },
   { type: 'waitFor', text: 'Card number' },
   { type: 'type', selector: 'input[name=fullname]', text: 'Ada Lovelace' },
+  // A step that brings back no picture: the server takes one before it asks about the order.
+  { type: 'waitFor', text: 'Place order' },
   { type: 'click', text: 'Place order', risk: 'high' },
   { type: 'waitFor', text: 'confirmed' },
 ]
@@ -83,6 +85,27 @@ async function expectConfirmationShown(page: Page) {
   expect(await order.locator('.badge.risk-high').count()).toBe(1)
 }
 
+/** The picture taken before the order's confirmation is one quiet step in words, not an action with a risk. */
+async function expectEvidenceStep(page: Page) {
+  // One before each card that followed a step with no picture of its own (the order's is one of them).
+  const evidence = events.filter((e) => e.type === 'action.proposed' && e.data.evidence === true).map((e) => e.actionId)
+  expect(evidence.length).toBeGreaterThan(0)
+  const items = page.locator('li.step[data-evidence]')
+  expect(await items.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-action')))).toEqual(evidence)
+  const order = page.locator('li.step', { hasText: '“Place order”' })
+  const item = page.locator(`li.step[data-evidence][data-step="${Number(await order.getAttribute('data-step')) - 1}"]`)
+  expect(await item.count()).toBe(1)
+  expect(await item.locator('.step-goal').innerText()).toBe('A picture of the page before asking the person')
+  expect(await items.locator('.badge').count()).toBe(0)
+  await expect.poll(() => item.locator('.shot img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 10_000 }).toBe(1)
+  // Quiet: a dotted rule and smaller, slanted words, unlike the steps that act.
+  const style = await item.evaluate((li) => {
+    const goal = getComputedStyle(li.querySelector('.step-goal')!)
+    return { border: getComputedStyle(li).borderLeftStyle, font: goal.fontStyle }
+  })
+  expect(style).toEqual({ border: 'dotted', font: 'italic' })
+}
+
 describe('the exported replay.html', () => {
   it('shows every step, its screenshots and the confirmation from file://, with no server and no network', async () => {
     const res = await fetch(`${h.server.url}/api/audit/${taskId}/export`, { headers: { authorization: `Bearer ${h.server.token}` } })
@@ -106,6 +129,7 @@ describe('the exported replay.html', () => {
     await expectImagesLoaded(page, '.shot img', names.length)
     expect(await page.locator('.shot').evaluateAll((shots) => shots.map((s) => s.getAttribute('data-artifact')))).toEqual(expect.arrayContaining(names))
     await expectConfirmationShown(page)
+    await expectEvidenceStep(page)
     expect(await page.locator('[data-status]').innerText()).toBe('succeeded')
     expect(await page.locator('[data-chain="ok"]').innerText()).toContain(`${events.length} events`)
     expect(requested.every((url) => url.startsWith('file://')), requested.join('\n')).toBe(true)
@@ -163,6 +187,7 @@ describe('the console', () => {
     await expectImagesLoaded(page, '.shot img', screenshotNames().length)
     expect(await page.locator('.shot img').first().getAttribute('src')).toMatch(/^blob:/)
     await expectConfirmationShown(page)
+    await expectEvidenceStep(page)
     await page.locator('[data-chain="ok"]').waitFor()
     expect(await page.getByRole('button', { name: 'Save as skill' }).count()).toBe(1)
     expect(await page.getByRole('button', { name: 'Download audit (zip)' }).count()).toBe(1)

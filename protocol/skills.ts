@@ -51,6 +51,8 @@ export const SkillSearchResult = z.object({
   sites: z.array(z.string()),
   tags: z.array(z.string()),
   risk: Risk,
+  /** Whether the skill carries a script that can run without an LLM. */
+  scripted: z.boolean(),
   score: z.number(),
 })
 export type SkillSearchResult = z.infer<typeof SkillSearchResult>

@@ -7,7 +7,14 @@ export function SkillPicker({ store }: { store: PanelStore }) {
   if (picked) {
     return (
       <div class="row skill-picked" data-testid="skill">
-        <span>{t('start.skillPicked', { name: picked.name })}</span>
+        <span>
+          {t('start.skillPicked', { name: picked.name })}
+          {picked.scripted && (
+            <span class="skill-mode" data-testid="skill-scripted">
+              {t('start.skillScripted')}
+            </span>
+          )}
+        </span>
         <button type="button" onClick={() => newTask.clearSkill()}>
           {t('start.skillClear')}
         </button>
@@ -36,6 +43,7 @@ export function SkillPicker({ store }: { store: PanelStore }) {
                 <strong>{skill.name}</strong>
                 <span class={`badge risk-${skill.risk}`}>{t(`risk.${skill.risk}`)}</span>
                 <span class="muted">{skill.description}</span>
+                {skill.scripted && <span class="skill-mode">{t('start.skillScripted')}</span>}
               </button>
             </li>
           ))}

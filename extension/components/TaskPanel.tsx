@@ -1,4 +1,5 @@
 import type { PanelStore } from '../lib/panel/store'
+import { SaveSkill } from './SaveSkill'
 import { TaskControls } from './TaskControls'
 import { Timeline } from './Timeline'
 
@@ -31,6 +32,7 @@ export function TaskPanel({ store }: { store: PanelStore }) {
           {error && <p class="step-error">{error.message}</p>}
         </div>
       )}
+      <SaveSkill store={store} />
     </section>
   )
 }

@@ -1,6 +1,58 @@
+import type { StepView } from '#protocol'
+import { isEvidenceStep } from '#protocol'
 import { describeAction, describeStep } from '../lib/panel/describe'
 import type { PanelStore } from '../lib/panel/store'
 import { Shot } from './Shot'
+
+function Thumbs({ store, step }: { store: PanelStore; step: StepView }) {
+  if (!step.artifacts?.length) return null
+  return (
+    <div class="thumbs">
+      {step.artifacts.map((a) => (
+        <Shot key={a.name} store={store} name={a.name} caption={store.t(`shot.${a.label}`)} />
+      ))}
+    </div>
+  )
+}
+
+/** The picture the server took before asking: part of the record, not work the agent did, so it stays quiet. */
+function EvidenceStep({ store, step }: { store: PanelStore; step: StepView }) {
+  return (
+    <li class={`step step-evidence outcome-${step.outcome}`} data-testid="step" data-evidence="">
+      <div class="step-goal">{store.t('step.evidence')}</div>
+      {step.errors.map((e) => (
+        <div key={e.code + e.message} class="step-error">
+          {e.code}: {e.message}
+        </div>
+      ))}
+      <Thumbs store={store} step={step} />
+    </li>
+  )
+}
+
+/** What the agent did: what it was for, what it did, how risky, how it went, and its pictures. */
+function ActionStep({ store, step }: { store: PanelStore; step: StepView }) {
+  const { t } = store
+  return (
+    <li class={`step outcome-${step.outcome}`} data-testid="step">
+      {step.goal && <div class="step-goal">{step.goal}</div>}
+      <div class="step-head">
+        <span class="step-seq">{step.seq}</span>
+        <span class="step-what">{describeStep(step, t)}</span>
+        {step.target && <span class="step-target">“{step.target}”</span>}
+        <span class={`badge risk-${step.risk}`}>{t(`risk.${step.risk}`)}</span>
+        <span class={`step-outcome outcome-${step.outcome}`}>{t(`outcome.${step.outcome}`)}</span>
+      </div>
+      {step.note && <div class="step-note">{step.note}</div>}
+      {step.errors.map((e) => (
+        <div key={e.code + e.message} class="step-error">
+          {e.code}: {e.message}
+        </div>
+      ))}
+      <Thumbs store={store} step={step} />
+    </li>
+  )
+}
 
 /** Every step so far, newest last: what it was for, what it did, how risky, how it went, and its pictures. */
 export function Timeline({ store }: { store: PanelStore }) {
@@ -11,41 +63,24 @@ export function Timeline({ store }: { store: PanelStore }) {
   if (view.steps.length === 0 && !running) return <p class="muted">{t('timeline.empty')}</p>
   return (
     <ol class="timeline" data-testid="timeline">
-      {view.steps.map((step) => (
-        <li key={step.actionId} class={`step outcome-${step.outcome}`} data-testid="step">
-          {step.goal && <div class="step-goal">{step.goal}</div>}
-          <div class="step-head">
-            <span class="step-seq">{step.seq}</span>
-            <span class="step-what">{describeStep(step, t)}</span>
-            {step.target && <span class="step-target">“{step.target}”</span>}
-            <span class={`badge risk-${step.risk}`}>{t(`risk.${step.risk}`)}</span>
-            <span class={`step-outcome outcome-${step.outcome}`}>{t(`outcome.${step.outcome}`)}</span>
-          </div>
-          {step.note && <div class="step-note">{step.note}</div>}
-          {step.errors.map((e) => (
-            <div key={e.code + e.message} class="step-error">
-              {e.code}: {e.message}
-            </div>
-          ))}
-          {step.artifacts && step.artifacts.length > 0 && (
-            <div class="thumbs">
-              {step.artifacts.map((a) => (
-                <Shot key={a.name} store={store} name={a.name} caption={t(`shot.${a.label}`)} />
-              ))}
-            </div>
-          )}
-        </li>
-      ))}
-      {running && (
-        <li class="step outcome-pending" data-testid="step-running">
-          <div class="step-head">
-            <span class="step-seq">{running.seq}</span>
-            <span class="step-what">{describeAction(running, t)}</span>
-            <span class={`badge risk-${running.risk}`}>{t(`risk.${running.risk}`)}</span>
-            <span class="step-outcome">{t('outcome.pending')}</span>
-          </div>
-        </li>
+      {view.steps.map((step) =>
+        isEvidenceStep(step) ? <EvidenceStep key={step.actionId} store={store} step={step} /> : <ActionStep key={step.actionId} store={store} step={step} />,
       )}
+      {running &&
+        (isEvidenceStep({ type: running.type, goal: running.reason }) ? (
+          <li class="step step-evidence outcome-pending" data-testid="step-running" data-evidence="">
+            <div class="step-goal">{t('step.evidence')}</div>
+          </li>
+        ) : (
+          <li class="step outcome-pending" data-testid="step-running">
+            <div class="step-head">
+              <span class="step-seq">{running.seq}</span>
+              <span class="step-what">{describeAction(running, t)}</span>
+              <span class={`badge risk-${running.risk}`}>{t(`risk.${running.risk}`)}</span>
+              <span class="step-outcome">{t('outcome.pending')}</span>
+            </div>
+          </li>
+        ))}
     </ol>
   )
 }

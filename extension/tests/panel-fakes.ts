@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { PendingConfirmation, StatusView, TaskStatus, TaskView } from '#protocol'
+import type { PendingConfirmation, SaveSkillBody, StatusView, TaskStatus, TaskView } from '#protocol'
 import { EMPTY_DRAFT, type Draft } from '../lib/panel/persisted'
 import { createPanelStore, type PanelDeps } from '../lib/panel/store'
 import { ServerError } from '../lib/server/errors'
@@ -31,10 +31,12 @@ export const pendingOrder = (): PendingConfirmation => ({
 })
 
 /** A panel over an in-memory server, storage and browser; everything it did is recorded. */
-export function setupPanel(opts: { views?: Record<string, StatusView>; followed?: string | null; settings?: Settings; activity?: unknown; lang?: 'en' | 'zh-CN'; draft?: Draft } = {}) {
+export function setupPanel(opts: { views?: Record<string, StatusView>; followed?: string | null; settings?: Settings; activity?: unknown; lang?: 'en' | 'zh-CN'; draft?: Draft; skills?: string[] } = {}) {
   const views: Record<string, StatusView> = opts.views ?? { task1: view('RUNNING') }
   const stored = { followed: opts.followed === undefined ? 'task1' : opts.followed, draft: opts.draft ?? EMPTY_DRAFT, settings: opts.settings ?? { serverUrl: 'http://127.0.0.1:3000', token: 't' } }
   const log: string[] = []
+  /** Slugs the fake server holds already: saving one of them again is a CONFLICT. */
+  const savedSlugs = new Set(opts.skills ?? [])
   const client = {
     health: vi.fn(async () => undefined),
     info: vi.fn(async () => ({ name: 'tandem', version: '0.1.0', llm: { configured: false } })),
@@ -54,8 +56,14 @@ export function setupPanel(opts: { views?: Record<string, StatusView>; followed?
     }),
     tasks: vi.fn(async () => Object.values(views).map((v) => v.task)),
     searchSkills: vi.fn(async (q: string) => [
-      { slug: 'checkout-with-approval', name: `Checkout (${q})`, description: 'd', sites: [], tags: [], risk: 'high' as const, score: 1 },
+      { slug: 'checkout-with-approval', name: `Checkout (${q})`, description: 'd', sites: [], tags: [], risk: 'high' as const, scripted: true, score: 1 },
     ]),
+    saveSkill: vi.fn(async (body: SaveSkillBody) => {
+      const slug = body.slug ?? 'buy-a-phone'
+      if (savedSlugs.has(slug) && !body.overwrite) throw new ServerError('CONFLICT', `A skill named ${slug} exists already.`, 409, { slug })
+      savedSlugs.add(slug)
+      return { skill: { slug, name: body.name ?? 'goal', description: 'd', sites: [], tags: ['recorded'], risk: 'high' as const, 'allowed-actions': [], 'risky-steps': [], excerpt: '', scripted: true }, file: `skills/${slug}/SKILL.md` }
+    }),
     artifact: vi.fn(async (taskId: string, name: string) => new Blob([`${taskId}/${name}`])),
     exportAudit: vi.fn(async () => new Blob(['PK zip'])),
   }

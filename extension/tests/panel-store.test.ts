@@ -121,7 +121,7 @@ describe('panel store: new task', () => {
     await store.load()
     let release!: () => void
     client.searchSkills.mockImplementationOnce(
-      (q: string) => new Promise((r) => (release = () => r([{ slug: 'old', name: `Old (${q})`, description: '', sites: [], tags: [], risk: 'high', score: 1 }]))),
+      (q: string) => new Promise((r) => (release = () => r([{ slug: 'old', name: `Old (${q})`, description: '', sites: [], tags: [], risk: 'high', scripted: false, score: 1 }]))),
     )
     const older = store.newTask.searchSkills('che')
     await store.newTask.searchSkills('checkout')
@@ -131,6 +131,8 @@ describe('panel store: new task', () => {
     expect(store.newTask.skillResults.value?.map((s) => s.name)).toEqual(['Checkout (checkout)'])
     store.newTask.pickSkill(store.newTask.skillResults.value![0])
     expect(store.newTask.skillResults.value).toBeNull()
+    // The pick remembers that the skill replays a script, so the panel can say no LLM is needed.
+    expect(store.newTask.draft.value.skill).toEqual({ slug: 'checkout-with-approval', name: 'Checkout (checkout)', scripted: true })
     store.newTask.setGoal('check out')
     await store.newTask.start()
     expect(client.start).toHaveBeenCalledWith({ goal: 'check out', skill: 'checkout-with-approval' })

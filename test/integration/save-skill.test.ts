@@ -121,7 +121,7 @@ describe('save as skill, search it, replay it with no LLM', () => {
 
   it('is found by search at once', async () => {
     const found = await ok<SkillSearchResult[]>(server.api('GET', '/api/skills/search?q=iphone'))
-    expect(found[0]).toMatchObject({ slug: saved.skill.slug, risk: 'high' })
+    expect(found[0]).toMatchObject({ slug: saved.skill.slug, risk: 'high', scripted: true })
     const onSite = await ok<SkillSearchResult[]>(server.api('GET', '/api/skills/search?site=shop.test'))
     expect(onSite.map((s) => s.slug)).toContain(saved.skill.slug)
   })

@@ -33,6 +33,11 @@ describe('GET /api/skills/search', () => {
     }
   })
 
+  it('says of each result whether it replays a script with no LLM', async () => {
+    expect((await search('q=hacker%20news%20top%20stories&limit=3')).find((r) => r.slug === 'hacker-news-top-stories')?.scripted).toBe(true)
+    expect((await search('q=log%20in&limit=3')).find((r) => r.slug === 'login-safely')?.scripted).toBe(false)
+  })
+
   it('with a site and no query returns the skills for that site', async () => {
     const onTaobao = await search(`site=${encodeURIComponent('https://www.taobao.com/')}`)
     expect(onTaobao.map((r) => r.slug).sort()).toEqual(['ecommerce-compare-zh', 'invoice-download-zh'])

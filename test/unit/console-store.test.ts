@@ -16,6 +16,11 @@ const TASKS = [
   task('t2', 'book a table', 'FAILED', '2025-11-02T11:00:00.000Z'),
 ]
 
+const FOUND = [
+  { slug: 'buy-a-phone', name: 'Buy a phone', description: 'd', sites: ['shop.test'], tags: [], risk: 'high', scripted: true, score: 2 },
+  { slug: 'compare-phones', name: 'Compare phones', description: 'd', sites: [], tags: [], risk: 'low', scripted: false, score: 1 },
+]
+
 /** A server as the console sees it through fetch: a token, tasks, one artifact; records what was asked. */
 function fakeServer(token = 'right', hold?: Promise<void>) {
   const calls: { url: string; auth: string | null }[] = []
@@ -33,6 +38,7 @@ function fakeServer(token = 'right', hold?: Promise<void>) {
       inFlight.now--
       return new Response(new Uint8Array([1, 2, 3]), { status: 200 })
     }
+    if (url.startsWith('/api/skills/search?q=phone')) return json(200, { ok: true, data: FOUND })
     if (url === '/api/clients') return json(404, { ok: false, error: { code: 'NOT_FOUND', message: 'no route' } })
     if (url === '/api/skills') return json(409, { ok: false, error: { code: 'CONFLICT', message: 'exists' } })
     return json(500, { ok: false, error: { code: 'INTERNAL', message: 'boom' } })
@@ -136,6 +142,18 @@ describe('the console store', () => {
     release()
     expect(new Set(await all).size).toBe(12)
     expect(server.inFlight.most).toBe(4)
+  })
+
+  it('searches skills in one call, each result saying whether it replays with no LLM', async () => {
+    const { store, server } = setup('#/skills', 'right')
+    store.start()
+    await store.searchSkills('phone', '')
+    expect(store.skillsError.value).toBe('')
+    expect(store.skillResults.value?.map((s) => [s.slug, s.scripted])).toEqual([
+      ['buy-a-phone', true],
+      ['compare-phones', false],
+    ])
+    expect(server.calls.filter((c) => c.url.startsWith('/api/skills')).map((c) => c.url.split('?')[0])).toEqual(['/api/skills/search'])
   })
 
   it('explains a missing clients route, a skill that exists and a server error in words', async () => {

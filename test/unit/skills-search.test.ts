@@ -99,6 +99,15 @@ describe('the starter library', () => {
     expect(list.find((s) => s.slug === 'hacker-news-top-stories')?.scripted).toBe(true)
     expect(list.find((s) => s.slug === 'login-safely')?.scripted).toBe(false)
   })
+
+  it('says in each search result whether the skill replays a script with no LLM', () => {
+    const scripted = (slug: string) => index.search(slug.replace(/-/g, ' '), { limit: 10 }).find((r) => r.slug === slug)?.scripted
+    expect(scripted('hacker-news-top-stories')).toBe(true)
+    expect(scripted('login-safely')).toBe(false)
+    const browsed = index.search('', { limit: 100 })
+    expect(browsed.length).toBeGreaterThan(0)
+    for (const r of browsed) expect(r.scripted).toBe(!!index.get(r.slug)!.script?.length)
+  })
 })
 
 describe('the site filter', () => {

@@ -1,4 +1,4 @@
-import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, SkillSearchResult, SkillSummary, StatusView, TaskView } from '#protocol'
+import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, SkillSearchResult, StatusView, TaskView } from '#protocol'
 
 /** A failed call, with what the console tells the person. */
 export class ApiError extends Error {
@@ -59,7 +59,6 @@ export function createApi({ token, fetch: doFetch, base = '' }: ApiDeps) {
     status: (taskId: string) => data<StatusView>('GET', `/api/agent/status?${q({ taskId })}`),
     audit: (taskId: string) => data<AuditView>('GET', `/api/audit/${encodeURIComponent(taskId)}`),
     searchSkills: (query: string, site?: string) => data<SkillSearchResult[]>('GET', `/api/skills/search?${q({ q: query, site, limit: 30 })}`),
-    skills: () => data<SkillSummary[]>('GET', '/api/skills'),
     clients: () => data<ClientView[]>('GET', '/api/clients'),
     saveSkill: (body: SaveSkillBody) => data<SaveSkillData>('POST', '/api/skills', body),
     /** Bytes the page cannot fetch by URL, since an <img> or a link cannot send the token. */

@@ -64,7 +64,6 @@ export function createConsoleStore(deps: ConsoleDeps) {
   const saveError = signal('')
 
   const skillResults = signal<SkillSearchResult[] | null>(null)
-  const scripted = signal<Record<string, boolean>>({})
   const skillsError = signal('')
 
   const clients = signal<ClientView[] | null>(null)
@@ -143,7 +142,7 @@ export function createConsoleStore(deps: ConsoleDeps) {
     token, authError, checking, route,
     tasks, tasksError, statusFilter, textFilter, visibleTasks,
     audit, taskView, taskError, downloading, saveResult, saveError,
-    skillResults, scripted, skillsError,
+    skillResults, skillsError,
     clients, clientsError,
 
     /** First thing on load: the token from the fragment or from an earlier visit, and the page to show. */
@@ -241,9 +240,7 @@ export function createConsoleStore(deps: ConsoleDeps) {
 
     async searchSkills(query: string, site: string) {
       try {
-        const [found, all] = await Promise.all([api.searchSkills(query, site.trim() || undefined), api.skills().catch(() => null)])
-        skillResults.value = found
-        if (all) scripted.value = Object.fromEntries(all.map((s) => [s.slug, s.scripted]))
+        skillResults.value = await api.searchSkills(query, site.trim() || undefined)
         skillsError.value = ''
       } catch (error) {
         failed(error, skillsError)

@@ -1,3 +1,4 @@
+import { isEvidenceStep } from '#protocol'
 import type { ReplayDecision, ReplayStep } from './model'
 import { formatTime, useReplayContext } from './context'
 import { Shot } from './Shot'
@@ -28,9 +29,33 @@ function Confirmation({ step }: { step: ReplayStep }) {
   )
 }
 
+/** The picture taken before a confirmation: part of the record, not the task's own work, so it stays quiet. */
+function EvidenceItem({ step }: { step: ReplayStep }) {
+  const { t } = useReplayContext()
+  const shots = [step.before, step.after, ...step.screenshots].filter((a) => a !== undefined)
+  return (
+    <li class={`step step-evidence outcome-${step.outcome}`} data-step={step.seq} data-action={step.actionId} data-evidence="">
+      <div class="step-goal">{t('evidenceGoal')}</div>
+      {step.observation?.errors.map((e) => (
+        <div class="step-error" key={e.code + e.message}>
+          {e.code}: {e.message}
+        </div>
+      ))}
+      {shots.length > 0 && (
+        <div class="thumbs">
+          {shots.map((a) => (
+            <Shot key={a.name} artifact={a} step={step.seq} />
+          ))}
+        </div>
+      )}
+    </li>
+  )
+}
+
 /** One action of the task: what it was for, what it touched, how risky, who approved it, what came of it. */
 export function StepItem({ step }: { step: ReplayStep }) {
   const { t } = useReplayContext()
+  if (isEvidenceStep(step)) return <EvidenceItem step={step} />
   const o = step.observation
   const shots = [step.before, step.after, ...step.screenshots].filter((a) => a !== undefined)
   return (

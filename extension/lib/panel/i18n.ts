@@ -1,4 +1,5 @@
 import { createTranslator, type Lang, type Translate } from '../../../ui/i18n'
+import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -132,6 +133,7 @@ const en = {
   'step.observe': 'Look at the page',
   'step.screenshot': 'Take a screenshot',
   'step.back': 'Go back',
+  'step.evidence': 'A picture of the page before asking you',
 
   'question.title': 'The task asks you',
   'question.answer': 'Answer',
@@ -142,6 +144,7 @@ const en = {
   'site.allow': 'Allow {origin}',
   'site.still': 'Tandem still may not act on {origin}.',
   'site.granted': 'Authorised {origin}.',
+  ...saveSkillEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -276,6 +279,7 @@ const zh: Record<PanelKey, string> = {
   'step.observe': '查看页面',
   'step.screenshot': '截图',
   'step.back': '后退',
+  'step.evidence': '请你批准之前的页面截图',
 
   'question.title': '任务在问你',
   'question.answer': '回答',
@@ -286,6 +290,7 @@ const zh: Record<PanelKey, string> = {
   'site.allow': '允许 {origin}',
   'site.still': 'Tandem 仍然不能在 {origin} 上操作。',
   'site.granted': '已授权 {origin}。',
+  ...saveSkillZh,
 }
 
 export type PanelT = Translate<typeof en>

@@ -87,8 +87,8 @@ export function createNewTask(deps: NewTaskDeps) {
         if (seq === searchSeq) skillResults.value = []
       }
     },
-    pickSkill(skill: Pick<SkillSearchResult, 'slug' | 'name'>) {
-      edit({ skill: { slug: skill.slug, name: skill.name } })
+    pickSkill(skill: Pick<SkillSearchResult, 'slug' | 'name' | 'scripted'>) {
+      edit({ skill: { slug: skill.slug, name: skill.name, scripted: skill.scripted } })
       skillQuery.value = ''
       skillResults.value = null
     },

@@ -4,7 +4,8 @@ import { storage } from 'wxt/utils/storage'
 /** What the person was writing, kept so closing the panel loses nothing. */
 export const Draft = z.object({
   goal: z.string().max(4000),
-  skill: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  /** `scripted`: the skill replays its script with no LLM (absent in drafts kept before the search said so). */
+  skill: z.object({ slug: z.string(), name: z.string(), scripted: z.boolean().optional() }).nullable(),
   where: z.enum(['current', 'new']),
   startUrl: z.string().max(8192),
 })

@@ -10,11 +10,12 @@ import { panelTranslator } from './i18n'
 import { createNewTask, type CurrentTab } from './new-task'
 import { createNotices } from './notices'
 import type { Draft } from './persisted'
+import { createSaveSkill } from './save-skill'
 import { createScreenshots } from './screenshots'
 
 export type PanelClient = Pick<
   ServerClient,
-  'health' | 'info' | 'start' | 'confirm' | 'answer' | 'status' | 'pause' | 'resume' | 'cancel' | 'tasks' | 'searchSkills' | 'artifact' | 'exportAudit'
+  'health' | 'info' | 'start' | 'confirm' | 'answer' | 'status' | 'pause' | 'resume' | 'cancel' | 'tasks' | 'searchSkills' | 'saveSkill' | 'artifact' | 'exportAudit'
 >
 
 export interface PanelDeps {
@@ -44,6 +45,7 @@ export function createPanelStore(deps: PanelDeps) {
   const connection = createConnection({ client: deps.client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices })
   const screenshots = createScreenshots({ load: deps.client.artifact, objectUrl: deps.files.objectUrl, revoke: deps.files.revoke })
   const task = createFollowedTask({ client: deps.client, followed: deps.followed, screenshots, download: deps.files.download, wake: deps.wake, t, notices })
+  const saveSkill = createSaveSkill({ client: deps.client, task, t, notices })
   const newTask = createNewTask({
     client: deps.client,
     draft: deps.draft,
@@ -100,6 +102,7 @@ export function createPanelStore(deps: PanelDeps) {
     connection,
     newTask,
     task,
+    saveSkill,
 
     async load() {
       await connection.load()

@@ -10,10 +10,12 @@ import {
   StatusData,
   StatusView,
   TaskView,
+  SaveSkillData,
   okEnvelope,
   type AnswerBody,
   type ConfirmBody,
   type ReportBodyInput,
+  type SaveSkillBody,
   type StartBody,
   type TaskCommandBody,
 } from '#protocol'
@@ -72,7 +74,7 @@ export function createServerClient(deps: ServerClientDeps) {
     const failed = ErrorEnvelope.safeParse(json)
     if (!failed.success) return null
     const code = ApiErrorCode.safeParse(failed.data.error.code)
-    return new ServerError(code.success ? code.data : 'BAD_RESPONSE', failed.data.error.message, status)
+    return new ServerError(code.success ? code.data : 'BAD_RESPONSE', failed.data.error.message, status, failed.data.error.details)
   }
 
   async function readJson(res: Response, serverUrl: string): Promise<unknown> {
@@ -124,6 +126,7 @@ export function createServerClient(deps: ServerClientDeps) {
     tasks: (limit = 20) => call('GET', `/api/agent/tasks?limit=${limit}`, z.array(TaskView)),
     searchSkills: (q: string, limit = 8) =>
       call('GET', `/api/skills/search?q=${encodeURIComponent(q)}&limit=${limit}`, z.array(SkillSearchResult)),
+    saveSkill: (body: SaveSkillBody) => call('POST', '/api/skills', SaveSkillData, body),
     artifact: (taskId: string, name: string) => bytes(`${audit(taskId)}/artifacts/${encodeURIComponent(name)}`),
     exportAudit: (taskId: string) => bytes(`${audit(taskId)}/export`),
   }

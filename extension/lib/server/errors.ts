@@ -8,6 +8,8 @@ export class ServerError extends Error {
     readonly code: ServerErrorCode,
     message: string,
     readonly status?: number,
+    /** What the server's envelope added (a CONFLICT names the slug it refused, …). */
+    readonly details?: unknown,
   ) {
     super(message)
     this.name = 'ServerError'

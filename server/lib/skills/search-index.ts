@@ -51,6 +51,7 @@ const toResult = (skill: Skill, score: number): SkillSearchResult => ({
   sites: skill.sites,
   tags: skill.tags,
   risk: skill.risk,
+  scripted: !!skill.script?.length,
   score,
 })
 

@@ -42,21 +42,20 @@ export function SkillsPage() {
         <p class="muted">{t('skillsNone')}</p>
       ) : (
         <ul class="skill-list">
-          {results.map((skill) => {
-            const scripted = (skill as { scripted?: boolean }).scripted ?? store.scripted.value[skill.slug]
-            return (
-              <li class="card skill" key={skill.slug} data-skill={skill.slug}>
-                <div class="row">
-                  <strong class="skill-name">{skill.name}</strong>
-                  <span class={`badge risk-${skill.risk}`}>{rt(`risk_${skill.risk}`)}</span>
-                  {scripted !== undefined && <span class="badge scripted">{scripted ? t('scripted') : t('notScripted')}</span>}
-                  <span class="muted">{skill.slug}</span>
-                </div>
-                <div>{skill.description}</div>
-                <div class="muted">{t('sites', { list: skill.sites.length ? skill.sites.join(', ') : t('anySite') })}</div>
-              </li>
-            )
-          })}
+          {results.map((skill) => (
+            <li class="card skill" key={skill.slug} data-skill={skill.slug}>
+              <div class="row">
+                <strong class="skill-name">{skill.name}</strong>
+                <span class={`badge risk-${skill.risk}`}>{rt(`risk_${skill.risk}`)}</span>
+                <span class={`badge ${skill.scripted ? 'scripted' : 'guided'}`} data-scripted={String(skill.scripted)}>
+                  {skill.scripted ? t('scripted') : t('notScripted')}
+                </span>
+                <span class="muted">{skill.slug}</span>
+              </div>
+              <div>{skill.description}</div>
+              <div class="muted">{t('sites', { list: skill.sites.length ? skill.sites.join(', ') : t('anySite') })}</div>
+            </li>
+          ))}
         </ul>
       )}
     </section>

@@ -1,0 +1,29 @@
+import { answer, type FakeAnswer, type FakeRequest } from '../../test/support/fake-llm'
+
+/** The index of the first tree line that matches, in the page the model was shown. */
+export function indexOf(page: string, pattern: RegExp): number | undefined {
+  const line = page.split('\n').find((l) => pattern.test(l))
+  const match = line && /\[(\d+)\]</.exec(line)
+  return match ? Number(match[1]) : undefined
+}
+
+/**
+ * A model that shops the way the fixture shop expects, reading only what the extension observed and naming
+ * elements by their index in that observation, as a real model does.
+ */
+export function shopper(r: FakeRequest): FakeAnswer {
+  const user = String(r.messages.at(-1)?.content ?? '')
+  const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(user)?.[0] ?? ''
+  const title = /title="([^"]*)"/.exec(page)?.[1] ?? ''
+  const act = (actions: unknown[], goal: string) => answer(actions, { next_goal: goal })
+  if (title === 'Shop') return act([{ type: 'type', index: indexOf(page, /name=q/), text: 'iPhone 15', submit: true }], 'Search for the phone')
+  if (title.startsWith('Results for')) return act([{ type: 'click', index: indexOf(page, /Add iPhone 15 to cart/) }], 'Put it in the cart')
+  if (title === 'Cart') return act([{ type: 'click', index: indexOf(page, /Proceed to checkout/) }], 'Go to checkout')
+  if (title === 'Checkout') {
+    const name = page.split('\n').find((l) => /name=fullname/.test(l)) ?? ''
+    if (!/Ada Lovelace/.test(name)) return act([{ type: 'type', index: indexOf(page, /name=fullname/), text: 'Ada Lovelace' }], 'Fill in the name')
+    return act([{ type: 'click', index: indexOf(page, /Place order/) }], 'Place the order')
+  }
+  if (title === 'Order confirmed') return act([{ type: 'done', success: true, text: 'The order is confirmed.' }], 'Report the order')
+  return act([{ type: 'done', success: false, text: `unexpected page "${title}"` }], 'Give up')
+}
