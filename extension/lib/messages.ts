@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Action, Observation, ObservationError } from '#protocol'
+import { Action, Observation, ObservationError, TaskStatus } from '#protocol'
 import { IndicatorState, TakeoverInput } from './indicator/state'
 
 /**
@@ -75,9 +75,15 @@ export const WorkerRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('wake'), force: z.boolean().default(false) }),
   /** A task started "in the current tab": the tab the person was looking at becomes the task's tab. */
   z.object({ kind: z.literal('use-tab'), taskId: z.string().min(1).max(128), tabId: z.number().int().min(0) }),
+  /**
+   * The person paused, resumed or canceled a task in the panel: the worker follows its new status now (the page's
+   * indicator, the badge) and, when it ended, ends the step running in the page.
+   */
+  z.object({ kind: z.literal('task-changed'), taskId: z.string().min(1).max(128) }),
 ])
 export type WorkerRequest = z.input<typeof WorkerRequest>
 export const workerReplies = {
   wake: z.object({ ok: z.literal(true) }),
   'use-tab': z.object({ adopted: z.boolean() }),
+  'task-changed': z.object({ status: TaskStatus.nullable(), stopped: z.boolean() }),
 } satisfies Record<WorkerRequest['kind'], z.ZodType>

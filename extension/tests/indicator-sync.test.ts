@@ -53,10 +53,11 @@ describe('indicator sync', () => {
   it('stops the step a task is running in its tab, and nothing else', async () => {
     const inflight = { taskId: 'task1', actionId: 'act1', type: 'waitFor' as const, tabId: 7, startedAt: 0, graceMs: 1, phase: 'started' as const }
     const running = setup({ state: { ...base, inflight } })
-    await running.sync.stopAction('task1')
+    expect(await running.sync.stopAction('task1')).toBe(true)
     expect(running.content.ask).toHaveBeenCalledWith(7, { kind: 'stop', actionId: 'act1' }, 2000)
+    expect(await running.sync.stopAction('other')).toBe(false)
     const idle = setup()
-    await idle.sync.stopAction('task1')
+    expect(await idle.sync.stopAction('task1')).toBe(false)
     expect(idle.content.ask).not.toHaveBeenCalled()
   })
 

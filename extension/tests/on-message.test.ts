@@ -5,7 +5,11 @@ import { adoptTaskTab } from '../lib/worker/adopt-tab'
 import { onWorkerMessage } from '../lib/worker/on-message'
 
 const ORIGIN = 'chrome-extension://abc/'
-const deps = () => ({ executor: { wake: vi.fn(async () => undefined) }, adoptTab: vi.fn(async () => true) })
+const deps = () => ({
+  executor: { wake: vi.fn(async () => undefined) },
+  adoptTab: vi.fn(async () => true),
+  taskChanged: vi.fn(async () => ({ status: 'CANCELED' as const, stopped: true })),
+})
 
 describe('worker messages', () => {
   beforeEach(() => fakeBrowser.reset())
@@ -28,8 +32,22 @@ describe('worker messages', () => {
     expect(listener({ kind: 'use-tab', taskId: 't1', tabId: 1 }, { url: 'http://evil.example/', tab: { id: 1 } as never }, vi.fn())).toBe(false)
     expect(listener({ kind: 'explode' }, { url: `${ORIGIN}sidepanel.html` }, vi.fn())).toBe(false)
     expect(listener({ kind: 'use-tab', taskId: 't1', tabId: 'one' }, { url: `${ORIGIN}sidepanel.html` }, vi.fn())).toBe(false)
+    expect(listener({ kind: 'task-changed', taskId: 't1' }, { url: 'http://evil.example/', tab: { id: 1 } as never }, vi.fn())).toBe(false)
+    expect(listener({ kind: 'task-changed', taskId: '' }, { url: `${ORIGIN}sidepanel.html` }, vi.fn())).toBe(false)
     expect(d.executor.wake).not.toHaveBeenCalled()
     expect(d.adoptTab).not.toHaveBeenCalled()
+    expect(d.taskChanged).not.toHaveBeenCalled()
+  })
+
+  it('has the worker follow a task the panel changed, and answers with its status and whether a step was stopped', async () => {
+    const d = deps()
+    const listener = onWorkerMessage(d, ORIGIN)
+    const replied = new Promise((resolve) => expect(listener({ kind: 'task-changed', taskId: 't1' }, { url: `${ORIGIN}sidepanel.html` }, resolve)).toBe(true))
+    expect(await replied).toEqual({ status: 'CANCELED', stopped: true })
+    expect(d.taskChanged).toHaveBeenCalledWith('t1')
+    d.taskChanged.mockRejectedValueOnce(new Error('gone'))
+    const failed = new Promise((resolve) => listener({ kind: 'task-changed', taskId: 't2' }, { url: `${ORIGIN}sidepanel.html` }, resolve))
+    expect(await failed).toEqual({ status: null, stopped: false })
   })
 
   it('hands the panel’s current tab to the task and answers once it is stored', async () => {

@@ -13,7 +13,9 @@ export default defineBackground(() => {
     if (alarm.name === POLL_ALARM) void worker.executor.wake()
   })
   const adoptTab = (taskId: string, tabId: number) => adoptTaskTab(browser.tabs, taskId, tabId)
-  browser.runtime.onMessage.addListener(onWorkerMessage({ executor: worker.executor, adoptTab }, browser.runtime.getURL('/')))
+  browser.runtime.onMessage.addListener(
+    onWorkerMessage({ executor: worker.executor, adoptTab, taskChanged: worker.changes.changed }, browser.runtime.getURL('/')),
+  )
   browser.runtime.onMessage.addListener(onContentEvent(worker.takeover, browser.runtime.id, browser.runtime.getURL('/')))
   browser.notifications.onClicked.addListener((id) => void worker.attention.clicked(id))
   // New settings (a fixed URL or token) deserve an immediate try, whatever the back-off said.

@@ -34,10 +34,15 @@ export interface ExecutorDeps {
    * the in-page indicator and the badge follow the task through it.
    */
   onStatus?: (taskId: string | null, status: TaskStatus | null) => Promise<void>
+  /**
+   * Watches an action while it runs, and returns the end of the watch: a task canceled elsewhere (the console,
+   * any API client) must not wait out a long step in the page.
+   */
+  watch?: (action: Pick<Action, 'taskId' | 'type'>) => () => void
 }
 
 /** Actions the content script runs, leaving their result in storage even if the worker dies meanwhile. */
-const IN_PAGE = new Set(['click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract'])
+export const IN_PAGE_ACTIONS: ReadonlySet<string> = new Set(['click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract'])
 
 /**
  * The worker's loop: report what is left over, pull the next action, run it under an execution lock kept in
@@ -60,11 +65,16 @@ export function createExecutor(deps: ExecutorDeps) {
   async function finishLeftover(inflight: InFlight): Promise<InFlight> {
     if (inflight.phase === 'finished') return inflight
     let result = await readResult(inflight.actionId)
-    if (!result && IN_PAGE.has(inflight.type)) {
+    if (!result && IN_PAGE_ACTIONS.has(inflight.type)) {
       // The page may still be working on it: its result lands in storage when it is done.
-      while (!result && now() < inflight.startedAt + inflight.graceMs) {
-        await sleep(250)
-        result = await readResult(inflight.actionId)
+      const unwatch = deps.watch?.(inflight)
+      try {
+        while (!result && now() < inflight.startedAt + inflight.graceMs) {
+          await sleep(250)
+          result = await readResult(inflight.actionId)
+        }
+      } finally {
+        unwatch?.()
       }
     }
     const observation = result ? recoveredObservation(result, now) : unknownOutcome(inflight, now)
@@ -140,11 +150,14 @@ export function createExecutor(deps: ExecutorDeps) {
     await updateState((s) => ({ ...s, inflight }))
     await updateActivity({ lastAction: { taskId: action.taskId, actionId: action.actionId, type: action.type, status: 'running', at: now() } })
     let observation: Observation
+    const unwatch = deps.watch?.(action)
     try {
       const parsed = Observation.safeParse(await deps.execute(action, { ...state, inflight }))
       observation = parsed.success ? parsed.data : failure(`The extension produced an invalid observation: ${parsed.error.issues[0]?.message}`)
     } catch (error) {
       observation = failure(`The extension failed: ${(error as Error)?.message ?? error}`)
+    } finally {
+      unwatch?.()
     }
     await updateState((s) => ({ ...s, inflight: { ...inflight, tabId: s.tasks[action.taskId]?.tabId ?? null, phase: 'finished', observation } }))
   }

@@ -11,6 +11,7 @@ import { followStatus } from './follow-status'
 import { createIndicatorSync } from './indicator-sync'
 import { createPanelPresence } from './panel-presence'
 import { createTakeover } from './takeover'
+import { createTaskChanges } from './task-changes'
 
 export const POLL_ALARM = 'tandem.poll'
 export const CONTENT_SCRIPT = '/content-scripts/content.js'
@@ -42,11 +43,14 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     locale,
   })
   const indicator = createIndicatorSync({ tabs: browser.tabs, permissions: browser.permissions, content, serverUrl })
+  const follow = followStatus({ attention, indicator })
+  const changes = createTaskChanges({ server, stopAction: indicator.stopAction, follow })
   const executor = createExecutor({
     server,
     serverUrl,
     keepAlive: () => browser.runtime.getPlatformInfo(),
-    onStatus: followStatus({ attention, indicator }),
+    onStatus: follow,
+    watch: changes.watch,
     execute: async (action, state) =>
       runAction(
         {
@@ -71,6 +75,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     executor,
     takeover,
     attention,
+    changes,
     /** chrome.alarms keeps its alarms across worker restarts but not across browser restarts: make sure it exists. */
     async ensureAlarm() {
       if (!(await browser.alarms.get(POLL_ALARM))) await browser.alarms.create(POLL_ALARM, { periodInMinutes: 0.5 })

@@ -50,12 +50,13 @@ export function createIndicatorSync(deps: IndicatorSyncDeps) {
         // no page to show it in
       }
     },
-    /** Ends the action the task is running in its tab, if any. */
-    async stopAction(taskId: string): Promise<void> {
+    /** Ends the action the task is running in its tab, if any; true when the page had one to end. */
+    async stopAction(taskId: string): Promise<boolean> {
       const state = await read()
       const tabId = tabOfTask(state, taskId)
-      if (tabId === null || state.inflight?.taskId !== taskId || state.inflight.phase !== 'started') return
-      await deps.content.ask(tabId, { kind: 'stop', actionId: state.inflight.actionId }, 2000).catch(() => undefined)
+      if (tabId === null || state.inflight?.taskId !== taskId || state.inflight.phase !== 'started') return false
+      const reply = await deps.content.ask(tabId, { kind: 'stop', actionId: state.inflight.actionId }, 2000).catch(() => null)
+      return reply?.stopped ?? false
     },
   }
 }

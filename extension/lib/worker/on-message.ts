@@ -1,11 +1,14 @@
 import type { Browser } from 'wxt/browser'
 import { WorkerRequest, workerReplies } from '../messages'
 import type { Executor } from '../executor/executor'
+import type { TaskStatus } from '#protocol'
 
 export interface WorkerMessageDeps {
   executor: Pick<Executor, 'wake'>
   /** See adoptTaskTab (lib/worker/adopt-tab.ts). */
   adoptTab: (taskId: string, tabId: number) => Promise<boolean>
+  /** See createTaskChanges (lib/worker/task-changes.ts). */
+  taskChanged: (taskId: string) => Promise<{ status: TaskStatus | null; stopped: boolean }>
 }
 
 /** Answers the panel (an extension page, also when opened as a tab); content scripts and web pages are ignored. */
@@ -27,6 +30,12 @@ export function onWorkerMessage(deps: WorkerMessageDeps, extensionOrigin: string
         // The answer comes later: keep the channel open.
         return true
       }
+      case 'task-changed':
+        void deps.taskChanged(request.data.taskId).then(
+          (change) => sendResponse(workerReplies['task-changed'].parse(change)),
+          () => sendResponse(workerReplies['task-changed'].parse({ status: null, stopped: false })),
+        )
+        return true
     }
   }
 }

@@ -11,7 +11,7 @@ export interface TakeoverDeps {
   /** Pulls work at once (after a resume). */
   wake: () => void
   /** Ends the task's action in flight, if any: a stopped task must not wait out a long step. */
-  stopAction: (taskId: string) => Promise<void>
+  stopAction: (taskId: string) => Promise<unknown>
   readState?: () => Promise<ExecutorState>
   now?: () => number
 }

@@ -1,0 +1,78 @@
+import { isTerminal, type Action, type TaskStatus } from '#protocol'
+import { IN_PAGE_ACTIONS } from '../executor/executor'
+import { updateActivity } from '../executor/state'
+import type { ServerClient } from '../server/client'
+
+export interface TaskChangesDeps {
+  server: Pick<ServerClient, 'status'>
+  /** Ends the task's action running in the page (what the indicator's Stop does); true when there was one. */
+  stopAction: (taskId: string) => Promise<boolean>
+  /** Follows a status: badge, takeover note, indicator (see followStatus). */
+  follow: (taskId: string, status: TaskStatus) => Promise<void>
+  /** How often a running in-page action looks at its task's status. */
+  everyMs?: number
+}
+
+export interface TaskChange {
+  status: TaskStatus | null
+  stopped: boolean
+}
+
+/**
+ * Changes made to a task away from its page (the side panel, the console, any API client) reach the worker
+ * here. It follows the new status at once, and when the task has ended it ends the step still running in the
+ * page, whose result then says it was stopped, instead of letting a long wait run out its time.
+ */
+export function createTaskChanges(deps: TaskChangesDeps) {
+  const everyMs = deps.everyMs ?? 2000
+
+  async function statusOf(taskId: string): Promise<TaskStatus | null> {
+    try {
+      return (await deps.server.status(taskId)).task.status
+    } catch {
+      return null
+    }
+  }
+
+  async function apply(taskId: string, status: TaskStatus): Promise<TaskChange> {
+    const stopped = isTerminal(status) ? await deps.stopAction(taskId).catch(() => false) : false
+    await updateActivity({ task: { taskId, status } })
+    await deps.follow(taskId, status)
+    return { status, stopped }
+  }
+
+  return {
+    /** The panel changed the task (pause, resume, cancel): look at it now rather than after the step in flight. */
+    async changed(taskId: string): Promise<TaskChange> {
+      const status = await statusOf(taskId)
+      return status ? apply(taskId, status) : { status: null, stopped: false }
+    },
+
+    /**
+     * Looks at the task's status every few seconds while one of its in-page actions runs, since the executor
+     * hears nothing from the server until the action ends. Returns the end of the watch.
+     */
+    watch(action: Pick<Action, 'taskId' | 'type'>): () => void {
+      if (!IN_PAGE_ACTIONS.has(action.type)) return () => undefined
+      let over = false
+      let last: TaskStatus | null = null
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const look = async () => {
+        const status = await statusOf(action.taskId)
+        if (over) return
+        if (status && status !== last) {
+          last = status
+          await apply(action.taskId, status).catch((error: unknown) => console.warn('[tandem] following a task change failed', error))
+          if (isTerminal(status)) return
+        }
+        if (!over) timer = setTimeout(() => void look(), everyMs)
+      }
+      timer = setTimeout(() => void look(), everyMs)
+      return () => {
+        over = true
+        clearTimeout(timer)
+      }
+    },
+  }
+}
+export type TaskChanges = ReturnType<typeof createTaskChanges>
