@@ -14,7 +14,8 @@ export function TaskControls({ store }: { store: PanelStore }) {
           {t('controls.pause')}
         </button>
       )}
-      {status === 'PAUSED' && (
+      {/* A takeover shows its own Resume beside the words that explain it (TakeoverNotice). */}
+      {status === 'PAUSED' && !store.takeover.value && (
         <button type="button" class="primary" disabled={busy.value} onClick={() => void task.resume()}>
           {t('controls.resume')}
         </button>

@@ -1,5 +1,6 @@
 import type { PanelStore } from '../lib/panel/store'
 import { SaveSkill } from './SaveSkill'
+import { TakeoverNotice } from './TakeoverNotice'
 import { TaskControls } from './TaskControls'
 import { Timeline } from './Timeline'
 
@@ -18,6 +19,7 @@ export function TaskPanel({ store }: { store: PanelStore }) {
         </span>
       </div>
       {view.task.skill && <p class="muted">{t('start.skillPicked', { name: view.task.skill })}</p>}
+      <TakeoverNotice store={store} />
       <TaskControls store={store} />
       <Timeline store={store} />
       {task.thinking.value && (

@@ -80,11 +80,19 @@ export function setupPanel(opts: { views?: Record<string, StatusView>; followed?
       return true
     }),
   }
+  let activityListener: (value: unknown) => void = () => undefined
   const deps: PanelDeps = {
     client,
     settings: { get: async () => stored.settings, set: vi.fn(async (value: Settings) => void (stored.settings = value)) },
-    activity: { get: async () => opts.activity ?? null, watch: () => () => undefined },
+    activity: {
+      get: async () => opts.activity ?? null,
+      watch: (cb) => {
+        activityListener = cb
+        return () => undefined
+      },
+    },
     wake: vi.fn(async () => void log.push('wake')),
+    changed: vi.fn(async (taskId: string) => void log.push(`changed ${taskId}`)),
     followed: { get: async () => stored.followed, set: async (id) => void (stored.followed = id) },
     draft: { get: async () => stored.draft, set: async (d) => void (stored.draft = d) },
     tabs,
@@ -92,6 +100,8 @@ export function setupPanel(opts: { views?: Record<string, StatusView>; followed?
     files,
     lang: opts.lang ?? 'en',
   }
-  return { store: createPanelStore(deps), client, deps, views, stored, files, tabs, log }
+  /** What the worker writes to its activity item, as the panel's watch delivers it. */
+  const pushActivity = (value: unknown) => activityListener(value)
+  return { store: createPanelStore(deps), client, deps, views, stored, files, tabs, log, pushActivity }
 }
 

@@ -27,6 +27,8 @@ const store = createPanelStore({
   settings: { get: readSettings, set: (value) => settingsItem.setValue(value) },
   activity: { get: () => activityItem.getValue(), watch: (cb) => activityItem.watch(cb) },
   wake: () => send({ kind: 'wake', force: true }).then((reply) => void workerReplies.wake.parse(reply), () => undefined),
+  // The worker may be starting or busy: the panel's own call already changed the task, this only hurries the page.
+  changed: (taskId) => send({ kind: 'task-changed', taskId }).then((reply) => void workerReplies['task-changed'].parse(reply), () => undefined),
   followed: { get: () => followedTaskItem.getValue(), set: (id) => followedTaskItem.setValue(id) },
   draft: { get: readDraft, set: (value) => draftItem.setValue(value) },
   tabs: {

@@ -14,6 +14,8 @@ export interface FollowedTaskDeps {
   /** Saves a file the way a download link does. */
   download: (blob: Blob, filename: string) => void
   wake: () => Promise<void>
+  /** Tells the worker the person changed the task, so the page's indicator follows and a canceled step ends now. */
+  changed: (taskId: string) => Promise<void>
   t: PanelT
   notices: Notices
 }
@@ -87,13 +89,17 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     recent.value = await client.tasks(10).catch(() => recent.value)
   }
 
-  /** A command on the followed task, then the new state and a nudge to the worker. */
-  const command = (what: (id: string) => Promise<unknown>, done: string) =>
+  /**
+   * A command on the followed task, then the new state and a nudge to the worker; a command that takes the task
+   * from the agent or gives it back (pause, resume, cancel) is told to the worker first.
+   */
+  const command = (what: (id: string) => Promise<unknown>, done: string, control = false) =>
     notices.run(async () => {
       const id = taskId.value
       if (!id) return
       await what(id)
       notices.say(done)
+      if (control) await deps.changed(id)
       await refresh()
       await deps.wake()
     })
@@ -144,9 +150,9 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     /** Sends a fixed answer (a site the person just authorised) without touching what they were typing. */
     reply: (text: string, done: string) => command((id) => client.answer({ taskId: id, answer: text }), done),
 
-    pause: () => command((id) => client.pause({ taskId: id, reason: 'Paused in the side panel' }), t('controls.paused')),
-    resume: () => command((id) => client.resume({ taskId: id }), t('controls.resumed')),
-    cancel: () => command((id) => client.cancel({ taskId: id, reason: 'Canceled in the side panel' }), t('controls.canceled')),
+    pause: () => command((id) => client.pause({ taskId: id, reason: 'Paused in the side panel' }), t('controls.paused'), true),
+    resume: () => command((id) => client.resume({ taskId: id }), t('controls.resumed'), true),
+    cancel: () => command((id) => client.cancel({ taskId: id, reason: 'Canceled in the side panel' }), t('controls.canceled'), true),
 
     exportAudit: () =>
       notices.run(async () => {

@@ -1,5 +1,6 @@
 import { createTranslator, type Lang, type Translate } from '../../../ui/i18n'
 import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
+import { controlEn, controlZh } from './i18n-control'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -77,14 +78,6 @@ const en = {
   'timeline.empty': 'No steps yet.',
   'result.success': 'Result',
   'result.failure': 'The task did not succeed',
-  'controls.pause': 'Pause (take over)',
-  'controls.resume': 'Resume',
-  'controls.cancel': 'Cancel task',
-  'controls.export': 'Export audit (zip)',
-  'controls.paused': 'Paused. The page is yours until you resume.',
-  'controls.resumed': 'Resumed.',
-  'controls.canceled': 'Canceled.',
-  'controls.exported': 'Audit exported.',
   'recent.title': 'Recent tasks',
   'recent.empty': 'No tasks yet.',
   'recent.following': 'shown',
@@ -145,6 +138,7 @@ const en = {
   'site.still': 'Tandem still may not act on {origin}.',
   'site.granted': 'Authorised {origin}.',
   ...saveSkillEn,
+  ...controlEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -223,14 +217,6 @@ const zh: Record<PanelKey, string> = {
   'timeline.empty': '还没有步骤。',
   'result.success': '结果',
   'result.failure': '任务没有成功',
-  'controls.pause': '暂停（接管）',
-  'controls.resume': '继续',
-  'controls.cancel': '取消任务',
-  'controls.export': '导出审计记录（zip）',
-  'controls.paused': '已暂停。在你点击继续之前，页面由你操作。',
-  'controls.resumed': '已继续。',
-  'controls.canceled': '已取消。',
-  'controls.exported': '审计记录已导出。',
   'recent.title': '最近的任务',
   'recent.empty': '还没有任务。',
   'recent.following': '正在显示',
@@ -291,6 +277,7 @@ const zh: Record<PanelKey, string> = {
   'site.still': 'Tandem 仍然不能在 {origin} 上操作。',
   'site.granted': '已授权 {origin}。',
   ...saveSkillZh,
+  ...controlZh,
 }
 
 export type PanelT = Translate<typeof en>

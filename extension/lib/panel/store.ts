@@ -7,6 +7,7 @@ import type { Settings } from '../settings'
 import { createConnection } from './connection'
 import { createFollowedTask } from './followed-task'
 import { panelTranslator } from './i18n'
+import { tookOverBy } from './i18n-control'
 import { createNewTask, type CurrentTab } from './new-task'
 import { createNotices } from './notices'
 import type { Draft } from './persisted'
@@ -24,6 +25,8 @@ export interface PanelDeps {
   activity: { get(): Promise<unknown>; watch(cb: (value: unknown) => void): () => void }
   /** Tells the worker to pull work now. */
   wake: () => Promise<void>
+  /** Tells the worker the person paused, resumed or canceled a task (see WorkerRequest "task-changed"). */
+  changed: (taskId: string) => Promise<void>
   /** The task the panel follows and the new-task draft, both kept across panel reloads. */
   followed: { get(): Promise<string | null>; set(taskId: string | null): Promise<void> }
   draft: { get(): Promise<Draft>; set(value: Draft): Promise<void> }
@@ -44,7 +47,7 @@ export function createPanelStore(deps: PanelDeps) {
   const notices = createNotices(t, () => connection.settings.value?.serverUrl ?? '')
   const connection = createConnection({ client: deps.client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices })
   const screenshots = createScreenshots({ load: deps.client.artifact, objectUrl: deps.files.objectUrl, revoke: deps.files.revoke })
-  const task = createFollowedTask({ client: deps.client, followed: deps.followed, screenshots, download: deps.files.download, wake: deps.wake, t, notices })
+  const task = createFollowedTask({ client: deps.client, followed: deps.followed, screenshots, download: deps.files.download, wake: deps.wake, changed: deps.changed, t, notices })
   const saveSkill = createSaveSkill({ client: deps.client, task, t, notices })
   const newTask = createNewTask({
     client: deps.client,
@@ -71,6 +74,11 @@ export function createPanelStore(deps: PanelDeps) {
     const site = activity.value.needsSite
     return site && site.taskId === task.taskId.value && task.status.value === 'WAITING_USER' ? site.origin : null
   })
+  /** The person's own input in the page paused the followed task: what they did, until it resumes or ends. */
+  const takeover = computed(() => {
+    const note = activity.value.takeover
+    return note && note.taskId === task.taskId.value && task.status.value === 'PAUSED' ? t('takeover.notice', { how: tookOverBy(t, note.input) }) : null
+  })
   const statusLine = computed(() => {
     const a = activity.value
     const url = connection.settings.value?.serverUrl ?? ''
@@ -96,6 +104,7 @@ export function createPanelStore(deps: PanelDeps) {
     activity,
     link,
     needsSite,
+    takeover,
     statusLine,
     notice: notices.notice,
     busy: notices.busy,
