@@ -64,6 +64,37 @@ async function runningWait(taskId: string, run: string): Promise<Page> {
   return page
 }
 
+/** The side panel page, following `taskId` as it would after the person picked that task. */
+async function panelFollowing(taskId: string): Promise<Page> {
+  const worker = await h.ext.worker()
+  await worker.evaluate((id) => chrome.storage.local.set({ 'tandem.panel.task': id }), taskId)
+  const panel = await h.ext.openPanel()
+  await panel.reload()
+  await panel.getByTestId('controls').waitFor()
+  return panel
+}
+
+const at = (event: AuditEvent) => Date.parse(event.ts)
+
+/**
+ * The wait in flight ended with the task, a moment after the cancel and far short of its minute: told by the
+ * audit's own times, so a slow machine cannot make it pass or fail.
+ */
+async function expectWaitEndedByCancel(taskId: string) {
+  await until(async () => (await h.status(taskId)).steps.length, 3, 'the stopped wait reported')
+  const wait = (await h.status(taskId)).steps[2]
+  expect(wait).toMatchObject({ type: 'waitFor', outcome: 'failed' })
+  expect(wait.errors[0].message).toMatch(/stopped/)
+  const events = await h.audit(taskId)
+  const dispatched = events.find((e) => e.type === 'action.dispatched' && e.actionId === wait.actionId)!
+  const observed = events.find((e) => e.type === 'observation' && e.actionId === wait.actionId)!
+  const canceled = events.find((e) => e.type === 'task.canceled')!
+  expect(at(canceled)).toBeGreaterThanOrEqual(at(dispatched))
+  expect(at(observed) - at(canceled)).toBeLessThan(8000)
+  expect(at(observed) - at(dispatched)).toBeLessThan(45_000)
+  expect((observed.data.timing as Record<string, number>)['page.actMs']).toBeLessThan(45_000)
+}
+
 describe('takeover', () => {
   it('pauses the task on the person’s own input, once, and goes on when they press Resume in the page', async () => {
     const taskId = await h.runScript(waitForTheWork, `${h.site.url}/work?run=resume`, 'wait for the work')
@@ -120,6 +151,55 @@ describe('takeover', () => {
     const wait = (await h.status(taskId)).steps[2]
     expect(wait).toMatchObject({ type: 'waitFor', outcome: 'failed' })
     expect(wait.errors[0].message).toMatch(/stopped/)
+  })
+
+  it('tells the person in the side panel that they took over, and the panel’s Resume gives the page back', async () => {
+    const taskId = await h.runScript(waitForTheWork, `${h.site.url}/work?run=panel`, 'wait for the work')
+    const page = await runningWait(taskId, 'panel')
+    const panel = await panelFollowing(taskId)
+    const note = panel.getByTestId('takeover')
+    expect(await note.count()).toBe(0)
+
+    await page.click('h1')
+    await h.waitFor(taskId, 'PAUSED')
+    await note.waitFor()
+    expect(await note.textContent()).toContain('You took over (you clicked in the page). Tandem waits; press Resume when you are done.')
+    // One Resume, beside the words that explain it.
+    expect(await panel.getByRole('button', { name: 'Resume' }).count()).toBe(1)
+
+    await note.getByRole('button', { name: 'Resume' }).click()
+    await h.waitFor(taskId, 'RUNNING')
+    await note.waitFor({ state: 'detached' })
+    // The agent's wait is still running: the page shows it in control again without waiting for that step.
+    await until(() => indicatorState(page), 'ongoing', 'the indicator after Resume in the panel')
+    expect((await h.audit(taskId)).filter((e) => e.type === 'task.resumed')).toHaveLength(1)
+
+    // The work finishes by itself (no input of the person's): the wait ends and the task goes on to its end.
+    await page.evaluate(() => document.getElementById('finish')!.click())
+    const done = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED', 'CANCELED'])
+    expect(done.task.status, JSON.stringify(done.steps)).toBe('SUCCEEDED')
+    expect(paused(await h.audit(taskId))).toHaveLength(1)
+    await until(() => indicatorState(page), 'idle', 'the indicator after the task finished')
+  })
+
+  it('ends the step in flight when the task is canceled in the side panel', async () => {
+    const taskId = await h.runScript(waitForTheWork, `${h.site.url}/work?run=cancel-panel`, 'wait for the work')
+    const page = await runningWait(taskId, 'cancel-panel')
+    const panel = await panelFollowing(taskId)
+    await panel.getByTestId('controls').getByRole('button', { name: 'Cancel task' }).click()
+    await h.waitFor(taskId, 'CANCELED')
+    await until(() => indicatorState(page), 'idle', 'the indicator after Cancel in the panel')
+    await expectWaitEndedByCancel(taskId)
+    expect((await h.audit(taskId)).find((e) => e.type === 'task.canceled')!.data.reason).toBe('Canceled in the side panel')
+  })
+
+  it('ends the step in flight when the task is canceled through the API, as the console does', async () => {
+    const taskId = await h.runScript(waitForTheWork, `${h.site.url}/work?run=cancel-api`, 'wait for the work')
+    const page = await runningWait(taskId, 'cancel-api')
+    const reply = await h.server.api('POST', '/api/agent/cancel', { taskId, reason: 'Canceled from the console' })
+    expect(reply.body).toMatchObject({ ok: true, data: { status: 'CANCELED' } })
+    await until(() => indicatorState(page), 'idle', 'the indicator after the cancel')
+    await expectWaitEndedByCancel(taskId)
   })
 
   it('is never taken over by the agent’s own clicks and typing, and badges the toolbar while a confirmation waits', async () => {
