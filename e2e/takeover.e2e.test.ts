@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { AuditEvent, ScriptStep } from '#protocol'
+import { checkoutScript } from './fixtures/checkout-script'
 import { startHarness, type Harness } from './support/harness'
 
 let h: Harness
@@ -123,19 +124,10 @@ describe('takeover', () => {
   })
 
   it('is never taken over by the agent’s own clicks and typing, and badges the toolbar while a confirmation waits', async () => {
-    const checkout: ScriptStep[] = [
-      { type: 'type', selector: 'input[name=q]', text: 'iPhone 15', submit: true },
-      { type: 'waitFor', text: 'Results for' },
-      { type: 'click', selector: 'button[data-product="iphone-15"]' },
-      { type: 'waitFor', text: 'Your cart' },
-      { type: 'click', text: 'Proceed to checkout' },
-      { type: 'waitFor', text: 'Card number' },
-      { type: 'type', selector: 'input[name=fullname]', text: 'Ada Lovelace' },
+    const checkout = checkoutScript([
       { type: 'press', keys: 'Tab' },
       { type: 'scroll', direction: 'down' },
-      { type: 'click', text: 'Place order', risk: 'high' },
-      { type: 'waitFor', text: 'confirmed' },
-    ]
+    ])
     await until(badgeText, '', 'the badge before the task')
     const taskId = await h.runScript(checkout, `${h.site.url}/shop/`, 'buy an iPhone 15')
     const confirmed: string[] = []
