@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchExtension } from './support/browser'
 import { startHarness, type Harness } from './support/harness'
-import { imageStats } from './support/pixels'
+import { imageStats } from '../test/support/pixels'
 
 const SHOTS = join('e2e', 'output')
 

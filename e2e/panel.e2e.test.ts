@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isEvidenceStep } from '#protocol'
 import { answer, startFakeLlm, type FakeAnswer, type FakeRequest } from '../test/support/fake-llm'
 import { startHarness, type Harness } from './support/harness'
-import { imageStats } from './support/pixels'
+import { imageStats } from '../test/support/pixels'
 
 /** The index of the first tree line that matches, in the page the model was shown. */
 function indexOf(page: string, pattern: RegExp): number | undefined {

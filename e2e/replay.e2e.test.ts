@@ -6,12 +6,12 @@ import { unzipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEvent } from '#protocol'
-import { colourCensus } from './support/colours'
+import { scanPixels, type Rgb } from '../test/support/pixels'
 import { checkoutScript } from './fixtures/checkout-script'
 import { startHarness, type Harness } from './support/harness'
 
 // The theme's light --danger, the colour of a high-risk badge.
-const RISK_HIGH: [number, number, number] = [0xc0, 0x39, 0x2b]
+const RISK_HIGH: Rgb = [0xc0, 0x39, 0x2b]
 
 // A step that brings back no picture: the server takes one before it asks about the order.
 const checkout = checkoutScript([{ type: 'waitFor', text: 'Place order' }])
@@ -136,9 +136,9 @@ describe('the exported replay.html', () => {
     // What a person sees: a page with content, and the high-risk step in the risk colour.
     const shot = await page.screenshot({ fullPage: true })
     writeFileSync(join(unzipped, 'replay-page.png'), shot)
-    const census = await colourCensus(page, shot, RISK_HIGH)
+    const census = await scanPixels(page, shot, { colours: { risk: RISK_HIGH } })
     expect(census.painted / census.total).toBeGreaterThan(0.02)
-    expect(census.matching).toBeGreaterThan(50)
+    expect(census.counts.risk).toBeGreaterThan(50)
     await page.close()
   })
 })
@@ -182,9 +182,9 @@ describe('the console', () => {
     expect(await page.getByRole('button', { name: 'Save as skill' }).count()).toBe(1)
     expect(await page.getByRole('button', { name: 'Download audit (zip)' }).count()).toBe(1)
     const shot = await page.screenshot({ fullPage: true })
-    const census = await colourCensus(page, shot, RISK_HIGH)
+    const census = await scanPixels(page, shot, { colours: { risk: RISK_HIGH } })
     expect(census.painted / census.total).toBeGreaterThan(0.02)
-    expect(census.matching).toBeGreaterThan(50)
+    expect(census.counts.risk).toBeGreaterThan(50)
 
     // Skills search.
     await page.getByRole('link', { name: 'Skills' }).click()

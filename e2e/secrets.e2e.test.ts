@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StatusView } from '#protocol'
 import { startHarness, type Harness } from './support/harness'
-import { darkShare } from './support/pixels'
+import { darkShare } from '../test/support/pixels'
 
 let h: Harness
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action, AuditEvent } from '#protocol'
 import { startFakeLlm, type FakeLlm } from '../test/support/fake-llm'
 import { startHarness, type Harness } from './support/harness'
-import { imageStats } from './support/pixels'
+import { imageStats } from '../test/support/pixels'
 import { shopper } from './support/shopper'
 
 const SHOTS = join('e2e', 'output')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { AuditEvent, ScriptStep } from '#protocol'
+import { scanPixels } from '../test/support/pixels'
 import { checkoutScript } from './fixtures/checkout-script'
 import { startHarness, type Harness } from './support/harness'
 
@@ -29,28 +30,6 @@ const indicatorState = (page: Page) => page.locator('tandem-indicator').getAttri
 const badgeText = async () => (await h.ext.worker()).evaluate(() => chrome.action.getBadgeText({}) as Promise<string>)
 const paused = (events: AuditEvent[]) => events.filter((e) => e.type === 'task.paused')
 
-/** Mean brightness (0–255) of `region` (CSS pixels) in an image, decoded in a browser page. */
-async function brightness(page: Page, image: Buffer, contentType: string, region: { x: number; y: number; width: number; height: number }, cssWidth: number) {
-  return page.evaluate(
-    async ({ dataUrl, region, cssWidth }) => {
-      const img = new Image()
-      img.src = dataUrl
-      await img.decode()
-      const scale = img.width / cssWidth
-      const canvas = document.createElement('canvas')
-      canvas.width = img.width
-      canvas.height = img.height
-      const ctx = canvas.getContext('2d')!
-      ctx.drawImage(img, 0, 0)
-      const { data } = ctx.getImageData(Math.round(region.x * scale), Math.round(region.y * scale), Math.max(1, Math.round(region.width * scale)), Math.max(1, Math.round(region.height * scale)))
-      let sum = 0
-      for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3
-      return sum / (data.length / 4)
-    },
-    { dataUrl: `data:${contentType};base64,${image.toString('base64')}`, region, cssWidth },
-  )
-}
-
 /** The agent waits on /work for the work to be finished; the person may do it themselves. */
 const waitForTheWork: ScriptStep[] = [
   { type: 'screenshot' },
@@ -72,12 +51,11 @@ describe('takeover', () => {
 
     // The bar is on the page, dark, yet the screenshot taken meanwhile shows the page under it.
     const box = (await page.locator('tandem-indicator').boundingBox())!
-    const cssWidth = await page.evaluate(() => window.innerWidth)
     const live = await page.screenshot({ type: 'png' })
-    expect(await brightness(page, live, 'image/png', box, cssWidth)).toBeLessThan(150)
+    expect((await scanPixels(page, live, { region: box })).brightness).toBeLessThan(150)
     const shot = (await h.audit(taskId)).find((e) => e.type === 'observation' && (e.data.artifacts as { label: string }[]).some((a) => a.label === 'screenshot'))!
     const artifact = (shot.data.artifacts as { name: string; label: string; contentType: string }[]).find((a) => a.label === 'screenshot')!
-    expect(await brightness(page, h.artifact(taskId, artifact.name), artifact.contentType, box, cssWidth)).toBeGreaterThan(200)
+    expect((await scanPixels(page, h.artifact(taskId, artifact.name), { contentType: artifact.contentType, region: box })).brightness).toBeGreaterThan(200)
 
     // The person clicks the heading, types, and then does the work themselves: one takeover.
     await page.click('h1')
