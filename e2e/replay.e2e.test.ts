@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEvent } from '#protocol'
 import { scanPixels, type Rgb } from '../test/support/pixels'
 import { checkoutScript } from './fixtures/checkout-script'
-import { startHarness, type Harness } from './support/harness'
+import { useHarness } from './support/use-harness'
 
 // The theme's light --danger, the colour of a high-risk badge.
 const RISK_HIGH: Rgb = [0xc0, 0x39, 0x2b]
@@ -16,12 +16,11 @@ const RISK_HIGH: Rgb = [0xc0, 0x39, 0x2b]
 // A step that brings back no picture: the server takes one before it asks about the order.
 const checkout = checkoutScript([{ type: 'waitFor', text: 'Place order' }])
 
-let h: Harness
+const h = useHarness({ server: { env: { TANDEM_SKILLS_DIR: resolve('skills') } } })
 let taskId: string
 let events: AuditEvent[]
 let unzipped: string
 beforeAll(async () => {
-  h = await startHarness('test', { env: { TANDEM_SKILLS_DIR: resolve('skills') } })
   taskId = await h.runScript(checkout, `${h.site.url}/shop/`, 'buy an iPhone 15')
   for (;;) {
     const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED', 'CANCELED'], 60_000)
@@ -32,8 +31,7 @@ beforeAll(async () => {
   events = await h.audit(taskId)
   unzipped = mkdtempSync(join(tmpdir(), 'tandem-replay-'))
 })
-afterAll(async () => {
-  await h?.close()
+afterAll(() => {
   if (unzipped) rmSync(unzipped, { recursive: true, force: true })
 })
 

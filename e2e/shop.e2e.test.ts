@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Action } from '#protocol'
 import { checkoutScript } from './fixtures/checkout-script'
-import { observationsByAction, startHarness, type Harness } from './support/harness'
+import { observationsByAction } from './support/harness'
+import { useHarness } from './support/use-harness'
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness('test')
-})
-afterAll(async () => h?.close())
-beforeEach(() => h.site.reset())
+const h = useHarness({ resetSite: true })
 
 const checkout = checkoutScript()
 

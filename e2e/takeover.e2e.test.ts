@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { AuditEvent, ScriptStep } from '#protocol'
 import { scanPixels } from '../test/support/pixels'
 import { checkoutScript } from './fixtures/checkout-script'
-import { startHarness, type Harness } from './support/harness'
+import { useHarness } from './support/use-harness'
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness('test')
-})
-afterAll(async () => h?.close())
-beforeEach(() => h.site.reset())
+const h = useHarness({ resetSite: true })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
