@@ -11,7 +11,6 @@ import { PNG } from '../support/agent'
 import { recordApprovedOrder } from '../support/approved-order'
 import { startServer, type TestServer } from '../support/server'
 
-
 let server: TestServer
 let taskId: string
 beforeAll(async () => {
