@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeLlm } from '../test/support/fake-llm'
-import { startHarness, type Harness } from './support/harness'
-import { shopper } from './support/shopper'
+import { startFakeLlm, type FakeLlm } from '../test/support/fake-llm'
+import { shopper, shopperEnv } from './support/shopper'
+import { useHarness } from './support/use-harness'
 
-let h: Harness
-let llm: Awaited<ReturnType<typeof startFakeLlm>>
+let llm: FakeLlm
 beforeAll(async () => {
   llm = await startFakeLlm(shopper)
-  h = await startHarness('test', { env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-shopper' } })
 })
-afterAll(async () => {
-  await h?.close()
-  await llm?.close()
-})
+afterAll(async () => llm?.close())
+const h = useHarness({ server: () => ({ env: shopperEnv(llm) }) })
 
 describe('an LLM-planned task in the real extension', () => {
   it('buys in the fixture shop, planning from real observations, with the order placed only after approval', async () => {

@@ -1,19 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { launchExtension } from './support/browser'
-import { startHarness, type Harness } from './support/harness'
-import { imageStats } from './support/pixels'
+import { useHarness } from './support/use-harness'
+import { imageStats } from '../test/support/pixels'
 
 const SHOTS = join('e2e', 'output')
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness('test')
+const h = useHarness()
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true })
 })
-afterAll(async () => h?.close())
 
 async function reopen(): Promise<Page> {
   const panel = await h.ext.openPanel()

@@ -5,36 +5,14 @@ import { unzipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isEvidenceStep } from '#protocol'
-import { answer, startFakeLlm, type FakeAnswer, type FakeRequest } from '../test/support/fake-llm'
-import { startHarness, type Harness } from './support/harness'
-import { imageStats } from './support/pixels'
+import { startFakeLlm, type FakeLlm } from '../test/support/fake-llm'
+import { imageStats } from '../test/support/pixels'
+import { createShopper, shopperEnv } from './support/shopper'
+import { useHarness } from './support/use-harness'
 
-/** The index of the first tree line that matches, in the page the model was shown. */
-function indexOf(page: string, pattern: RegExp): number | undefined {
-  const line = page.split('\n').find((l) => pattern.test(l))
-  const match = line && /\[(\d+)\]</.exec(line)
-  return match ? Number(match[1]) : undefined
-}
-
-/** A model that shops the way the fixture shop expects, reading only what the extension observed. */
-function shopper(r: FakeRequest): FakeAnswer {
-  const user = String(r.messages.at(-1)?.content ?? '')
-  const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(user)?.[0] ?? ''
-  const title = /title="([^"]*)"/.exec(page)?.[1] ?? ''
-  const act = (actions: unknown[], goal: string) => answer(actions, { next_goal: goal })
-  // Slow on purpose, as a real model is: the panel shows that the planner is thinking meanwhile.
-  if (title === 'Shop') return { text: act([{ type: 'type', index: indexOf(page, /name=q/), text: 'iPhone 15', submit: true }], 'Search for the phone'), delayMs: 2500 }
-  if (title.startsWith('Results for')) return act([{ type: 'click', index: indexOf(page, /Add iPhone 15 to cart/) }], 'Put it in the cart')
-  if (title === 'Cart') return act([{ type: 'click', index: indexOf(page, /Proceed to checkout/) }], 'Go to checkout')
-  if (title === 'Checkout') {
-    const name = page.split('\n').find((l) => /name=fullname/.test(l)) ?? ''
-    if (!/Ada Lovelace/.test(name)) return act([{ type: 'type', index: indexOf(page, /name=fullname/), text: 'Ada Lovelace' }], 'Fill in the name')
-    // A scroll brings back no picture, so the server takes one before it asks about the order.
-    return act([{ type: 'scroll', direction: 'down' }, { type: 'click', index: indexOf(page, /Place order/) }], 'Place the order')
-  }
-  if (title === 'Order confirmed') return act([{ type: 'done', success: true, text: 'The order is confirmed.' }], 'Report the order')
-  return act([{ type: 'done', success: false, text: `unexpected page "${title}"` }], 'Give up')
-}
+// Slow on purpose, as a real model is: the panel shows that the planner is thinking meanwhile. Its scroll before
+// the order brings back no picture, so the server takes one before it asks about the order.
+const shopper = createShopper({ firstAnswerMs: 2500, scrollBeforeOrder: true })
 
 const SKILL = `---
 name: Fixture shop checkout
@@ -50,20 +28,17 @@ risk: high
 const SHOTS = join('e2e', 'output')
 const RED: [number, number, number] = [192, 57, 43]
 
-let h: Harness
-let llm: Awaited<ReturnType<typeof startFakeLlm>>
+let llm: FakeLlm
+let skills: string
 beforeAll(async () => {
   llm = await startFakeLlm(shopper)
-  const skills = mkdtempSync(join(tmpdir(), 'tandem-panel-skills-'))
+  skills = mkdtempSync(join(tmpdir(), 'tandem-panel-skills-'))
   mkdirSync(join(skills, 'fixture-shop-checkout'))
   writeFileSync(join(skills, 'fixture-shop-checkout', 'SKILL.md'), SKILL)
-  h = await startHarness('test', { env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-shopper', TANDEM_SKILLS_DIR: skills } })
   mkdirSync(SHOTS, { recursive: true })
 })
-afterAll(async () => {
-  await h?.close()
-  await llm?.close()
-})
+afterAll(async () => llm?.close())
+const h = useHarness({ server: () => ({ env: { ...shopperEnv(llm), TANDEM_SKILLS_DIR: skills } }) })
 
 /** The task the panel follows, as it keeps it in storage. */
 async function followedTask(): Promise<string> {

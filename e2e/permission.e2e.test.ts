@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { extensionDir } from './support/browser'
-import { startHarness, type Harness } from './support/harness'
+import { useHarness } from './support/use-harness'
 
 // The production build: loopback (the server) granted, every other site only when the person allows it.
-let h: Harness
+const h = useHarness({ variant: 'production' })
 let deniedTask = ''
-beforeAll(async () => {
-  h = await startHarness('production')
-})
-afterAll(async () => h?.close())
 
 describe('the production build', () => {
   it('asks for no site but the server’s loopback origins at install', () => {

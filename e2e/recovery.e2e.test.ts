@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { observationsByAction, startHarness, type Harness } from './support/harness'
+import { describe, expect, it } from 'vitest'
+import { observationsByAction } from './support/harness'
+import { useHarness } from './support/use-harness'
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness('test')
-})
-afterAll(async () => h?.close())
-beforeEach(() => h.site.reset())
+const h = useHarness({ resetSite: true })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

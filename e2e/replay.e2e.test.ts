@@ -5,33 +5,22 @@ import { pathToFileURL } from 'node:url'
 import { unzipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditEvent, ScriptStep } from '#protocol'
-import { colourCensus } from './support/colours'
-import { startHarness, type Harness } from './support/harness'
+import type { AuditEvent } from '#protocol'
+import { scanPixels, type Rgb } from '../test/support/pixels'
+import { checkoutScript } from './fixtures/checkout-script'
+import { useHarness } from './support/use-harness'
 
 // The theme's light --danger, the colour of a high-risk badge.
-const RISK_HIGH: [number, number, number] = [0xc0, 0x39, 0x2b]
+const RISK_HIGH: Rgb = [0xc0, 0x39, 0x2b]
 
-const checkout: ScriptStep[] = [
-  { type: 'type', selector: 'input[name=q]', text: 'iPhone 15', submit: true },
-  { type: 'waitFor', text: 'Results for' },
-  { type: 'click', selector: 'button[data-product="iphone-15"]' },
-  { type: 'waitFor', text: 'Your cart' },
-  { type: 'click', text: 'Proceed to checkout' },
-  { type: 'waitFor', text: 'Card number' },
-  { type: 'type', selector: 'input[name=fullname]', text: 'Ada Lovelace' },
-  // A step that brings back no picture: the server takes one before it asks about the order.
-  { type: 'waitFor', text: 'Place order' },
-  { type: 'click', text: 'Place order', risk: 'high' },
-  { type: 'waitFor', text: 'confirmed' },
-]
+// A step that brings back no picture: the server takes one before it asks about the order.
+const checkout = checkoutScript([{ type: 'waitFor', text: 'Place order' }])
 
-let h: Harness
+const h = useHarness({ server: { env: { TANDEM_SKILLS_DIR: resolve('skills') } } })
 let taskId: string
 let events: AuditEvent[]
 let unzipped: string
 beforeAll(async () => {
-  h = await startHarness('test', { env: { TANDEM_SKILLS_DIR: resolve('skills') } })
   taskId = await h.runScript(checkout, `${h.site.url}/shop/`, 'buy an iPhone 15')
   for (;;) {
     const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED', 'CANCELED'], 60_000)
@@ -42,8 +31,7 @@ beforeAll(async () => {
   events = await h.audit(taskId)
   unzipped = mkdtempSync(join(tmpdir(), 'tandem-replay-'))
 })
-afterAll(async () => {
-  await h?.close()
+afterAll(() => {
   if (unzipped) rmSync(unzipped, { recursive: true, force: true })
 })
 
@@ -146,9 +134,9 @@ describe('the exported replay.html', () => {
     // What a person sees: a page with content, and the high-risk step in the risk colour.
     const shot = await page.screenshot({ fullPage: true })
     writeFileSync(join(unzipped, 'replay-page.png'), shot)
-    const census = await colourCensus(page, shot, RISK_HIGH)
+    const census = await scanPixels(page, shot, { colours: { risk: RISK_HIGH } })
     expect(census.painted / census.total).toBeGreaterThan(0.02)
-    expect(census.matching).toBeGreaterThan(50)
+    expect(census.counts.risk).toBeGreaterThan(50)
     await page.close()
   })
 })
@@ -192,9 +180,9 @@ describe('the console', () => {
     expect(await page.getByRole('button', { name: 'Save as skill' }).count()).toBe(1)
     expect(await page.getByRole('button', { name: 'Download audit (zip)' }).count()).toBe(1)
     const shot = await page.screenshot({ fullPage: true })
-    const census = await colourCensus(page, shot, RISK_HIGH)
+    const census = await scanPixels(page, shot, { colours: { risk: RISK_HIGH } })
     expect(census.painted / census.total).toBeGreaterThan(0.02)
-    expect(census.matching).toBeGreaterThan(50)
+    expect(census.counts.risk).toBeGreaterThan(50)
 
     // Skills search.
     await page.getByRole('link', { name: 'Skills' }).click()

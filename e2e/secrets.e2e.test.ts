@@ -1,15 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StatusView } from '#protocol'
-import { startHarness, type Harness } from './support/harness'
-import { darkShare } from './support/pixels'
+import { useHarness } from './support/use-harness'
+import { darkShare } from '../test/support/pixels'
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness('test')
-})
-afterAll(async () => h?.close())
+const h = useHarness()
 
 const SECRET = 'Hunter2-Zebra-9931'
 

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Action, ScriptStep } from '#protocol'
-import { observationsByAction, startHarness, type Harness } from './support/harness'
+import { describe, expect, it } from 'vitest'
+import type { Action } from '#protocol'
+import { checkoutScript } from './fixtures/checkout-script'
+import { observationsByAction } from './support/harness'
+import { useHarness } from './support/use-harness'
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness('test')
-})
-afterAll(async () => h?.close())
-beforeEach(() => h.site.reset())
+const h = useHarness({ resetSite: true })
 
-const checkout: ScriptStep[] = [
-  { type: 'type', selector: 'input[name=q]', text: 'iPhone 15', submit: true },
-  { type: 'waitFor', text: 'Results for' },
-  { type: 'click', selector: 'button[data-product="iphone-15"]' },
-  { type: 'waitFor', text: 'Your cart' },
-  { type: 'click', text: 'Proceed to checkout' },
-  { type: 'waitFor', text: 'Card number' },
-  { type: 'type', selector: 'input[name=fullname]', text: 'Ada Lovelace' },
-  { type: 'click', text: 'Place order', risk: 'high' },
-  { type: 'waitFor', text: 'confirmed' },
-]
+const checkout = checkoutScript()
 
 /** Runs the task, approving or rejecting each confirmation it asks for; returns the confirmed action ids. */
 async function drive(taskId: string, approve: (action: Action) => boolean) {

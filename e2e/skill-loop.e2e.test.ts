@@ -5,9 +5,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action, AuditEvent } from '#protocol'
 import { startFakeLlm, type FakeLlm } from '../test/support/fake-llm'
-import { startHarness, type Harness } from './support/harness'
-import { imageStats } from './support/pixels'
-import { shopper } from './support/shopper'
+import { imageStats } from '../test/support/pixels'
+import { shopper, shopperEnv } from './support/shopper'
+import { useHarness } from './support/use-harness'
 
 const SHOTS = join('e2e', 'output')
 const SLUG = 'fixture-phone-for-ada'
@@ -15,7 +15,6 @@ const NAME = 'Buy a phone for Ada in the fixture shop'
 // The theme's light --ok, the colour of the console's "saved" line.
 const OK: [number, number, number] = [0x1e, 0x7f, 0x4f]
 
-let h: Harness
 let llm: FakeLlm
 let skills: string
 /** Once the skill is saved the model is out of service: any call it gets is an error. */
@@ -23,14 +22,13 @@ let llmDown = false
 beforeAll(async () => {
   llm = await startFakeLlm([(r) => (llmDown ? { status: 500, message: 'the model is switched off for this test' } : undefined), shopper])
   skills = mkdtempSync(join(tmpdir(), 'tandem-skill-loop-'))
-  h = await startHarness('test', { env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-shopper', TANDEM_SKILLS_DIR: skills } })
   mkdirSync(SHOTS, { recursive: true })
 })
 afterAll(async () => {
-  await h?.close()
   await llm?.close()
   if (skills) rmSync(skills, { recursive: true, force: true })
 })
+const h = useHarness({ server: () => ({ env: { ...shopperEnv(llm), TANDEM_SKILLS_DIR: skills } }) })
 
 const proposedActions = (events: AuditEvent[]) => events.filter((e) => e.type === 'action.proposed' && e.data.evidence !== true).map((e) => e.data.action as Action)
 

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { AuditEvent, ScriptStep } from '#protocol'
-import { startHarness, type Harness } from './support/harness'
+import { scanPixels } from '../test/support/pixels'
+import { checkoutScript } from './fixtures/checkout-script'
+import { useHarness } from './support/use-harness'
 
-let h: Harness
-beforeAll(async () => {
-  h = await startHarness('test')
-})
-afterAll(async () => h?.close())
-beforeEach(() => h.site.reset())
+const h = useHarness({ resetSite: true })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -27,28 +24,6 @@ async function until<T>(read: () => Promise<T>, wanted: T, what: string, timeout
 const indicatorState = (page: Page) => page.locator('tandem-indicator').getAttribute('data-state', { timeout: 1000 })
 const badgeText = async () => (await h.ext.worker()).evaluate(() => chrome.action.getBadgeText({}) as Promise<string>)
 const paused = (events: AuditEvent[]) => events.filter((e) => e.type === 'task.paused')
-
-/** Mean brightness (0–255) of `region` (CSS pixels) in an image, decoded in a browser page. */
-async function brightness(page: Page, image: Buffer, contentType: string, region: { x: number; y: number; width: number; height: number }, cssWidth: number) {
-  return page.evaluate(
-    async ({ dataUrl, region, cssWidth }) => {
-      const img = new Image()
-      img.src = dataUrl
-      await img.decode()
-      const scale = img.width / cssWidth
-      const canvas = document.createElement('canvas')
-      canvas.width = img.width
-      canvas.height = img.height
-      const ctx = canvas.getContext('2d')!
-      ctx.drawImage(img, 0, 0)
-      const { data } = ctx.getImageData(Math.round(region.x * scale), Math.round(region.y * scale), Math.max(1, Math.round(region.width * scale)), Math.max(1, Math.round(region.height * scale)))
-      let sum = 0
-      for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3
-      return sum / (data.length / 4)
-    },
-    { dataUrl: `data:${contentType};base64,${image.toString('base64')}`, region, cssWidth },
-  )
-}
 
 /** The agent waits on /work for the work to be finished; the person may do it themselves. */
 const waitForTheWork: ScriptStep[] = [
@@ -102,12 +77,11 @@ describe('takeover', () => {
 
     // The bar is on the page, dark, yet the screenshot taken meanwhile shows the page under it.
     const box = (await page.locator('tandem-indicator').boundingBox())!
-    const cssWidth = await page.evaluate(() => window.innerWidth)
     const live = await page.screenshot({ type: 'png' })
-    expect(await brightness(page, live, 'image/png', box, cssWidth)).toBeLessThan(150)
+    expect((await scanPixels(page, live, { region: box })).brightness).toBeLessThan(150)
     const shot = (await h.audit(taskId)).find((e) => e.type === 'observation' && (e.data.artifacts as { label: string }[]).some((a) => a.label === 'screenshot'))!
     const artifact = (shot.data.artifacts as { name: string; label: string; contentType: string }[]).find((a) => a.label === 'screenshot')!
-    expect(await brightness(page, h.artifact(taskId, artifact.name), artifact.contentType, box, cssWidth)).toBeGreaterThan(200)
+    expect((await scanPixels(page, h.artifact(taskId, artifact.name), { contentType: artifact.contentType, region: box })).brightness).toBeGreaterThan(200)
 
     // The person clicks the heading, types, and then does the work themselves: one takeover.
     await page.click('h1')
@@ -203,19 +177,10 @@ describe('takeover', () => {
   })
 
   it('is never taken over by the agent’s own clicks and typing, and badges the toolbar while a confirmation waits', async () => {
-    const checkout: ScriptStep[] = [
-      { type: 'type', selector: 'input[name=q]', text: 'iPhone 15', submit: true },
-      { type: 'waitFor', text: 'Results for' },
-      { type: 'click', selector: 'button[data-product="iphone-15"]' },
-      { type: 'waitFor', text: 'Your cart' },
-      { type: 'click', text: 'Proceed to checkout' },
-      { type: 'waitFor', text: 'Card number' },
-      { type: 'type', selector: 'input[name=fullname]', text: 'Ada Lovelace' },
+    const checkout = checkoutScript([
       { type: 'press', keys: 'Tab' },
       { type: 'scroll', direction: 'down' },
-      { type: 'click', text: 'Place order', risk: 'high' },
-      { type: 'waitFor', text: 'confirmed' },
-    ]
+    ])
     await until(badgeText, '', 'the badge before the task')
     const taskId = await h.runScript(checkout, `${h.site.url}/shop/`, 'buy an iPhone 15')
     const confirmed: string[] = []

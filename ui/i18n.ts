@@ -8,12 +8,32 @@ export const pickLang = (locale: string | undefined | null): Lang => (locale?.to
 
 export type Dictionary = Record<string, string>
 
+export type Dictionaries<D extends Dictionary> = { en: D; 'zh-CN': Partial<D> }
+
+const PLACEHOLDER = /\{(\w+)\}/g
+
 /** `t('steps', {n: 3})` with "{n} steps" → "3 steps". */
-export function createTranslator<D extends Dictionary>(dictionaries: { en: D; 'zh-CN': Partial<D> }, lang: Lang) {
+export function createTranslator<D extends Dictionary>(dictionaries: Dictionaries<D>, lang: Lang) {
   const dict = dictionaries[lang]
   return (key: keyof D & string, params: Record<string, string | number> = {}): string => {
     const template = dict[key] ?? dictionaries.en[key] ?? key
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+    return template.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole))
   }
+}
+
+/** The names a template fills in, sorted. */
+export const placeholdersOf = (template: string): string[] => [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!).sort()
+
+/**
+ * What keeps a surface from speaking Chinese as fully as English: keys with no Chinese, and Chinese that fills in
+ * other names than the English (a text would show a raw `{name}` or drop a value). Empty when the pair is complete.
+ */
+export function translationGaps<D extends Dictionary>(dictionaries: Dictionaries<D>): string[] {
+  return Object.entries(dictionaries.en).flatMap(([key, english]) => {
+    const chinese = dictionaries['zh-CN'][key]
+    if (!chinese) return [`${key}: no Chinese`]
+    const [want, got] = [placeholdersOf(english), placeholdersOf(chinese)]
+    return want.join() === got.join() ? [] : [`${key}: Chinese fills in {${got.join('}, {')}}, English {${want.join('}, {')}}`]
+  })
 }
 export type Translate<D extends Dictionary> = ReturnType<typeof createTranslator<D>>

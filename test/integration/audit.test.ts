@@ -7,33 +7,15 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuditManifest } from '#protocol'
 import { verifyChain } from '../../server/lib/audit/chain'
-import { agent } from '../support/agent'
+import { PNG } from '../support/agent'
+import { recordApprovedOrder } from '../support/approved-order'
 import { startServer, type TestServer } from '../support/server'
-
-// A real 1×1 PNG.
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
 let server: TestServer
 let taskId: string
 beforeAll(async () => {
   server = await startServer()
-  const a = agent(server)
-  ;({ taskId } = await a.start({
-    script: [
-      { type: 'navigate', url: 'http://127.0.0.1:9/cart' },
-      { type: 'click', text: 'Place order' },
-    ],
-  }))
-  await a.report(await a.nextAction(taskId), { artifacts: [{ label: 'observation', contentType: 'image/png', data: PNG }] })
-  const pending = (await a.waitFor(taskId, 'WAITING_CONFIRMATION')).pendingConfirmation!
-  await a.confirm(taskId, pending.actionId, true, 'looks right')
-  await a.report(await a.nextAction(taskId), {
-    artifacts: [
-      { label: 'before', contentType: 'image/png', data: PNG },
-      { label: 'after', contentType: 'image/png', data: PNG },
-    ],
-  })
-  await a.waitFor(taskId, 'SUCCEEDED')
+  taskId = await recordApprovedOrder(server)
 }, 60_000)
 afterAll(() => server.close())
 

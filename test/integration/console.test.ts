@@ -1,11 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEvent, VerifyResult } from '#protocol'
-import { agent } from '../support/agent'
+import { recordApprovedOrder } from '../support/approved-order'
 import { startServer, type TestServer } from '../support/server'
 
-// A real 1×1 PNG.
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 // Page text that tries to end the inline script it is stored in.
 const HOSTILE_TITLE = 'Cart </script><script>document.title="pwned"</script>'
 
@@ -13,24 +11,7 @@ let server: TestServer
 let taskId: string
 beforeAll(async () => {
   server = await startServer()
-  const a = agent(server)
-  ;({ taskId } = await a.start({
-    goal: 'order the cart',
-    script: [
-      { type: 'navigate', url: 'http://127.0.0.1:9/cart' },
-      { type: 'click', text: 'Place order' },
-    ],
-  }))
-  await a.report(await a.nextAction(taskId), { title: HOSTILE_TITLE, artifacts: [{ label: 'observation', contentType: 'image/png', data: PNG }] })
-  const pending = (await a.waitFor(taskId, 'WAITING_CONFIRMATION')).pendingConfirmation!
-  await a.confirm(taskId, pending.actionId, true, 'looks right')
-  await a.report(await a.nextAction(taskId), {
-    artifacts: [
-      { label: 'before', contentType: 'image/png', data: PNG },
-      { label: 'after', contentType: 'image/png', data: PNG },
-    ],
-  })
-  await a.waitFor(taskId, 'SUCCEEDED')
+  taskId = await recordApprovedOrder(server, { goal: 'order the cart', title: HOSTILE_TITLE })
 }, 60_000)
 afterAll(() => server.close())
 

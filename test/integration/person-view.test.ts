@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action, ObservationInput, ScriptStep } from '#protocol'
 import { EVIDENCE_GOAL, isEvidenceStep } from '#protocol'
-import { agent } from '../support/agent'
+import { agent, PNG } from '../support/agent'
 import { answer, goalOf, pageOf, startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { startServer, type TestServer } from '../support/server'
 
-// A real 1×1 PNG.
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 const shot = (label: 'before' | 'after' | 'observation' | 'screenshot') => ({ label, contentType: 'image/png' as const, data: PNG })
 
 const CART: Partial<ObservationInput> = {

@@ -4,10 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action, ObservationInput, SaveSkillData, ScriptStep, SkillSearchResult } from '#protocol'
 import { parseSkill } from '../../server/lib/skills/parse-skill'
-import { agent, ok } from '../support/agent'
+import { agent, ok, PNG } from '../support/agent'
 import { startServer, type TestServer } from '../support/server'
 
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 const PASSWORD = 'S3cret-pass!word'
 const VAULT = 'vault-value-123'
 

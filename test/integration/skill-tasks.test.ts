@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { agent, ok } from '../support/agent'
+import { agent, ok, PNG } from '../support/agent'
 import { startServer, type TestServer } from '../support/server'
 
 const SCRIPTED = `---
@@ -53,7 +53,7 @@ describe('a start with a skill', () => {
     await a.report(open)
     const search = await a.nextAction(taskId)
     expect(search).toMatchObject({ type: 'type', target: { by: 'selector', value: 'input[name=q]' }, params: { text: 'coffee beans' } })
-    await a.report(search, { artifacts: [{ label: 'after', contentType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' }] })
+    await a.report(search, { artifacts: [{ label: 'after', contentType: 'image/png', data: PNG }] })
     const waiting = await a.waitFor(taskId, 'WAITING_CONFIRMATION')
     expect(waiting.pendingConfirmation).toMatchObject({
       goal: 'place the order',

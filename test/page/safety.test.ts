@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { scanPixels } from '../support/pixels'
 import { act, action, observe, openFixture, useFixtureBrowser, indexIn } from '../support/page-lib'
 
 const env = useFixtureBrowser()
@@ -93,20 +94,7 @@ describe('secrets', () => {
     const brightness = async (selector: string) => {
       const box = (await page.locator(selector).boundingBox())!
       const png = await page.screenshot({ clip: { x: box.x + box.width / 2 - 3, y: box.y + box.height / 2 - 3, width: 6, height: 6 } })
-      return page.evaluate(async (data) => {
-        const img = new Image()
-        img.src = `data:image/png;base64,${data}`
-        await img.decode()
-        const canvas = document.createElement('canvas')
-        canvas.width = img.width
-        canvas.height = img.height
-        const ctx = canvas.getContext('2d')!
-        ctx.drawImage(img, 0, 0)
-        const { data: px } = ctx.getImageData(0, 0, img.width, img.height)
-        let sum = 0
-        for (let i = 0; i < px.length; i += 4) sum += (px[i]! + px[i + 1]! + px[i + 2]!) / 3
-        return sum / (px.length / 4)
-      }, png.toString('base64'))
+      return (await scanPixels(page, png)).brightness
     }
     await page.evaluate(() => ((window as any).__unmask = (window as any).__tandemPage.maskSensitiveFields(window, { secretValues: ['ZX-9911'] })))
     for (const selector of ['input[name=pw]', 'input[name=cvc]', 'input[name=cardnumber]']) expect(await brightness(selector), selector).toBeLessThan(10)

@@ -5,6 +5,9 @@ import type { TestServer } from './server'
 
 export const CLIENT = 'client_test_1'
 
+/** A real 1×1 PNG, base64, for artifacts. */
+export const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
 /** A plausible observation from the extension; override what the test cares about. */
 export function observation(overrides: Partial<ObservationInput> = {}): ObservationInput {
   return {
