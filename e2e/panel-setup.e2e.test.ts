@@ -97,6 +97,20 @@ describe('side panel setup and what it says when something is wrong', () => {
     await start.locator('textarea[name=goal]').fill('看看这家店')
     await start.getByRole('button', { name: '运行' }).click()
     await expect.poll(() => panel.getByTestId('notice').innerText(), { timeout: 10_000 }).toMatch(/^服务器没有配置 LLM/)
+
+    // A high-risk step: the card says why in Chinese, though the server keeps its reasons in English.
+    const goal = '下单前先问我'
+    const taskId = await h.runScript([{ type: 'click', text: 'Place order' }], `${h.site.url}/shop/`, goal)
+    const view = await h.waitFor(taskId, 'WAITING_CONFIRMATION', 60_000)
+    expect(view.pendingConfirmation!.reasons).toEqual(['clicks "Place order", which looks like a purchase or payment'])
+    const recent = panel.getByTestId('recent')
+    await recent.locator('summary').click()
+    await recent.getByRole('button', { name: new RegExp(goal) }).click()
+    const card = panel.getByTestId('confirmation')
+    await expect.poll(() => card.getAttribute('data-action'), { timeout: 10_000 }).toBe(view.pendingConfirmation!.actionId)
+    expect(await card.getByTestId('reasons').innerText()).toBe('点击“Place order”，看起来像购买或付款')
+    await card.getByRole('button', { name: '拒绝' }).click()
+    expect((await h.waitFor(taskId, ['FAILED', 'CANCELED'])).task.status).toBe('FAILED')
     await panel.close()
   })
 })

@@ -71,6 +71,16 @@ async function expectConfirmationShown(page: Page) {
   expect(await order.count()).toBe(1)
   expect(await order.locator('[data-confirmation]').count()).toBe(1)
   expect(await order.locator('.badge.risk-high').count()).toBe(1)
+  // The reasons as the policy wrote them in English.
+  expect(await order.locator('[data-reasons]').innerText()).toBe(`Why it is risky: ${orderReasons().join('; ')}`)
+}
+
+/** The English reasons the audit kept for the order's confirmation. */
+function orderReasons(): string[] {
+  const order = proposed().find((e) => (e.data.action as { target?: { value?: unknown } }).target?.value === 'Place order')!
+  const requested = events.find((e) => e.type === 'confirmation.requested' && e.actionId === order.actionId)!
+  expect(requested.data.reasonDetails).toEqual([{ code: 'label-high', label: 'Place order', kind: 'payment' }])
+  return requested.data.reasons as string[]
 }
 
 /** The picture taken before the order's confirmation is one quiet step in words, not an action with a risk. */
@@ -137,6 +147,17 @@ describe('the exported replay.html', () => {
     const census = await scanPixels(page, shot, { colours: { risk: RISK_HIGH } })
     expect(census.painted / census.total).toBeGreaterThan(0.02)
     expect(census.counts.risk).toBeGreaterThan(50)
+    await page.close()
+  })
+
+  it('says why a step was risky in Chinese to a Chinese reader', async () => {
+    const page = await h.ext.context.newPage()
+    await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'zh-CN' }))
+    await page.goto(pathToFileURL(join(unzipped, 'replay.html')).href)
+    await page.locator('.replay').waitFor()
+    const order = page.locator('li.step', { hasText: '“Place order”' })
+    expect(await order.locator('[data-reasons]').innerText()).toBe('风险原因: 点击“Place order”，看起来像购买或付款')
+    expect(orderReasons()).toEqual(['clicks "Place order", which looks like a purchase or payment'])
     await page.close()
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Risk, type ActionType } from './action'
+import { describeRiskReason, type RiskKind, type RiskReason, type UrlVia } from './risk-reasons'
 
 /**
  * The risk policy, shared by the server (which decides) and the extension (which checks again on the real
@@ -34,19 +35,19 @@ export type RiskRules = z.output<typeof RiskRules>
 export type RiskRulesInput = z.input<typeof RiskRules>
 
 /** High-risk words by what they do, so the confirmation card can say what the click looks like. */
-const HIGH_KINDS: ReadonlyArray<readonly [kind: string, words: readonly string[]]> = [
-  ['a purchase or payment', ['pay', 'pay now', 'payment', 'place order', 'order now', 'purchase', 'buy', 'buy now', 'checkout', 'check out', 'donate',
+const HIGH_KINDS: ReadonlyArray<readonly [kind: RiskKind, words: readonly string[]]> = [
+  ['payment', ['pay', 'pay now', 'payment', 'place order', 'order now', 'purchase', 'buy', 'buy now', 'checkout', 'check out', 'donate',
     '支付', '付款', '下单', '购买', '立即购买', '结算', '捐赠']],
-  ['sending something', ['submit', 'send', 'reply', 'invite', 'upload', '提交', '发送', '回复', '邀请', '上传']],
-  ['deleting or cancelling something', ['delete', 'remove', 'destroy', 'erase', 'wipe', 'deactivate', 'close account', 'cancel subscription',
+  ['sending', ['submit', 'send', 'reply', 'invite', 'upload', '提交', '发送', '回复', '邀请', '上传']],
+  ['deletion', ['delete', 'remove', 'destroy', 'erase', 'wipe', 'deactivate', 'close account', 'cancel subscription',
     'unsubscribe', 'reset', '删除', '移除', '清空', '注销', '退订']],
-  ['publishing something', ['publish', 'post', 'tweet', 'share', '发布', '发表', '分享']],
-  ['granting a permission or approval', ['authorize', 'authorise', 'grant', 'allow', 'approve', 'confirm', '授权', '允许', '同意', '确认', '确定']],
-  ['moving money', ['transfer', 'withdraw', '转账', '提现']],
-  ['signing a document', ['sign', 'sign here', 'e-sign', '签署', '签约']],
-  ['saving or applying a change', ['save', 'apply', '保存']],
-  ['a download or install', ['download', 'install', '下载', '安装']],
-  ['changing code or a deployment', ['merge', 'deploy', '合并', '部署']],
+  ['publishing', ['publish', 'post', 'tweet', 'share', '发布', '发表', '分享']],
+  ['permission', ['authorize', 'authorise', 'grant', 'allow', 'approve', 'confirm', '授权', '允许', '同意', '确认', '确定']],
+  ['money', ['transfer', 'withdraw', '转账', '提现']],
+  ['signing', ['sign', 'sign here', 'e-sign', '签署', '签约']],
+  ['saving', ['save', 'apply', '保存']],
+  ['download', ['download', 'install', '下载', '安装']],
+  ['code', ['merge', 'deploy', '合并', '部署']],
 ]
 export const HIGH_KEYWORDS: readonly string[] = HIGH_KINDS.flatMap(([, words]) => words)
 /**
@@ -97,7 +98,10 @@ export interface RiskSubject {
 
 export interface RiskAssessment {
   risk: Risk
+  /** Why, in English: each of `details` described ('en'). */
   reasons: string[]
+  /** Why, as data a reader can show in their own language. */
+  details: RiskReason[]
 }
 
 const ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
@@ -189,74 +193,80 @@ const isToggle = (el: ElementLike | undefined) =>
 export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RISK_RULES): RiskAssessment {
   let risk: Risk = 'low'
   const reasons: string[] = []
-  const raise = (to: Risk, reason: string) => {
+  const details: RiskReason[] = []
+  const raise = (to: Risk, detail: RiskReason) => {
     if (ORDER[to] > ORDER[risk]) risk = to
-    if (to !== 'low' && !reasons.includes(reason)) reasons.push(reason)
+    const reason = describeRiskReason(detail, 'en')
+    if (to !== 'low' && !reasons.includes(reason)) {
+      reasons.push(reason)
+      details.push(detail)
+    }
   }
   const { actionType: type, params, element } = subject
   const label = labelOf(subject)
   const exempt = rules.exempt.some((e) => e.trim().toLowerCase() === label.toLowerCase())
   const patterns = (list: string[]) => list.flatMap((p) => { try { return [new RegExp(p, 'i')] } catch { return [] } })
 
-  const checkUrl = (url: string, what: string) => {
-    if (DANGEROUS_SCHEME.test(url)) raise('high', `${what} a ${url.split(':')[0]}: URL, which can run code or read local files`)
-    else if (DOWNLOAD_URL.test(url)) raise('high', `${what} a file download (${url.split(/[?#]/)[0].split('/').pop()})`)
-    else if (patterns(rules.high.urlPatterns).some((p) => p.test(url))) raise('high', `${what} a URL your rules mark as high-risk`)
-    else if (patterns(rules.medium.urlPatterns).some((p) => p.test(url))) raise('medium', `${what} a URL your rules mark as risky`)
+  const checkUrl = (url: string, via: UrlVia) => {
+    if (DANGEROUS_SCHEME.test(url)) raise('high', { code: 'dangerous-scheme', via, scheme: url.split(':')[0] })
+    else if (DOWNLOAD_URL.test(url)) raise('high', { code: 'download-url', via, file: url.split(/[?#]/)[0].split('/').pop() ?? '' })
+    else if (patterns(rules.high.urlPatterns).some((p) => p.test(url))) raise('high', { code: 'url-rules-high', via })
+    else if (patterns(rules.medium.urlPatterns).some((p) => p.test(url))) raise('medium', { code: 'url-rules-medium', via })
   }
-  const checkLabel = (verb: string) => {
+  const checkLabel = () => {
     if (!label) return
+    const shown = label.slice(0, 80)
     const high = exempt ? undefined : findKeyword(withoutBenignPhrases(label), [...HIGH_KEYWORDS, ...rules.high.keywords])
     const kind = high && kindOf(high)
-    if (high) return raise('high', `${verb} "${label.slice(0, 80)}", which ${kind ? `looks like ${kind}` : `your rules mark as high-risk ("${high}")`}`)
+    if (high) return raise('high', kind ? { code: 'label-high', label: shown, kind } : { code: 'label-rules', label: shown, keyword: high })
     const medium = findKeyword(label, [...MEDIUM_KEYWORDS, ...rules.medium.keywords])
-    if (medium) raise('medium', `${verb} "${label.slice(0, 80)}" ("${medium}")`)
+    if (medium) raise('medium', { code: 'label-medium', label: shown, keyword: medium })
   }
   const checkSelector = () => {
     const selector = subject.selector ?? ''
     if (!selector) return
     const hit = rules.high.selectors.find((s) => selector.includes(s))
-    if (hit) raise('high', `targets ${hit}, which your rules mark as high-risk`)
-    else if (rules.medium.selectors.some((s) => selector.includes(s))) raise('medium', 'targets an element your rules mark as risky')
-    if (/type\s*=\s*["']?submit/i.test(selector)) raise('high', 'clicks a submit button, which sends a form')
+    if (hit) raise('high', { code: 'selector-rules-high', selector: hit })
+    else if (rules.medium.selectors.some((s) => selector.includes(s))) raise('medium', { code: 'selector-rules-medium' })
+    if (/type\s*=\s*["']?submit/i.test(selector)) raise('high', { code: 'submit-selector' })
   }
 
   switch (type) {
     case 'navigate':
-      checkUrl(String(params.url ?? ''), 'opens')
+      checkUrl(String(params.url ?? ''), 'open')
       break
     case 'click': {
-      checkLabel('clicks')
+      checkLabel()
       checkSelector()
       const href = attr(element, 'href')
-      if (href) checkUrl(href, 'follows a link to')
-      if (element?.attributes && 'download' in element.attributes) raise('high', 'starts a download')
-      if (isSubmitControl(element) && !isSearchField(element)) raise('high', 'submits a form, which sends what was entered')
+      if (href) checkUrl(href, 'link')
+      if (element?.attributes && 'download' in element.attributes) raise('high', { code: 'download-attr' })
+      if (isSubmitControl(element) && !isSearchField(element)) raise('high', { code: 'submit-form' })
       if (isToggle(element)) {
         const context = `${label} ${subject.url ?? ''}`
-        if (findKeyword(context, SETTINGS_WORDS)) raise('high', 'changes a setting or permission')
-        else raise('medium', 'changes an option')
+        if (findKeyword(context, SETTINGS_WORDS)) raise('high', { code: 'setting-toggle' })
+        else raise('medium', { code: 'option-toggle' })
       }
       break
     }
     case 'type': {
       const text = String(params.text ?? '')
-      if (isCredentialField(element) || CREDENTIAL_SELECTOR.test(subject.selector ?? '')) raise('high', 'enters a password or payment detail')
-      if (SECRET_PLACEHOLDER.test(text)) raise('high', 'enters a secret (a credential)')
+      if (isCredentialField(element) || CREDENTIAL_SELECTOR.test(subject.selector ?? '')) raise('high', { code: 'credential-field' })
+      if (SECRET_PLACEHOLDER.test(text)) raise('high', { code: 'secret' })
       if (params.submit === true) {
-        if (isSearchField(element) || (element?.form?.isSearch !== false && /search|搜索/i.test(label))) raise('medium', 'types and submits a search')
-        else raise('high', 'types and submits a form, which sends what was entered')
-      } else if (element?.form && !isSearchField(element)) raise('medium', 'types into a form')
+        if (isSearchField(element) || (element?.form?.isSearch !== false && /search|搜索/i.test(label))) raise('medium', { code: 'submit-search' })
+        else raise('high', { code: 'submit-form-typed' })
+      } else if (element?.form && !isSearchField(element)) raise('medium', { code: 'form-typing' })
       checkSelector()
       break
     }
     case 'select':
-      if (isToggle(element) || findKeyword(`${label} ${subject.url ?? ''}`, SETTINGS_WORDS)) raise('medium', 'changes an option on a settings page')
+      if (isToggle(element) || findKeyword(`${label} ${subject.url ?? ''}`, SETTINGS_WORDS)) raise('medium', { code: 'select-settings' })
       checkSelector()
       break
     case 'press': {
       const keys = String(params.keys ?? '')
-      if (/(^|\+)\s*(enter|numpadenter|return)\s*$/i.test(keys)) raise('medium', 'presses Enter, which may submit a form')
+      if (/(^|\+)\s*(enter|numpadenter|return)\s*$/i.test(keys)) raise('medium', { code: 'press-enter' })
       break
     }
     default:
@@ -264,7 +274,7 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
   }
   // A script step or the model may say an action is riskier than it looks (`declared`, or `risk` in its params).
   for (const declared of [subject.declared, Risk.safeParse(params.risk).data]) {
-    if (declared && ORDER[declared] > ORDER[risk]) raise(declared, `marked ${declared}-risk by the planner or the script`)
+    if (declared && ORDER[declared] > ORDER[risk]) raise(declared, { code: 'declared', level: declared })
   }
-  return { risk, reasons }
+  return { risk, reasons, details }
 }

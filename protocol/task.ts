@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Action, Risk } from './action'
+import { RiskReason } from './risk-reasons'
 import { ArtifactLabel, ObservationError } from './observation'
 
 export const TaskStatus = z.enum([
@@ -91,6 +92,8 @@ export const PendingConfirmation = z.object({
   action: Action,
   risk: Risk,
   reasons: z.array(z.string()),
+  /** The same reasons as data, for a reader in another language (describeRiskReason). */
+  reasonDetails: z.array(RiskReason).optional(),
   /** What the step is for (the planner's next goal or the script step's reason). */
   goal: z.string().optional(),
   evidence: ConfirmationEvidence.optional(),

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { describeAction } from '../lib/panel/describe'
+import { pendingReasons } from '../lib/panel/reasons'
 import type { PanelStore } from '../lib/panel/store'
 import { Shot } from './Shot'
 
@@ -24,6 +25,7 @@ export function Confirmation({ store }: { store: PanelStore }) {
   const evidence = pending.evidence ?? {}
   const origin = evidence.origin ?? (evidence.url && URL.canParse(evidence.url) ? new URL(evidence.url).origin : undefined)
   const shot = evidence.screenshot
+  const reasons = pendingReasons(pending, store.lang)
   return (
     <section
       ref={card}
@@ -58,12 +60,12 @@ export function Confirmation({ store }: { store: PanelStore }) {
             <dd>{pending.goal}</dd>
           </>
         )}
-        {pending.reasons.length > 0 && (
+        {reasons.length > 0 && (
           <>
             <dt>{t('confirm.why')}</dt>
             <dd>
-              <ul class="reasons">
-                {pending.reasons.map((r) => (
+              <ul class="reasons" data-testid="reasons">
+                {reasons.map((r) => (
                   <li key={r}>{r}</li>
                 ))}
               </ul>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent } from '#protocol'
+import { riskReasonsIn } from '#protocol'
 import { buildReplay } from '../../ui/replay/model'
 import { describeTarget } from '../../ui/replay/target'
 
@@ -223,6 +224,41 @@ describe('buildReplay on other shapes of task', () => {
       expect.objectContaining({ actionId: 'd1', type: 'unknown', risk: 'low', reasons: [], outcome: 'done', screenshots: [{ name: 'ok.png', label: 'screenshot' }] }),
     ])
     expect(replay.steps[0].observation?.errors).toEqual([])
+  })
+})
+
+describe('buildReplay: risk reasons as data', () => {
+  const order = { code: 'label-high', label: 'Place order', kind: 'payment' }
+  const english = 'clicks "Place order", which looks like a purchase or payment'
+  const script = (proposed: Record<string, unknown>, requested?: Record<string, unknown>) =>
+    buildReplay(
+      events([
+        { type: 'action.proposed', actionId: 'r1', data: { action: { seq: 1, type: 'click', params: {} }, risk: 'high', ...proposed } },
+        ...(requested ? [{ type: 'confirmation.requested', actionId: 'r1', data: { risk: 'high', ...requested } }] : []),
+        { type: 'confirmation.answered', actionId: 'r1', data: { approved: true, by: 'api' } },
+      ]),
+    ).steps[0]
+
+  it('keeps the details of the step and its confirmation beside the English sentences', () => {
+    const step = script({ reasons: [english], reasonDetails: [order] }, { reasons: [english], reasonDetails: [order] })
+    expect(step).toMatchObject({ reasons: [english], reasonDetails: [order] })
+    expect(step.confirmation).toMatchObject({ reasons: [english], reasonDetails: [order] })
+    expect(riskReasonsIn('zh-CN', step.confirmation!.reasons, step.confirmation!.reasonDetails)).toEqual(['点击“Place order”，看起来像购买或付款'])
+  })
+
+  it('takes the step\'s details when the confirmation event carries no reasons, or was never written', () => {
+    expect(script({ reasons: [english], reasonDetails: [order] }, {}).confirmation).toMatchObject({ reasons: [english], reasonDetails: [order] })
+    expect(script({ reasons: [english], reasonDetails: [order] }).confirmation).toMatchObject({ reasons: [english], reasonDetails: [order] })
+  })
+
+  it('keeps only the English sentences from an older audit, or details it cannot read in full', () => {
+    for (const reasonDetails of [undefined, [], [{ code: 'a-reason-from-the-future' }], [order, order], 'nope']) {
+      const step = script({ reasons: [english], reasonDetails }, { reasons: [english], reasonDetails })
+      expect(step.reasonDetails).toBeUndefined()
+      expect(step.confirmation).toEqual(expect.objectContaining({ reasons: [english] }))
+      expect(step.confirmation?.reasonDetails).toBeUndefined()
+      expect(riskReasonsIn('zh-CN', step.confirmation!.reasons, step.confirmation!.reasonDetails)).toEqual([english])
+    }
   })
 })
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { classifyRisk, findKeyword, RiskRules, type ElementLike, type Risk } from '#protocol'
+import { classifyRisk, describeRiskReason, findKeyword, RiskReason, RiskRules, type ElementLike, type Risk } from '#protocol'
 import { loadRiskRules } from '../../server/lib/policy/load-rules'
 import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
 
@@ -141,9 +141,10 @@ const rows: Row[] = [
 
 describe('risk policy table', () => {
   it.each(rows)('%s → %s', (_name, subject, expected) => {
-    const { risk, reasons } = classifyRisk(subject)
+    const { risk, reasons, details } = classifyRisk(subject)
     expect(risk).toBe(expected)
     if (risk !== 'low') expect(reasons.length).toBeGreaterThan(0)
+    expect(reasons).toEqual(details.map((d) => describeRiskReason(RiskReason.parse(d), 'en')))
   })
 
   it('has a large table', () => expect(rows.length).toBeGreaterThanOrEqual(60))

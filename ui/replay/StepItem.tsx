@@ -1,4 +1,4 @@
-import { isEvidenceStep } from '#protocol'
+import { isEvidenceStep, riskReasonsIn } from '#protocol'
 import type { ReplayDecision, ReplayStep } from './model'
 import { formatTime, useReplayContext } from './context'
 import { Shot } from './Shot'
@@ -9,12 +9,13 @@ function Confirmation({ step }: { step: ReplayStep }) {
   const { t, lang } = useReplayContext()
   const c = step.confirmation!
   const answer = c.answer
+  const reasons = riskReasonsIn(lang, c.reasons, c.reasonDetails)
   return (
     <div class={`confirmation ${answer ? (answer.approved ? 'approved' : 'rejected') : 'waiting'}`} data-confirmation>
       <div class="muted">{t('confirmAsked', { at: formatTime(c.requestedAt, lang) })}</div>
-      {c.reasons.length > 0 && (
-        <div>
-          {t('why')}: {c.reasons.join('; ')}
+      {reasons.length > 0 && (
+        <div data-reasons>
+          {t('why')}: {reasons.join(lang === 'zh-CN' ? '；' : '; ')}
         </div>
       )}
       {answer ? (

@@ -1,4 +1,5 @@
 import type { AuditEvent, ObservationError, Risk, TaskStatus, Usage } from '#protocol'
+import { RiskReason } from '#protocol'
 import { describeTarget, type ElementLike, type TargetLike } from './target'
 import type { Replay, ReplayArtifact, ReplayDecision, ReplayPause, ReplayQuestion, ReplayStep } from './types'
 
@@ -64,6 +65,18 @@ function detailOf(type: string, params: Data): string | undefined {
     default:
       return undefined
   }
+}
+
+const reasonsOf = (v: unknown): string[] => arr(v).filter((r): r is string => typeof r === 'string')
+
+/**
+ * The reasons as data, only when every one of them is understood and they match the sentences one for one:
+ * otherwise the English sentences are the better record to show.
+ */
+function reasonDetailsOf(v: unknown, reasons: readonly string[]): { reasonDetails: RiskReason[] } | undefined {
+  const details = arr(v).map((d) => RiskReason.safeParse(d))
+  if (!details.length || details.length !== reasons.length || !details.every((d) => d.success)) return undefined
+  return { reasonDetails: details.map((d) => d.data!) }
 }
 
 function artifactsOf(v: unknown): ReplayArtifact[] {
@@ -141,6 +154,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
         const type = str(action.type) ?? 'unknown'
         const params = obj(action.params) ?? {}
         const risk = str(d.risk) ?? str(action.risk) ?? 'low'
+        const reasons = reasonsOf(d.reasons)
         const created: ReplayStep = {
           actionId: event.actionId ?? str(action.actionId) ?? `#${event.seq}`,
           seq: num(action.seq) ?? replay.steps.length + 1,
@@ -149,7 +163,8 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
           detail: detailOf(type, params),
           goal: str(action.reason) ?? decision?.nextGoal,
           risk: (RISKS.includes(risk) ? risk : 'low') as Risk,
-          reasons: arr(d.reasons).filter((r): r is string => typeof r === 'string'),
+          reasons,
+          ...reasonDetailsOf(d.reasonDetails, reasons),
           proposedAt: event.ts,
           outcome: 'pending',
           screenshots: [],
@@ -162,14 +177,16 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
       }
       case 'confirmation.requested':
         if (step) {
-          const reasons = arr(d.reasons).filter((r): r is string => typeof r === 'string')
-          step.confirmation = { requestedAt: event.ts, reasons: reasons.length ? reasons : step.reasons }
+          const reasons = reasonsOf(d.reasons)
+          step.confirmation = reasons.length
+            ? { requestedAt: event.ts, reasons, ...reasonDetailsOf(d.reasonDetails, reasons) }
+            : { requestedAt: event.ts, reasons: step.reasons, ...(step.reasonDetails ? { reasonDetails: step.reasonDetails } : {}) }
         }
         break
       case 'confirmation.answered':
         if (step) {
           const approved = d.approved === true
-          step.confirmation ??= { reasons: step.reasons }
+          step.confirmation ??= { reasons: step.reasons, ...(step.reasonDetails ? { reasonDetails: step.reasonDetails } : {}) }
           step.confirmation.answer = {
             approved,
             by: str(d.by) ?? str(obj(d.source)?.clientId),

@@ -1,4 +1,4 @@
-import type { ObservationError, Risk, TaskResult, TaskStatus, Usage } from '#protocol'
+import type { ObservationError, Risk, RiskReason, TaskResult, TaskStatus, Usage } from '#protocol'
 
 // What a person reviews of a task, as buildReplay (model.ts) makes it from the audit.
 
@@ -11,6 +11,8 @@ export interface ReplayArtifact {
 export interface ReplayConfirmation {
   requestedAt?: string
   reasons: string[]
+  /** The reasons as data, one for each sentence, when the audit kept them: shown in the reader's language. */
+  reasonDetails?: RiskReason[]
   /** Absent while the person has not answered. */
   answer?: { approved: boolean; by?: string; at?: string; reason?: string }
 }
@@ -47,6 +49,7 @@ export interface ReplayStep {
   goal?: string
   risk: Risk
   reasons: string[]
+  reasonDetails?: RiskReason[]
   confirmation?: ReplayConfirmation
   proposedAt: string
   dispatchedAt?: string

@@ -1,5 +1,5 @@
 import { nanoid } from 'nanoid'
-import type { Action, ElementInfo, Observation, Risk } from '#protocol'
+import type { Action, ElementInfo, Observation, Risk, RiskReason } from '#protocol'
 import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, isCredentialField } from '#protocol'
 import { formToAction, isPlannedAction } from '../agent/form-to-action'
 import { setStatus, type PendingEvent } from './events'
@@ -15,7 +15,7 @@ export interface RiskAssessor {
     element?: ElementInfo
     url?: string
     declared?: Risk
-  }): { risk: Risk; reasons: string[] }
+  }): { risk: Risk; reasons: string[]; details: RiskReason[] }
 }
 
 /**
@@ -35,7 +35,7 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
     index === undefined
       ? undefined
       : (observation?.elements?.find((e) => e.index === index) ?? elementFromTree(observation?.elementTree ?? '', index))
-  const { risk, reasons } = policy.assess({
+  const { risk, reasons, details: reasonDetails } = policy.assess({
     type: partial.type,
     params: partial.params,
     target: partial.target,
@@ -61,14 +61,14 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
   const goal = task.planGoal ?? form.reason
   const targetText = targetTextOf(action.target, element)
   const details = { ...(goal ? { goal } : {}), ...(targetText ? { targetText } : {}) }
-  events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk, reasons, ...details, ...(element ? { element } : {}) } })
+  events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk, reasons, reasonDetails, ...details, ...(element ? { element } : {}) } })
   if (action.requiresConfirmation) {
     const evidence = confirmationEvidence(observation, targetText, task.steps)
-    task.current = { action, form, phase: 'awaiting_confirmation', reasons, deliveries: 0, ...details, evidence }
-    events.push({ type: 'confirmation.requested', actionId: action.actionId, data: { risk, reasons, ...details, evidence } })
+    task.current = { action, form, phase: 'awaiting_confirmation', reasons, reasonDetails, deliveries: 0, ...details, evidence }
+    events.push({ type: 'confirmation.requested', actionId: action.actionId, data: { risk, reasons, reasonDetails, ...details, evidence } })
     setStatus(task, 'WAITING_CONFIRMATION', events, 'a high-risk action needs the person to approve it')
   } else {
-    task.current = { action, form, phase: 'ready', reasons, deliveries: 0, ...details }
+    task.current = { action, form, phase: 'ready', reasons, reasonDetails, deliveries: 0, ...details }
   }
   return true
 }

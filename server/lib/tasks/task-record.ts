@@ -1,4 +1,4 @@
-import type { Action, ActionForm, ConfirmationEvidence, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage } from '#protocol'
+import type { Action, ActionForm, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage } from '#protocol'
 
 /** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
 export interface InFlight {
@@ -6,6 +6,8 @@ export interface InFlight {
   form: ActionForm
   phase: 'awaiting_confirmation' | 'ready' | 'dispatched'
   reasons: string[]
+  /** The reasons as data (absent in a task stored before they were kept). */
+  reasonDetails?: RiskReason[]
   dispatchedAt?: string
   deliveries: number
   /** What the step is for: the planner's next goal or the script step's reason. */

@@ -22,6 +22,7 @@ export function createTaskViews(deps: EngineDeps, planningNow: (taskId: string) 
                 action: current.action,
                 risk: current.action.risk,
                 reasons: current.reasons,
+                ...(current.reasonDetails?.length ? { reasonDetails: current.reasonDetails } : {}),
                 ...(current.goal ? { goal: current.goal } : {}),
                 ...(current.evidence ? { evidence: current.evidence } : {}),
               }

@@ -1,0 +1,196 @@
+import { z } from 'zod'
+import { Risk } from './action'
+
+/**
+ * Why the risk gate raised an action's risk, as data: the audit and the views keep these beside the English
+ * sentences, so each reader can see them in their own language (describeRiskReason).
+ */
+
+/** What a high-risk label looks like it does. */
+export const RiskKind = z.enum(['payment', 'sending', 'deletion', 'publishing', 'permission', 'money', 'signing', 'saving', 'download', 'code'])
+export type RiskKind = z.infer<typeof RiskKind>
+
+/** How a URL is reached: opened directly (navigate) or through a link that is clicked. */
+export const UrlVia = z.enum(['open', 'link'])
+export type UrlVia = z.infer<typeof UrlVia>
+
+export const RiskReasonCode = z.enum([
+  'label-high',
+  'label-rules',
+  'label-medium',
+  'dangerous-scheme',
+  'download-url',
+  'url-rules-high',
+  'url-rules-medium',
+  'selector-rules-high',
+  'selector-rules-medium',
+  'submit-selector',
+  'download-attr',
+  'submit-form',
+  'setting-toggle',
+  'option-toggle',
+  'credential-field',
+  'secret',
+  'submit-search',
+  'submit-form-typed',
+  'form-typing',
+  'select-settings',
+  'press-enter',
+  'declared',
+])
+export type RiskReasonCode = z.infer<typeof RiskReasonCode>
+
+// Lengths are generous bounds on what classifyRisk writes (labels are cut to 80), so a stored reason always parses.
+export const RiskReason = z.object({
+  code: RiskReasonCode,
+  /** The element's name as a person reads it (label-*). */
+  label: z.string().max(500).optional(),
+  kind: RiskKind.optional(),
+  /** The word that matched (label-rules, label-medium). */
+  keyword: z.string().max(500).optional(),
+  /** The rules file's selector that matched (selector-rules-high). */
+  selector: z.string().max(1000).optional(),
+  /** The file a download URL names (download-url). */
+  file: z.string().max(1000).optional(),
+  /** The URL scheme, without its colon (dangerous-scheme). */
+  scheme: z.string().max(100).optional(),
+  via: UrlVia.optional(),
+  /** The declared risk (declared). */
+  level: Risk.optional(),
+})
+export type RiskReason = z.infer<typeof RiskReason>
+
+export type ReasonLang = 'en' | 'zh-CN'
+
+const KINDS: Record<RiskKind, Record<ReasonLang, string>> = {
+  payment: { en: 'a purchase or payment', 'zh-CN': '购买或付款' },
+  sending: { en: 'sending something', 'zh-CN': '发送内容' },
+  deletion: { en: 'deleting or cancelling something', 'zh-CN': '删除或取消某些内容' },
+  publishing: { en: 'publishing something', 'zh-CN': '发布内容' },
+  permission: { en: 'granting a permission or approval', 'zh-CN': '授予权限或批准' },
+  money: { en: 'moving money', 'zh-CN': '转移资金' },
+  signing: { en: 'signing a document', 'zh-CN': '签署文件' },
+  saving: { en: 'saving or applying a change', 'zh-CN': '保存或应用更改' },
+  download: { en: 'a download or install', 'zh-CN': '下载或安装' },
+  code: { en: 'changing code or a deployment', 'zh-CN': '更改代码或部署' },
+}
+
+/** The kind of a high-risk label in words. */
+export const describeRiskKind = (kind: RiskKind, lang: ReasonLang): string => KINDS[kind][lang]
+
+const LEVELS: Record<Risk, string> = { low: '低', medium: '中', high: '高' }
+
+const en = (r: RiskReason): string => {
+  const what = r.via === 'link' ? 'follows a link to' : 'opens'
+  const label = r.label ?? ''
+  switch (r.code) {
+    case 'label-high':
+      return `clicks "${label}", which looks like ${r.kind ? KINDS[r.kind].en : 'something risky'}`
+    case 'label-rules':
+      return `clicks "${label}", which your rules mark as high-risk ("${r.keyword ?? ''}")`
+    case 'label-medium':
+      return `clicks "${label}" ("${r.keyword ?? ''}")`
+    case 'dangerous-scheme':
+      return `${what} a ${r.scheme ?? ''}: URL, which can run code or read local files`
+    case 'download-url':
+      return `${what} a file download (${r.file ?? ''})`
+    case 'url-rules-high':
+      return `${what} a URL your rules mark as high-risk`
+    case 'url-rules-medium':
+      return `${what} a URL your rules mark as risky`
+    case 'selector-rules-high':
+      return `targets ${r.selector ?? ''}, which your rules mark as high-risk`
+    case 'selector-rules-medium':
+      return 'targets an element your rules mark as risky'
+    case 'submit-selector':
+      return 'clicks a submit button, which sends a form'
+    case 'download-attr':
+      return 'starts a download'
+    case 'submit-form':
+      return 'submits a form, which sends what was entered'
+    case 'setting-toggle':
+      return 'changes a setting or permission'
+    case 'option-toggle':
+      return 'changes an option'
+    case 'credential-field':
+      return 'enters a password or payment detail'
+    case 'secret':
+      return 'enters a secret (a credential)'
+    case 'submit-search':
+      return 'types and submits a search'
+    case 'submit-form-typed':
+      return 'types and submits a form, which sends what was entered'
+    case 'form-typing':
+      return 'types into a form'
+    case 'select-settings':
+      return 'changes an option on a settings page'
+    case 'press-enter':
+      return 'presses Enter, which may submit a form'
+    case 'declared':
+      return `marked ${r.level ?? 'high'}-risk by the planner or the script`
+  }
+}
+
+const zh = (r: RiskReason): string => {
+  const link = r.via === 'link'
+  const label = r.label ?? ''
+  switch (r.code) {
+    case 'label-high':
+      return `点击“${label}”，看起来像${r.kind ? KINDS[r.kind]['zh-CN'] : '有风险的操作'}`
+    case 'label-rules':
+      return `点击“${label}”，你的规则将其标为高风险（“${r.keyword ?? ''}”）`
+    case 'label-medium':
+      return `点击“${label}”（“${r.keyword ?? ''}”）`
+    case 'dangerous-scheme':
+      return `${link ? '通过链接打开' : '打开'} ${r.scheme ?? ''}: 网址，它可能运行代码或读取本地文件`
+    case 'download-url':
+      return `${link ? '通过链接下载' : '打开并下载'}文件（${r.file ?? ''}）`
+    case 'url-rules-high':
+      return `${link ? '通过链接打开' : '打开'}你的规则标为高风险的网址`
+    case 'url-rules-medium':
+      return `${link ? '通过链接打开' : '打开'}你的规则标为有风险的网址`
+    case 'selector-rules-high':
+      return `操作 ${r.selector ?? ''}，你的规则将其标为高风险`
+    case 'selector-rules-medium':
+      return '操作你的规则标为有风险的元素'
+    case 'submit-selector':
+      return '点击提交按钮，会发送表单'
+    case 'download-attr':
+      return '开始下载'
+    case 'submit-form':
+      return '提交表单，会发送已填写的内容'
+    case 'setting-toggle':
+      return '更改设置或权限'
+    case 'option-toggle':
+      return '更改选项'
+    case 'credential-field':
+      return '输入密码或支付信息'
+    case 'secret':
+      return '输入机密信息（凭据）'
+    case 'submit-search':
+      return '输入并提交搜索'
+    case 'submit-form-typed':
+      return '输入并提交表单，会发送已填写的内容'
+    case 'form-typing':
+      return '在表单中输入'
+    case 'select-settings':
+      return '在设置页面上更改选项'
+    case 'press-enter':
+      return '按回车键，可能会提交表单'
+    case 'declared':
+      return `被规划器或脚本标为${LEVELS[r.level ?? 'high']}风险`
+  }
+}
+
+/** One reason as a sentence in `lang`; the English one is what `reasons` (and PendingConfirmation.reasons) hold. */
+export function describeRiskReason(reason: RiskReason, lang: ReasonLang): string {
+  return lang === 'zh-CN' ? zh(reason) : en(reason)
+}
+
+/**
+ * The reasons to show a reader: from the details in their language when there are any, else the English
+ * sentences (an older audit, or a reason that came from elsewhere).
+ */
+export function riskReasonsIn(lang: ReasonLang, reasons: readonly string[], details?: readonly RiskReason[]): string[] {
+  return details?.length ? details.map((d) => describeRiskReason(d, lang)) : [...reasons]
+}
