@@ -83,6 +83,24 @@ describe('the console store', () => {
     expect(store.tasks.value?.map((t) => t.id)).toEqual(['t1', 't3', 't2'])
   })
 
+  it('keeps a token from a link only once the server accepts it, so a link cannot sign the person out', async () => {
+    const { store, items, replaced, server } = setup('#token=forged', 'right')
+    store.start()
+    await settle()
+    await settle()
+    expect(replaced).toEqual(['/console/#/'])
+    expect(store.token.value).toBe('right')
+    expect(items.get(TOKEN_KEY)).toBe('right')
+    expect(store.authError.value).toMatch(/refused this token/)
+    expect(server.calls.filter((c) => c.auth === 'Bearer forged')).toHaveLength(1)
+
+    store.navigate('#/?token=forged')
+    await settle()
+    await settle()
+    expect(store.token.value).toBe('right')
+    expect(items.get(TOKEN_KEY)).toBe('right')
+  })
+
   it('keeps a typed token only once the server accepts it, and says plainly when it does not', async () => {
     const { store, items } = setup()
     store.start()

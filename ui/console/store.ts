@@ -3,7 +3,7 @@ import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, SkillSearchRe
 import { ApiError, type Api } from './api'
 import type { ConsoleT } from './i18n'
 import { parseRoute, type Route } from './route'
-import { forgetToken, saveToken, takeToken, type TokenPlace } from './token'
+import { forgetToken, saveToken, storedToken, takeFragmentToken, type TokenPlace } from './token'
 
 export type StatusFilter = 'all' | 'active' | TaskStatus
 const TERMINAL: readonly TaskStatus[] = ['SUCCEEDED', 'FAILED', 'CANCELED']
@@ -138,6 +138,27 @@ export function createConsoleStore(deps: ConsoleDeps) {
     if (r.page === 'clients') void loadClients()
   }
 
+  /** Keeps a token only once the server accepted it; a refused one leaves the token in use as it was. */
+  async function connect(value: string) {
+    const candidate = value.trim()
+    if (!candidate) return
+    checking.value = true
+    authError.value = ''
+    const previous = token.value
+    token.value = candidate
+    try {
+      tasks.value = await api.tasks()
+      saveToken(deps.place.storage, candidate)
+      tasksError.value = ''
+      loadPage()
+    } catch (error) {
+      token.value = previous
+      authError.value = explain(error, t)
+    } finally {
+      checking.value = false
+    }
+  }
+
   return {
     token, authError, checking, route,
     tasks, tasksError, statusFilter, textFilter, visibleTasks,
@@ -147,31 +168,14 @@ export function createConsoleStore(deps: ConsoleDeps) {
 
     /** First thing on load: the token from the fragment or from an earlier visit, and the page to show. */
     start() {
-      token.value = takeToken(deps.place)
+      const given = takeFragmentToken(deps.place)
+      token.value = storedToken(deps.place.storage)
       route.value = parseRoute(deps.place.location.hash)
-      loadPage()
+      if (given) void connect(given)
+      else loadPage()
     },
 
-    /** Keeps a token only once the server accepted it. */
-    async connect(value: string) {
-      const candidate = value.trim()
-      if (!candidate) return
-      checking.value = true
-      authError.value = ''
-      const previous = token.value
-      token.value = candidate
-      try {
-        tasks.value = await api.tasks()
-        saveToken(deps.place.storage, candidate)
-        tasksError.value = ''
-        loadPage()
-      } catch (error) {
-        token.value = previous
-        authError.value = explain(error, t)
-      } finally {
-        checking.value = false
-      }
-    },
+    connect,
 
     signOut() {
       forgetToken(deps.place.storage)
@@ -181,10 +185,9 @@ export function createConsoleStore(deps: ConsoleDeps) {
 
     navigate(hash: string) {
       // A token pasted into the fragment of an open console is taken as on load (and wiped from the URL).
-      if (new URLSearchParams(hash.replace(/^#\/?/, '')).has('token')) {
-        token.value = takeToken(deps.place)
-        hash = deps.place.location.hash
-      }
+      const handed = new URLSearchParams(hash.replace(/^#\/?/, '')).has('token')
+      const given = handed ? takeFragmentToken(deps.place) : null
+      if (handed) hash = deps.place.location.hash
       const next = parseRoute(hash)
       const before = route.value
       if (before.page === 'task' && (next.page !== 'task' || next.taskId !== before.taskId)) {
@@ -196,7 +199,8 @@ export function createConsoleStore(deps: ConsoleDeps) {
         saveError.value = ''
       }
       route.value = next
-      loadPage()
+      if (given) void connect(given)
+      else loadPage()
     },
 
     refresh: loadPage,

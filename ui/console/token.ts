@@ -8,19 +8,17 @@ export interface TokenPlace {
 }
 
 /**
- * The token handed over in the URL fragment (`#token=…`, which browsers never send to the server) is kept and
- * wiped from the address bar and history at once; otherwise the one kept from an earlier visit.
+ * The token handed over in the URL fragment (`#token=…`, which browsers never send to the server), wiped from
+ * the address bar and history at once. It is not kept here: a link from anywhere can carry a fragment, so the
+ * caller keeps it only once the server accepts it.
  */
-export function takeToken({ storage, location, history }: TokenPlace): string | null {
-  const fragment = new URLSearchParams(location.hash.replace(/^#\/?/, ''))
-  const given = fragment.get('token')?.trim()
-  if (given) {
-    storage.setItem(TOKEN_KEY, given)
-    history.replaceState(null, '', `${location.pathname}${location.search}#/`)
-    return given
-  }
-  return storage.getItem(TOKEN_KEY)
+export function takeFragmentToken({ location, history }: Pick<TokenPlace, 'location' | 'history'>): string | null {
+  const given = new URLSearchParams(location.hash.replace(/^#\/?/, '')).get('token')?.trim()
+  if (given === undefined) return null
+  history.replaceState(null, '', `${location.pathname}${location.search}#/`)
+  return given || null
 }
 
+export const storedToken = (storage: TokenPlace['storage']) => storage.getItem(TOKEN_KEY)
 export const saveToken = (storage: TokenPlace['storage'], token: string) => storage.setItem(TOKEN_KEY, token.trim())
 export const forgetToken = (storage: TokenPlace['storage']) => storage.removeItem(TOKEN_KEY)
