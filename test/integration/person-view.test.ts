@@ -177,6 +177,27 @@ describe('confirmations come with evidence', () => {
     expect(view.pendingConfirmation?.evidence?.screenshot).toMatchObject({ label: 'observation', name: expect.stringMatching(/^0001-observation/) })
   })
 
+  it('pictures the page again after the person had control, whatever the last step brought back', async () => {
+    const { taskId } = await a.start({
+      script: [
+        { type: 'navigate', url: 'https://shop.test:8443/cart' },
+        { type: 'click', text: 'Show details' },
+        { type: 'click', index: 2, reason: 'place the order' },
+      ],
+    })
+    await a.report(await a.nextAction(taskId), { ...CART, artifacts: [shot('observation')] })
+    const details = await a.nextAction(taskId)
+    await a.command('pause', taskId, 'takeover: the person clicked in the page')
+    await a.report(details, { ...CART, artifacts: [shot('before'), shot('after')] })
+    expect((await a.status(taskId)).task.status).toBe('PAUSED')
+    await a.command('resume', taskId)
+    const picture = await a.nextAction(taskId)
+    expect(picture).toMatchObject({ type: 'screenshot', risk: 'low', reason: EVIDENCE_GOAL })
+    await a.report(picture, { ...CART, artifacts: [shot('screenshot')] })
+    const view = await a.waitFor(taskId, 'WAITING_CONFIRMATION')
+    expect(view.pendingConfirmation?.evidence?.screenshot?.name).toMatch(/^0003-screenshot/)
+  })
+
   it('takes a new picture for each risky step when the one before took none', async () => {
     const { taskId } = await a.start({
       script: [

@@ -91,6 +91,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         events.push({ type: 'task.resumed', data: { to, reason: body.reason, source } })
         setStatus(task, to, events, body.reason ?? 'the person handed control back')
         task.pausedFrom = undefined
+        task.resumedAt = new Date().toISOString()
       })
     },
 

@@ -51,7 +51,7 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
     action.params.sensitive = true
     task.sensitive = [...new Set([...(task.sensitive ?? []), text])]
   }
-  if (risk === 'high' && !pageIsPictured(task.steps)) {
+  if (risk === 'high' && !pageIsPictured(task.steps, task.resumedAt)) {
     // The card must show the page as it is now: picture it first, then propose this same form again.
     task.queue.unshift(form)
     proposeEvidence(task, seq, { type: partial.type, risk, reasons }, events)

@@ -34,10 +34,13 @@ export function newestScreenshot(steps: StepView[]): ArtifactLink | undefined {
   return undefined
 }
 
-/** Whether the page has been pictured since the last step ran (or the last step was the picture itself). */
-export function pageIsPictured(steps: StepView[]): boolean {
+/**
+ * Whether the page has been pictured since the last step ran (or the last step was the picture itself), and not
+ * handed to the person since: whatever they did while in control is not in any earlier picture.
+ */
+export function pageIsPictured(steps: StepView[], resumedAt?: string): boolean {
   const last = steps.at(-1)
-  if (!last) return false
+  if (!last || (resumedAt && resumedAt >= last.at)) return false
   return isEvidenceStep(last) || (last.artifacts ?? []).some((l) => l.label !== 'before')
 }
 

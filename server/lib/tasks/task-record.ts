@@ -51,6 +51,8 @@ export interface TaskRecord {
   steps: StepView[]
   lastOutcome: Outcome | null
   pausedFrom?: TaskStatus
+  /** When the person last handed control back: the page may have changed under their hands since the last step. */
+  resumedAt?: string
   question?: string
   result?: TaskResult
   error?: { code: string; message: string }
