@@ -148,3 +148,21 @@ describe('actions in plain words', () => {
     expect(describeAction(action({ type: 'back', target: undefined }), zh)).toBe('后退')
   })
 })
+
+describe('panel store: answers that cross', () => {
+  it('never shows an older status over a newer one: a decided confirmation does not come back', async () => {
+    const { store, client, views } = setup({ views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
+    await store.load()
+    let answerPoll!: (v: ReturnType<typeof view>) => void
+    client.status.mockImplementationOnce(() => new Promise((resolve) => (answerPoll = resolve)))
+    // The 1 s poll asks, and its answer (still waiting for approval) is slow to come back.
+    const poll = store.refresh()
+    views.task1 = view('RUNNING')
+    await store.task.decide(true)
+    expect(store.task.pending.value).toBeNull()
+    answerPoll(view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }))
+    await poll
+    expect(store.task.pending.value).toBeNull()
+    expect(store.task.status.value).toBe('RUNNING')
+  })
+})

@@ -48,12 +48,17 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     return v?.currentAction && !v.pendingConfirmation && !isTerminal(v.task.status) ? v.currentAction : null
   })
 
+  /** Status requests asked and the newest one shown: the 1 s poll and a click's refresh overlap. */
+  let asked = 0
+  let shown = 0
+
   async function refresh() {
     const id = taskId.value
     if (!id) {
       view.value = null
       return
     }
+    const seq = ++asked
     let next: StatusView
     try {
       next = await client.status(id)
@@ -61,8 +66,10 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
       if (isServerError(error, 'NOT_FOUND') && taskId.value === id) await follow(null)
       return
     }
-    // The person switched tasks while this was on its way.
-    if (taskId.value !== id) return
+    // The person switched tasks while this was on its way, or a newer answer is shown already: an older one
+    // would bring back a confirmation that was just decided.
+    if (taskId.value !== id || seq < shown) return
+    shown = seq
     const before = view.value
     view.value = next
     if (before?.pendingConfirmation?.actionId !== next.pendingConfirmation?.actionId) rejectReason.value = ''
