@@ -49,14 +49,14 @@ describe('panel store: the followed task', () => {
     const { store, client, deps } = setup({ views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
     await store.load()
     expect(store.task.pending.value?.reasons).toEqual(['places an order'])
-    await store.task.decide(true)
+    await store.task.decide(true, 'act9')
     expect(client.confirm).toHaveBeenLastCalledWith({ taskId: 'task1', actionId: 'act9', approved: true })
     expect(deps.wake).toHaveBeenCalled()
     store.task.setRejectReason('wrong size')
-    await store.task.decide(false)
+    await store.task.decide(false, 'act9')
     expect(client.confirm).toHaveBeenLastCalledWith({ taskId: 'task1', actionId: 'act9', approved: false, reason: 'wrong size' })
     store.task.setRejectReason('')
-    await store.task.decide(false)
+    await store.task.decide(false, 'act9')
     expect(client.confirm).toHaveBeenLastCalledWith({ taskId: 'task1', actionId: 'act9', approved: false, reason: 'Rejected in the side panel' })
   })
 
@@ -121,13 +121,22 @@ describe('panel store: the followed task', () => {
     expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringContaining('http://shop.test') })
   })
 
+  it('decides nothing when the card the person clicked showed another action than the one now pending', async () => {
+    const { store, client } = setup({ views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
+    await store.load()
+    await store.task.decide(true, 'act8')
+    expect(client.confirm).not.toHaveBeenCalled()
+    await store.task.decide(true, 'act9')
+    expect(client.confirm).toHaveBeenCalledWith({ taskId: 'task1', actionId: 'act9', approved: true })
+  })
+
   it('speaks Chinese when the browser does', async () => {
     const { store, client } = setup({ lang: 'zh-CN', views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
     await store.load()
-    await store.task.decide(true)
+    await store.task.decide(true, 'act9')
     expect(store.notice.value?.text).toBe('已批准。')
     store.task.setRejectReason('')
-    await store.task.decide(false)
+    await store.task.decide(false, 'act9')
     expect(client.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ reason: '在侧边栏中拒绝' }))
     await store.newTask.start()
     expect(store.notice.value?.text).toBe('请写下任务要达成的目标。')
@@ -158,7 +167,7 @@ describe('panel store: answers that cross', () => {
     // The 1 s poll asks, and its answer (still waiting for approval) is slow to come back.
     const poll = store.refresh()
     views.task1 = view('RUNNING')
-    await store.task.decide(true)
+    await store.task.decide(true, 'act9')
     expect(store.task.pending.value).toBeNull()
     answerPoll(view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }))
     await poll

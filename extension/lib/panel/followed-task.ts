@@ -135,9 +135,13 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     setRejectReason: (text: string) => void (rejectReason.value = text),
     setAnswer: (text: string) => void (answerText.value = text),
 
-    decide(approved: boolean) {
+    /**
+     * Approves or rejects the action the card showed (`actionId`): when another one has replaced it meanwhile, the
+     * click decides nothing, since the person never saw the new one.
+     */
+    decide(approved: boolean, actionId: string) {
       const p = pending.value
-      if (!p) return Promise.resolve()
+      if (!p || p.actionId !== actionId) return Promise.resolve()
       const reason = approved ? '' : rejectReason.value.trim() || t('confirm.defaultReason')
       return command(
         (id) => client.confirm({ taskId: id, actionId: p.actionId, approved, ...(reason ? { reason } : {}) }),
