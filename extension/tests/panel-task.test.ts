@@ -109,6 +109,17 @@ describe('panel store: the followed task', () => {
     await vi.waitFor(() => expect(store.task.view.value?.task.id).toBe('task5'))
   })
 
+  it('stays on the finished task the person picked when the worker last saw another task end', async () => {
+    let push!: (value: unknown) => void
+    const { store, deps } = setup({ views: { task1: view('CANCELED'), task3: view('SUCCEEDED', {}, 'task3') } })
+    deps.activity.watch = (cb) => ((push = cb), () => undefined)
+    await store.load()
+    await store.task.follow('task3')
+    push({ connection: 'ok', message: '', failures: 0, retryAt: null, task: { taskId: 'task1', status: 'CANCELED' }, lastAction: null, needsSite: null })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(store.task.taskId.value).toBe('task3')
+  })
+
   it('offers to authorise the site the worker was refused, and answers the task once granted', async () => {
     const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: { taskId: 'task1', origin: 'http://shop.test' } }
     const { store, client } = setup({ views: { task1: view('WAITING_USER') }, activity })
