@@ -102,10 +102,10 @@ export function Confirmation({ store }: { store: PanelStore }) {
         <input ref={reason} name="reason" value={task.rejectReason.value} onInput={(e) => task.setRejectReason(e.currentTarget.value)} />
       </label>
       <div class="row">
-        <button ref={approve} type="button" class="primary approve" disabled={store.busy.value} onClick={() => void task.decide(true)}>
+        <button ref={approve} type="button" class="primary approve" disabled={store.busy.value} onClick={() => void task.decide(true, pending.actionId)}>
           {t('confirm.approve')}
         </button>
-        <button type="button" class="danger reject" disabled={store.busy.value} onClick={() => void task.decide(false)}>
+        <button type="button" class="danger reject" disabled={store.busy.value} onClick={() => void task.decide(false, pending.actionId)}>
           {t('confirm.reject')}
         </button>
       </div>

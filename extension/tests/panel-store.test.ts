@@ -88,6 +88,16 @@ describe('panel store: new task', () => {
     expect(store.task.recent.value.map((t) => t.id)).toContain('task2')
   })
 
+  it('starts one task when Run is asked for again while the first start is on its way', async () => {
+    const { store, client } = setup({ followed: null })
+    await store.load()
+    store.newTask.setGoal('buy a cable')
+    // Ctrl+Enter twice: the disabled Run button does not stop the shortcut.
+    await Promise.all([store.newTask.start(), store.newTask.start()])
+    expect(client.start).toHaveBeenCalledTimes(1)
+    expect(store.busy.value).toBe(false)
+  })
+
   it('refuses to start without a goal, or in a current tab that shows no web page', async () => {
     const { store, client, tabs } = setup({ followed: null })
     await store.load()

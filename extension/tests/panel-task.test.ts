@@ -49,14 +49,14 @@ describe('panel store: the followed task', () => {
     const { store, client, deps } = setup({ views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
     await store.load()
     expect(store.task.pending.value?.reasons).toEqual(['places an order'])
-    await store.task.decide(true)
+    await store.task.decide(true, 'act9')
     expect(client.confirm).toHaveBeenLastCalledWith({ taskId: 'task1', actionId: 'act9', approved: true })
     expect(deps.wake).toHaveBeenCalled()
     store.task.setRejectReason('wrong size')
-    await store.task.decide(false)
+    await store.task.decide(false, 'act9')
     expect(client.confirm).toHaveBeenLastCalledWith({ taskId: 'task1', actionId: 'act9', approved: false, reason: 'wrong size' })
     store.task.setRejectReason('')
-    await store.task.decide(false)
+    await store.task.decide(false, 'act9')
     expect(client.confirm).toHaveBeenLastCalledWith({ taskId: 'task1', actionId: 'act9', approved: false, reason: 'Rejected in the side panel' })
   })
 
@@ -109,6 +109,17 @@ describe('panel store: the followed task', () => {
     await vi.waitFor(() => expect(store.task.view.value?.task.id).toBe('task5'))
   })
 
+  it('stays on the finished task the person picked when the worker last saw another task end', async () => {
+    let push!: (value: unknown) => void
+    const { store, deps } = setup({ views: { task1: view('CANCELED'), task3: view('SUCCEEDED', {}, 'task3') } })
+    deps.activity.watch = (cb) => ((push = cb), () => undefined)
+    await store.load()
+    await store.task.follow('task3')
+    push({ connection: 'ok', message: '', failures: 0, retryAt: null, task: { taskId: 'task1', status: 'CANCELED' }, lastAction: null, needsSite: null })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(store.task.taskId.value).toBe('task3')
+  })
+
   it('offers to authorise the site the worker was refused, and answers the task once granted', async () => {
     const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: { taskId: 'task1', origin: 'http://shop.test' } }
     const { store, client } = setup({ views: { task1: view('WAITING_USER') }, activity })
@@ -121,13 +132,22 @@ describe('panel store: the followed task', () => {
     expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringContaining('http://shop.test') })
   })
 
+  it('decides nothing when the card the person clicked showed another action than the one now pending', async () => {
+    const { store, client } = setup({ views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
+    await store.load()
+    await store.task.decide(true, 'act8')
+    expect(client.confirm).not.toHaveBeenCalled()
+    await store.task.decide(true, 'act9')
+    expect(client.confirm).toHaveBeenCalledWith({ taskId: 'task1', actionId: 'act9', approved: true })
+  })
+
   it('speaks Chinese when the browser does', async () => {
     const { store, client } = setup({ lang: 'zh-CN', views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
     await store.load()
-    await store.task.decide(true)
+    await store.task.decide(true, 'act9')
     expect(store.notice.value?.text).toBe('已批准。')
     store.task.setRejectReason('')
-    await store.task.decide(false)
+    await store.task.decide(false, 'act9')
     expect(client.confirm).toHaveBeenLastCalledWith(expect.objectContaining({ reason: '在侧边栏中拒绝' }))
     await store.newTask.start()
     expect(store.notice.value?.text).toBe('请写下任务要达成的目标。')
@@ -146,5 +166,23 @@ describe('actions in plain words', () => {
     expect(describeAction(action({ type: 'navigate', target: undefined, params: { url: 'https://shop.test/' } }), en)).toBe('Open https://shop.test/')
     expect(describeAction(action({ type: 'click', target: { by: 'text', value: '提交订单' } }), zh)).toBe('点击“提交订单”')
     expect(describeAction(action({ type: 'back', target: undefined }), zh)).toBe('后退')
+  })
+})
+
+describe('panel store: answers that cross', () => {
+  it('never shows an older status over a newer one: a decided confirmation does not come back', async () => {
+    const { store, client, views } = setup({ views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
+    await store.load()
+    let answerPoll!: (v: ReturnType<typeof view>) => void
+    client.status.mockImplementationOnce(() => new Promise((resolve) => (answerPoll = resolve)))
+    // The 1 s poll asks, and its answer (still waiting for approval) is slow to come back.
+    const poll = store.refresh()
+    views.task1 = view('RUNNING')
+    await store.task.decide(true, 'act9')
+    expect(store.task.pending.value).toBeNull()
+    answerPoll(view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }))
+    await poll
+    expect(store.task.pending.value).toBeNull()
+    expect(store.task.status.value).toBe('RUNNING')
   })
 })

@@ -44,11 +44,29 @@ export async function readState(): Promise<ExecutorState> {
   return parsed.success ? parsed.data : EMPTY_STATE
 }
 
-/** Read-modify-write; the executor is the only writer and runs one pump at a time. */
-export async function updateState(change: (state: ExecutorState) => ExecutorState): Promise<ExecutorState> {
-  const next = change(await readState())
-  await executorItem.setValue(next)
-  return next
+/**
+ * Runs read-modify-writes of one item one after another. The executor, the takeover, the panel's requests and
+ * the status watch all write from the same worker at once; interleaved, one would silently undo the other
+ * (a lost in-flight lock lets an action run twice).
+ */
+function serial() {
+  let tail: Promise<unknown> = Promise.resolve()
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work)
+    tail = run.catch(() => undefined)
+    return run
+  }
+}
+const stateWrites = serial()
+const activityWrites = serial()
+
+/** Read-modify-write, one at a time. */
+export function updateState(change: (state: ExecutorState) => ExecutorState): Promise<ExecutorState> {
+  return stateWrites(async () => {
+    const next = change(await readState())
+    await executorItem.setValue(next)
+    return next
+  })
 }
 
 export const forgetOldTasks = (tasks: ExecutorState['tasks'], now: number) =>
@@ -88,7 +106,9 @@ export const activityItem = storage.defineItem<Activity>('local:tandem.activity'
   fallback: { connection: 'unknown', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: null },
 })
 
-export async function updateActivity(change: Partial<Activity>): Promise<void> {
-  const parsed = Activity.safeParse(await activityItem.getValue())
-  await activityItem.setValue({ ...(parsed.success ? parsed.data : activityItem.fallback), ...change })
+export function updateActivity(change: Partial<Activity>): Promise<void> {
+  return activityWrites(async () => {
+    const parsed = Activity.safeParse(await activityItem.getValue())
+    await activityItem.setValue({ ...(parsed.success ? parsed.data : activityItem.fallback), ...change })
+  })
 }

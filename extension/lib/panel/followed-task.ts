@@ -48,12 +48,17 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     return v?.currentAction && !v.pendingConfirmation && !isTerminal(v.task.status) ? v.currentAction : null
   })
 
+  /** Status requests asked and the newest one shown: the 1 s poll and a click's refresh overlap. */
+  let asked = 0
+  let shown = 0
+
   async function refresh() {
     const id = taskId.value
     if (!id) {
       view.value = null
       return
     }
+    const seq = ++asked
     let next: StatusView
     try {
       next = await client.status(id)
@@ -61,8 +66,10 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
       if (isServerError(error, 'NOT_FOUND') && taskId.value === id) await follow(null)
       return
     }
-    // The person switched tasks while this was on its way.
-    if (taskId.value !== id) return
+    // The person switched tasks while this was on its way, or a newer answer is shown already: an older one
+    // would bring back a confirmation that was just decided.
+    if (taskId.value !== id || seq < shown) return
+    shown = seq
     const before = view.value
     view.value = next
     if (before?.pendingConfirmation?.actionId !== next.pendingConfirmation?.actionId) rejectReason.value = ''
@@ -128,9 +135,13 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     setRejectReason: (text: string) => void (rejectReason.value = text),
     setAnswer: (text: string) => void (answerText.value = text),
 
-    decide(approved: boolean) {
+    /**
+     * Approves or rejects the action the card showed (`actionId`): when another one has replaced it meanwhile, the
+     * click decides nothing, since the person never saw the new one.
+     */
+    decide(approved: boolean, actionId: string) {
       const p = pending.value
-      if (!p) return Promise.resolve()
+      if (!p || p.actionId !== actionId) return Promise.resolve()
       const reason = approved ? '' : rejectReason.value.trim() || t('confirm.defaultReason')
       return command(
         (id) => client.confirm({ taskId: id, actionId: p.actionId, approved, ...(reason ? { reason } : {}) }),

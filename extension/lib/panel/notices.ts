@@ -17,8 +17,12 @@ export function createNotices(t: PanelT, serverUrl: () => string) {
     busy,
     say,
     fail: (text: string) => say(text, 'error'),
-    /** Runs what a click asked for; a failure becomes a notice that says what to do. */
+    /**
+     * Runs what a click asked for; a failure becomes a notice that says what to do. A second click while one
+     * runs does nothing: a disabled button does not stop a keyboard shortcut (Ctrl+Enter starts a task).
+     */
     async run(what: () => Promise<void>) {
+      if (busy.value) return
       busy.value = true
       try {
         await what()

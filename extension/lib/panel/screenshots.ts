@@ -11,6 +11,8 @@ export interface ScreenshotDeps {
 export function createScreenshots(deps: ScreenshotDeps) {
   const urls = signal<Record<string, string>>({})
   let owner: string | null = null
+  /** Bumped by every clear: a load started before it belongs to a view that is gone, even if it was the same task. */
+  let generation = 0
   const loading = new Set<string>()
   const failed = new Set<string>()
 
@@ -20,11 +22,13 @@ export function createScreenshots(deps: ScreenshotDeps) {
     loading.clear()
     failed.clear()
     owner = null
+    generation += 1
   }
 
   async function want(taskId: string, names: string[]) {
     if (owner !== taskId) clear()
     owner = taskId
+    const mine = generation
     const missing = [...new Set(names)].filter((n) => !urls.value[n] && !loading.has(n) && !failed.has(n))
     await Promise.all(
       missing.map(async (name) => {
@@ -32,12 +36,12 @@ export function createScreenshots(deps: ScreenshotDeps) {
         try {
           const blob = await deps.load(taskId, name)
           // The panel moved on while this loaded: an object URL made now would never be revoked.
-          if (owner !== taskId) return
+          if (mine !== generation) return
           urls.value = { ...urls.value, [name]: deps.objectUrl(blob) }
         } catch {
-          if (owner === taskId) failed.add(name)
+          if (mine === generation) failed.add(name)
         } finally {
-          loading.delete(name)
+          if (mine === generation) loading.delete(name)
         }
       }),
     )

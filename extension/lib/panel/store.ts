@@ -92,7 +92,8 @@ export function createPanelStore(deps: PanelDeps) {
     const parsed = Activity.safeParse(value)
     activity.value = parsed.success ? parsed.data : fallbackActivity()
     // The worker picked up a task the panel did not start (console, API): follow it once the current one is over.
-    const picked = activity.value.task?.taskId
+    // A task the worker last saw end (canceled here, say) is not news: the person may have moved on to another.
+    const picked = activity.value.task && !isTerminal(activity.value.task.status) ? activity.value.task.taskId : null
     const current = task.taskId.value
     const idle = !current || (!!task.status.value && isTerminal(task.status.value))
     if (picked && picked !== current && idle) void task.follow(picked).then(task.loadRecent)

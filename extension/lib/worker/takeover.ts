@@ -5,6 +5,7 @@ import type { ContentEvent, ContentEventReply } from '../messages'
 import type { ServerClient } from '../server/client'
 import { isServerError } from '../server/errors'
 import { taskOfTab } from './indicator-sync'
+import { statusOf } from './task-status'
 
 export interface TakeoverDeps {
   server: Pick<ServerClient, 'status' | 'pause' | 'resume' | 'cancel'>
@@ -27,14 +28,6 @@ export function createTakeover(deps: TakeoverDeps) {
   /** One change per task at a time: a burst of input while the pause is on its way is the same takeover. */
   const busy = new Map<string, Promise<IndicatorState>>()
 
-  async function statusOf(taskId: string): Promise<TaskStatus | null> {
-    try {
-      return (await deps.server.status(taskId)).task.status
-    } catch {
-      return null
-    }
-  }
-
   async function settled(taskId: string, status: TaskStatus | null, fallback: IndicatorState): Promise<IndicatorState> {
     if (!status) return fallback
     await updateActivity({ task: { taskId, status }, ...(status === 'PAUSED' ? {} : { takeover: null }) })
@@ -42,7 +35,7 @@ export function createTakeover(deps: TakeoverDeps) {
   }
 
   async function pause(taskId: string, input: TakeoverInput): Promise<IndicatorState> {
-    const status = await statusOf(taskId)
+    const status = await statusOf(deps.server, taskId)
     // Waiting for a decision, already paused or finished: the person's input takes nothing over.
     if (!status || !takesOver(status)) return settled(taskId, status, 'ongoing')
     const reason = takeoverReason(input)
@@ -51,7 +44,7 @@ export function createTakeover(deps: TakeoverDeps) {
       await updateActivity({ task: { taskId, status: reply.status }, takeover: { taskId, input, reason, at: now() } })
       return indicatorStateFor(reply.status)
     } catch (error) {
-      if (isServerError(error) && error.code === 'CONFLICT') return settled(taskId, await statusOf(taskId), 'ongoing')
+      if (isServerError(error) && error.code === 'CONFLICT') return settled(taskId, await statusOf(deps.server, taskId), 'ongoing')
       console.warn(`[tandem] could not pause task ${taskId} for the takeover: ${(error as Error)?.message ?? error}`)
       return 'ongoing'
     }
@@ -69,7 +62,7 @@ export function createTakeover(deps: TakeoverDeps) {
       return indicatorStateFor(reply.status)
     } catch (error) {
       console.warn(`[tandem] could not ${which} task ${taskId}: ${(error as Error)?.message ?? error}`)
-      return settled(taskId, await statusOf(taskId), 'takeover')
+      return settled(taskId, await statusOf(deps.server, taskId), 'takeover')
     }
   }
 

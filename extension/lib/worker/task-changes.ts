@@ -2,6 +2,7 @@ import { isTerminal, type Action, type TaskStatus } from '#protocol'
 import { IN_PAGE_ACTIONS } from '../executor/executor'
 import { updateActivity } from '../executor/state'
 import type { ServerClient } from '../server/client'
+import { statusOf } from './task-status'
 
 export interface TaskChangesDeps {
   server: Pick<ServerClient, 'status'>
@@ -26,14 +27,6 @@ export interface TaskChange {
 export function createTaskChanges(deps: TaskChangesDeps) {
   const everyMs = deps.everyMs ?? 2000
 
-  async function statusOf(taskId: string): Promise<TaskStatus | null> {
-    try {
-      return (await deps.server.status(taskId)).task.status
-    } catch {
-      return null
-    }
-  }
-
   async function apply(taskId: string, status: TaskStatus): Promise<TaskChange> {
     const stopped = isTerminal(status) ? await deps.stopAction(taskId).catch(() => false) : false
     await updateActivity({ task: { taskId, status } })
@@ -44,7 +37,7 @@ export function createTaskChanges(deps: TaskChangesDeps) {
   return {
     /** The panel changed the task (pause, resume, cancel): look at it now rather than after the step in flight. */
     async changed(taskId: string): Promise<TaskChange> {
-      const status = await statusOf(taskId)
+      const status = await statusOf(deps.server, taskId)
       return status ? apply(taskId, status) : { status: null, stopped: false }
     },
 
@@ -58,7 +51,7 @@ export function createTaskChanges(deps: TaskChangesDeps) {
       let last: TaskStatus | null = null
       let timer: ReturnType<typeof setTimeout> | undefined
       const look = async () => {
-        const status = await statusOf(action.taskId)
+        const status = await statusOf(deps.server, action.taskId)
         if (over) return
         if (status && status !== last) {
           last = status
