@@ -167,6 +167,12 @@ describe('actions in plain words', () => {
     expect(describeAction(action({ type: 'click', target: { by: 'text', value: '提交订单' } }), zh)).toBe('点击“提交订单”')
     expect(describeAction(action({ type: 'back', target: undefined }), zh)).toBe('后退')
   })
+
+  it('never shows a value typed into a credential field', () => {
+    const en = panelTranslator('en')
+    const typed = action({ type: 'type', target: { by: 'selector', value: '#pw' }, params: { text: 'hunter2-secret', sensitive: true } })
+    expect(describeAction(typed, en)).toBe('Type “••••” into “#pw”')
+  })
 })
 
 describe('panel store: answers that cross', () => {

@@ -18,7 +18,8 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
     case 'click':
       return t('act.click', { target })
     case 'type':
-      return t(p.submit === true ? 'act.typeSubmit' : 'act.type', { target, text: clip(str(p.text), 80) })
+      // A credential is never shown, even if a value slipped past the server's redaction.
+      return t(p.submit === true ? 'act.typeSubmit' : 'act.type', { target, text: p.sensitive === true ? '••••' : clip(str(p.text), 80) })
     case 'select':
       return t('act.select', { target, option: clip(str(p.option ?? p.value), 80) })
     case 'press':
