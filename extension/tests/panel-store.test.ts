@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { needsGrant } from '../lib/panel/connection'
 import { explain } from '../lib/panel/explain'
 import { panelTranslator } from '../lib/panel/i18n'
 import { normaliseStartUrl } from '../lib/panel/new-task'
@@ -50,6 +51,14 @@ describe('panel store: connection', () => {
     await store.connection.test()
     expect(store.notice.value?.text).toMatch(/rejected the token/)
     expect(store.link.value).toBe('unauthorized')
+  })
+
+  it('asks for a grant for exactly the server addresses the manifest does not hold', () => {
+    expect(needsGrant('http://127.0.0.1:3000')).toBe(false)
+    expect(needsGrant('http://localhost:4000')).toBe(false)
+    expect(needsGrant('http://[::1]:3000')).toBe(true)
+    expect(needsGrant('http://127.0.0.2:3000')).toBe(true)
+    expect(needsGrant('https://tandem.example.com')).toBe(true)
   })
 
   it('names a missing permission for a server that is not on loopback instead of calling it unreachable', async () => {

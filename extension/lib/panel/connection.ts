@@ -6,7 +6,8 @@ import { explain } from './explain'
 import type { PanelT } from './i18n'
 import type { Notices } from './notices'
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
+// Exactly the hosts wxt.config.ts grants in the manifest: any other address, even [::1], needs the person's grant.
+const GRANTED_HOSTS = /^(localhost|127\.0\.0\.1)$/i
 
 /** The match pattern a host permission for the server takes. */
 export const serverOriginPattern = (serverUrl: string) => {
@@ -15,7 +16,7 @@ export const serverOriginPattern = (serverUrl: string) => {
 }
 
 /** The production build holds loopback host permissions only: any other server needs the person's grant. */
-export const needsGrant = (serverUrl: string) => URL.canParse(serverUrl) && !LOOPBACK.test(new URL(serverUrl).hostname)
+export const needsGrant = (serverUrl: string) => URL.canParse(serverUrl) && !GRANTED_HOSTS.test(new URL(serverUrl).hostname)
 
 export type ConnectionCheck = 'ok' | 'down' | 'unauthorized' | 'not_configured' | 'no_permission' | 'other'
 
