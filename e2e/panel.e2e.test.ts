@@ -116,6 +116,12 @@ describe('side panel, driven as a person would', () => {
         expect(stats.distinct).toBeGreaterThan(20)
         const cardStats = await imageStats(panel, await card.screenshot(), { red: RED })
         if (view.pendingConfirmation!.risk === 'high') expect(cardStats.shares.red).toBeGreaterThan(0.01)
+        // At the side panel's usual width nothing scrolls sideways and each label sits above its value.
+        await panel.setViewportSize({ width: 360, height: 800 })
+        expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+        const [label, value] = await Promise.all([card.locator('dt').first().boundingBox(), card.getByTestId('what').boundingBox()])
+        expect(label!.y + label!.height).toBeLessThanOrEqual(value!.y)
+        await panel.setViewportSize({ width: 1200, height: 800 })
       }
       expect((await h.status(taskId)).pendingConfirmation?.actionId).toBe(view.pendingConfirmation!.actionId)
       await panel.keyboard.press('a')

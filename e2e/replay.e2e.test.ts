@@ -71,6 +71,7 @@ async function expectConfirmationShown(page: Page) {
   expect(await order.count()).toBe(1)
   expect(await order.locator('[data-confirmation]').count()).toBe(1)
   expect(await order.locator('.badge.risk-high').count()).toBe(1)
+  expect(await order.locator('.step-type').innerText()).toBe('Click')
   // The reasons as the policy wrote them in English.
   expect(await order.locator('[data-reasons]').innerText()).toBe(`Why it is risky: ${orderReasons().join('; ')}`)
 }
@@ -157,6 +158,8 @@ describe('the exported replay.html', () => {
     await page.locator('.replay').waitFor()
     const order = page.locator('li.step', { hasText: '“Place order”' })
     expect(await order.locator('[data-reasons]').innerText()).toBe('风险原因: 点击“Place order”，看起来像购买或付款')
+    // The action in the reader's words, not the recorded type name.
+    expect(await order.locator('.step-type').innerText()).toBe('点击')
     expect(orderReasons()).toEqual(['clicks "Place order", which looks like a purchase or payment'])
     await page.close()
   })
@@ -177,6 +180,10 @@ describe('the console', () => {
     const row = page.locator(`tr[data-task="${taskId}"]`)
     await row.waitFor()
     expect(await row.innerText()).toContain('buy an iPhone 15')
+    // As narrow as a phone or a side panel: the list wraps instead of scrolling sideways.
+    await page.setViewportSize({ width: 400, height: 800 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400)
+    await page.setViewportSize({ width: 1200, height: 800 })
 
     // Filters: by status and by words of the goal.
     const status = page.locator('select[name=status]')

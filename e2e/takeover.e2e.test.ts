@@ -113,6 +113,13 @@ describe('takeover', () => {
   it('cancels the task when the person presses Stop in the page', async () => {
     const taskId = await h.runScript(waitForTheWork, `${h.site.url}/work?run=stop`, 'wait for the work')
     const page = await runningWait(taskId, 'stop')
+    // In a narrow window the bar wraps its words instead of running off both edges.
+    await page.setViewportSize({ width: 360, height: 640 })
+    const bar = page.locator('tandem-indicator .bar')
+    const box = (await bar.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(360)
+    expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
     await page.mouse.wheel(0, 200)
     await h.waitFor(taskId, 'PAUSED')
     expect(String(paused(await h.audit(taskId))[0].data.reason)).toMatch(/scrolled/)

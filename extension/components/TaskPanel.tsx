@@ -20,13 +20,7 @@ export function TaskPanel({ store }: { store: PanelStore }) {
       </div>
       {view.task.skill && <p class="muted">{t('start.skillPicked', { name: view.task.skill })}</p>}
       <TakeoverNotice store={store} />
-      <TaskControls store={store} />
-      <Timeline store={store} />
-      {task.thinking.value && (
-        <p class="thinking-line" data-testid="thinking">
-          <span class="thinking">{t('thinking')}</span>
-        </p>
-      )}
+      {/* How it ended comes before the steps that led there: in a narrow panel the timeline is many screens long. */}
       {(result || error) && (
         <div class={`result ${result?.success ? 'result-ok' : 'result-bad'}`} data-testid="result">
           <h3>{t(result?.success ? 'result.success' : 'result.failure')}</h3>
@@ -35,6 +29,13 @@ export function TaskPanel({ store }: { store: PanelStore }) {
         </div>
       )}
       <SaveSkill store={store} />
+      <TaskControls store={store} />
+      <Timeline store={store} />
+      {task.thinking.value && (
+        <p class="thinking-line" data-testid="thinking">
+          <span class="thinking">{t('thinking')}</span>
+        </p>
+      )}
     </section>
   )
 }

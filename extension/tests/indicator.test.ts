@@ -52,7 +52,7 @@ describe('in-page indicator', () => {
     indicator.set('ongoing')
     expect(doc.documentElement.lastElementChild).toBe(indicator.host)
     expect(indicator.host.getAttribute('data-state')).toBe('ongoing')
-    expect(message()).toBe('Tandem is acting here — use the page to take over')
+    expect(message()).toBe('Tandem is working on this page — click, type or scroll to take over')
     indicator.set('takeover')
     expect(indicator.host.getAttribute('data-state')).toBe('takeover')
     expect(message()).toBe('You are in control')
@@ -63,8 +63,8 @@ describe('in-page indicator', () => {
   it('speaks Chinese in a Chinese browser', () => {
     const { indicator, button, message } = setup('zh-CN')
     indicator.set('takeover')
-    expect(message()).toBe('您已接管')
-    expect(button('resume').textContent).toBe('恢复')
+    expect(message()).toBe('你已接管')
+    expect(button('resume').textContent).toBe('继续')
     expect(button('stop').textContent).toBe('停止')
   })
 

@@ -5,6 +5,12 @@ import { Shot } from './Shot'
 
 const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2))
 
+const ACTION_TYPES = ['observe', 'navigate', 'click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract', 'screenshot', 'back'] as const
+type ActionType = (typeof ACTION_TYPES)[number]
+/** The action in the reader's words, as the side panel names it; a type this page does not know stays as recorded. */
+const actionName = (t: ReturnType<typeof useReplayContext>['t'], type: string) =>
+  (ACTION_TYPES as readonly string[]).includes(type) ? t(`action_${type as ActionType}`) : type
+
 function Confirmation({ step }: { step: ReplayStep }) {
   const { t, lang } = useReplayContext()
   const c = step.confirmation!
@@ -63,7 +69,9 @@ export function StepItem({ step }: { step: ReplayStep }) {
     <li class={`step outcome-${step.outcome}`} data-step={step.seq} data-action={step.actionId}>
       <div class="step-head">
         <span class="step-seq">{t('step', { n: step.seq })}</span>
-        <strong class="step-type">{step.type}</strong>
+        <strong class="step-type" data-type={step.type}>
+          {actionName(t, step.type)}
+        </strong>
         {step.target && <span class="step-target">{step.target}</span>}
         <span class={`badge risk-${step.risk}`}>{t(`risk_${step.risk}`)}</span>
         <span class={`badge step-outcome outcome-${step.outcome}`}>{t(`outcome_${step.outcome}`)}</span>

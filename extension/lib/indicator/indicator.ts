@@ -18,11 +18,14 @@ export const INDICATOR_TAG = 'tandem-indicator'
 const STYLE = `
 :host { all: initial !important; position: fixed !important; left: 50% !important; bottom: 16px !important;
   transform: translateX(-50%) !important; z-index: 2147483646 !important; pointer-events: none !important;
-  display: block !important; }
+  display: block !important; width: max-content !important; max-width: calc(100vw - 24px) !important; }
 :host([data-state="idle"]), :host([data-state="hidden"]), :host([data-concealed]) { display: none !important; }
-.bar { display: flex; align-items: center; gap: 10px; padding: 8px 14px; border-radius: 999px;
+.bar { display: flex; align-items: center; gap: 10px; padding: 8px 14px; border-radius: 18px;
   font: 13px/1.3 system-ui, -apple-system, "Segoe UI", "PingFang SC", "Microsoft YaHei", sans-serif;
-  color: #fff; background: rgba(32, 33, 36, 0.88); box-shadow: 0 2px 10px rgba(0, 0, 0, 0.3); white-space: nowrap; }
+  color: #fff; background: rgba(32, 33, 36, 0.88); box-shadow: 0 2px 10px rgba(0, 0, 0, 0.3);
+  box-sizing: border-box; }
+.message { min-width: 0; overflow-wrap: anywhere; }
+button { white-space: nowrap; }
 .dot { width: 8px; height: 8px; border-radius: 50%; background: #34a853; flex: none; }
 :host([data-state="takeover"]) .dot { background: #fbbc04; }
 .actions { display: none; gap: 6px; }

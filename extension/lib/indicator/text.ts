@@ -1,7 +1,7 @@
 import { createTranslator, pickLang } from '../../../ui/i18n'
 
 const en = {
-  ongoing: 'Tandem is acting here — use the page to take over',
+  ongoing: 'Tandem is working on this page — click, type or scroll to take over',
   takeover: 'You are in control',
   resume: 'Resume',
   stop: 'Stop',
@@ -9,9 +9,9 @@ const en = {
 }
 
 const zh: Partial<typeof en> = {
-  ongoing: 'Tandem 正在此页面操作 — 直接操作页面即可接管',
-  takeover: '您已接管',
-  resume: '恢复',
+  ongoing: 'Tandem 正在操作此页面 — 点击、输入或滚动即可接管',
+  takeover: '你已接管',
+  resume: '继续',
   stop: '停止',
 }
 

@@ -32,7 +32,7 @@ export function ClientsPage() {
               <tr key={c.clientId} data-client={c.clientId}>
                 <td>{c.clientId}</td>
                 <td>{c.version ?? '—'}</td>
-                <td class="muted">{c.userAgent ?? '—'}</td>
+                <td class="muted ua">{c.userAgent ?? '—'}</td>
                 <td>{when(c.firstSeen)}</td>
                 <td>{when(c.lastSeen)}</td>
               </tr>
