@@ -105,7 +105,7 @@ describe('attention', () => {
   it('writes its notifications in Chinese for a Chinese browser', async () => {
     const { see } = setup({ locale: 'zh-CN' })
     await see('t1', 'WAITING_CONFIRMATION', { actionId: 'a1' })
-    expect((await notifications())['confirm:a1']).toMatchObject({ title: 'Tandem 需要您的批准' })
+    expect((await notifications())['confirm:a1']).toMatchObject({ title: 'Tandem 需要你的批准' })
   })
 
   it('brings the task tab forward and opens the side panel when its notification is clicked', async () => {

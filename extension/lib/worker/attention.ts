@@ -29,8 +29,8 @@ const en = {
   askMessage: '“{goal}”: answer it in the side panel to go on.',
 }
 const zh: Partial<typeof en> = {
-  confirmTitle: 'Tandem 需要您的批准',
-  confirmMessage: '“{goal}”：有一个高风险步骤等待您批准或拒绝。',
+  confirmTitle: 'Tandem 需要你的批准',
+  confirmMessage: '“{goal}”：有一个高风险步骤等你批准或拒绝。',
   askTitle: 'Tandem 有一个问题',
   askMessage: '“{goal}”：请在侧边栏中回答后继续。',
 }
