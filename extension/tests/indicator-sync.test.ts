@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing'
 import { activityItem, EMPTY_STATE, type ExecutorState } from '../lib/executor/state'
 import { followStatus } from '../lib/worker/follow-status'
 import { createIndicatorSync, taskOfTab } from '../lib/worker/indicator-sync'
+import { createTaskOrder } from '../lib/worker/task-order'
 
 const base: ExecutorState = { ...EMPTY_STATE, tasks: { task1: { tabId: 7, closed: false, at: 1 } } }
 
@@ -75,13 +76,13 @@ describe('following the task status', () => {
   it('updates the badge, the indicator, and ends the takeover note once the task is no longer paused', async () => {
     const attention = { seen: vi.fn(async () => undefined) }
     const indicator = { show: vi.fn(async () => undefined) }
-    const follow = followStatus({ attention, indicator })
+    const follow = followStatus({ attention, indicator, order: createTaskOrder() })
     await activityItem.setValue({ ...activityItem.fallback, takeover: { taskId: 'task1', input: 'pointer', reason: 'r', at: 1 } })
     await follow('task1', 'PAUSED')
-    expect(indicator.show).toHaveBeenLastCalledWith('task1', 'takeover')
+    expect(indicator.show).toHaveBeenLastCalledWith('task1', 'takeover', expect.any(Function))
     expect((await activityItem.getValue()).takeover).not.toBeNull()
     await follow('task1', 'RUNNING')
-    expect(indicator.show).toHaveBeenLastCalledWith('task1', 'ongoing')
+    expect(indicator.show).toHaveBeenLastCalledWith('task1', 'ongoing', expect.any(Function))
     expect((await activityItem.getValue()).takeover).toBeNull()
     await follow(null, null)
     expect(attention.seen).toHaveBeenLastCalledWith(null, null)

@@ -4,6 +4,7 @@ import type { StatusView, TaskStatus } from '#protocol'
 import { activityItem, EMPTY_STATE, type ExecutorState } from '../lib/executor/state'
 import { ServerError } from '../lib/server/errors'
 import { createTakeover } from '../lib/worker/takeover'
+import { createTaskOrder } from '../lib/worker/task-order'
 
 const state: ExecutorState = { ...EMPTY_STATE, tasks: { task1: { tabId: 7, closed: false, at: 1 }, old: { tabId: 8, closed: true, at: 0 } } }
 
@@ -34,7 +35,7 @@ function setup(initial: TaskStatus) {
   const server = fakeServer(initial)
   const wake = vi.fn()
   const stopAction = vi.fn(async () => undefined)
-  const takeover = createTakeover({ server, wake, stopAction, readState: async () => state, now: () => 1000 })
+  const takeover = createTakeover({ server, wake, stopAction, order: createTaskOrder(), readState: async () => state, now: () => 1000 })
   return { server, wake, stopAction, takeover }
 }
 

@@ -5,6 +5,7 @@ import { createExecutor } from '../lib/executor/executor'
 import { activityItem } from '../lib/executor/state'
 import { ServerError } from '../lib/server/errors'
 import { createTaskChanges } from '../lib/worker/task-changes'
+import { createTaskOrder } from '../lib/worker/task-order'
 import { action, fakeServer } from './fakes'
 
 function setup(initial: TaskStatus | null) {
@@ -16,8 +17,8 @@ function setup(initial: TaskStatus | null) {
     }),
   }
   const stopAction = vi.fn(async (_taskId: string) => true)
-  const follow = vi.fn(async (_taskId: string, _status: TaskStatus) => undefined)
-  const changes = createTaskChanges({ server, stopAction, follow, everyMs: 2000 })
+  const follow = vi.fn(async (_taskId: string, _status: TaskStatus, _place: number) => undefined)
+  const changes = createTaskChanges({ server, stopAction, follow, order: createTaskOrder(), everyMs: 2000 })
   return { changes, server, stopAction, follow, set: (next: TaskStatus | null) => void (status = next) }
 }
 
@@ -29,7 +30,7 @@ describe('task changes made away from the page', () => {
     const { changes, stopAction, follow } = setup('CANCELED')
     expect(await changes.changed('task1')).toEqual({ status: 'CANCELED', stopped: true })
     expect(stopAction).toHaveBeenCalledWith('task1')
-    expect(follow).toHaveBeenCalledWith('task1', 'CANCELED')
+    expect(follow).toHaveBeenCalledWith('task1', 'CANCELED', expect.any(Number))
     expect((await activityItem.getValue()).task).toEqual({ taskId: 'task1', status: 'CANCELED' })
   })
 
@@ -39,10 +40,7 @@ describe('task changes made away from the page', () => {
     set('PAUSED')
     expect(await changes.changed('task1')).toEqual({ status: 'PAUSED', stopped: false })
     expect(stopAction).not.toHaveBeenCalled()
-    expect(follow.mock.calls).toEqual([
-      ['task1', 'RUNNING'],
-      ['task1', 'PAUSED'],
-    ])
+    expect(follow.mock.calls.map(([, status]) => status)).toEqual(['RUNNING', 'PAUSED'])
   })
 
   it('changes nothing when the server cannot say what the task is', async () => {
@@ -61,12 +59,12 @@ describe('task changes made away from the page', () => {
     await vi.advanceTimersByTimeAsync(2000)
     expect(server.status).toHaveBeenCalledTimes(2)
     // The same status twice is followed once.
-    expect(follow.mock.calls).toEqual([['task1', 'RUNNING']])
+    expect(follow.mock.calls.map(([, status]) => status)).toEqual(['RUNNING'])
     expect(stopAction).not.toHaveBeenCalled()
     set('CANCELED')
     await vi.advanceTimersByTimeAsync(2000)
     expect(stopAction).toHaveBeenCalledWith('task1')
-    expect(follow).toHaveBeenLastCalledWith('task1', 'CANCELED')
+    expect(follow).toHaveBeenLastCalledWith('task1', 'CANCELED', expect.any(Number))
     await vi.advanceTimersByTimeAsync(10_000)
     expect(server.status).toHaveBeenCalledTimes(3)
     unwatch()
@@ -113,7 +111,7 @@ describe('the executor with task changes', () => {
       endStep({ status: 'failed', url: 'http://shop.example/', errors: [{ code: 'ACTION_FAILED', message: 'The task was stopped while this action ran.' }], timing: {} })
       return true
     })
-    const changes = createTaskChanges({ server: { status: status$ }, stopAction, follow: async () => undefined })
+    const changes = createTaskChanges({ server: { status: status$ }, stopAction, follow: async () => undefined, order: createTaskOrder() })
     const exec = createExecutor({
       server,
       execute,

@@ -17,6 +17,7 @@ export default defineBackground(() => {
     onWorkerMessage({ executor: worker.executor, adoptTab, taskChanged: worker.changes.changed }, browser.runtime.getURL('/')),
   )
   browser.runtime.onMessage.addListener(onContentEvent(worker.takeover, browser.runtime.id, browser.runtime.getURL('/')))
+  browser.tabs.onUpdated.addListener((tabId, change) => worker.tabLoads.onUpdated(tabId, change))
   browser.notifications.onClicked.addListener((id) => void worker.attention.clicked(id))
   // New settings (a fixed URL or token) deserve an immediate try, whatever the back-off said.
   settingsItem.watch(() => void worker.executor.wake(true))

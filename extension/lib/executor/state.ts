@@ -106,9 +106,15 @@ export const activityItem = storage.defineItem<Activity>('local:tandem.activity'
   fallback: { connection: 'unknown', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: null },
 })
 
-export function updateActivity(change: Partial<Activity>): Promise<void> {
+/**
+ * Read-modify-write, one at a time. A function change is decided in turn, on the activity as it is then: a
+ * write that depends on what other writes did (or on whether its news is still the newest) cannot be undone
+ * by one queued before it.
+ */
+export function updateActivity(change: Partial<Activity> | ((activity: Activity) => Partial<Activity>)): Promise<void> {
   return activityWrites(async () => {
     const parsed = Activity.safeParse(await activityItem.getValue())
-    await activityItem.setValue({ ...(parsed.success ? parsed.data : activityItem.fallback), ...change })
+    const activity = parsed.success ? parsed.data : activityItem.fallback
+    await activityItem.setValue({ ...activity, ...(typeof change === 'function' ? change(activity) : change) })
   })
 }

@@ -11,7 +11,9 @@ import { followStatus } from './follow-status'
 import { createIndicatorSync } from './indicator-sync'
 import { createPanelPresence } from './panel-presence'
 import { createTakeover } from './takeover'
+import { createTabLoads } from './tab-loads'
 import { createTaskChanges } from './task-changes'
+import { createTaskOrder } from './task-order'
 
 export const POLL_ALARM = 'tandem.poll'
 export const CONTENT_SCRIPT = '/content-scripts/content.js'
@@ -43,13 +45,15 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     locale,
   })
   const indicator = createIndicatorSync({ tabs: browser.tabs, permissions: browser.permissions, content, serverUrl })
-  const follow = followStatus({ attention, indicator })
-  const changes = createTaskChanges({ server, stopAction: indicator.stopAction, follow })
+  const order = createTaskOrder()
+  const follow = followStatus({ attention, indicator, order })
+  const changes = createTaskChanges({ server, stopAction: indicator.stopAction, follow, order })
   const executor = createExecutor({
     server,
     serverUrl,
     keepAlive: () => browser.runtime.getPlatformInfo(),
-    onStatus: follow,
+    // A next or report reply is news as of its arrival (see createTaskOrder).
+    onStatus: (taskId, status) => follow(taskId, status, taskId && status ? order.admit(taskId, status)! : undefined),
     watch: changes.watch,
     execute: async (action, state) =>
       runAction(
@@ -69,13 +73,15 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
         action,
       ),
   })
-  const takeover = createTakeover({ server, wake: () => void executor.wake(true), stopAction: indicator.stopAction })
+  const takeover = createTakeover({ server, wake: () => void executor.wake(true), stopAction: indicator.stopAction, order })
+  const tabLoads = createTabLoads({ order, indicator, refresh: changes.changed })
 
   return {
     executor,
     takeover,
     attention,
     changes,
+    tabLoads,
     /** chrome.alarms keeps its alarms across worker restarts but not across browser restarts: make sure it exists. */
     async ensureAlarm() {
       if (!(await browser.alarms.get(POLL_ALARM))) await browser.alarms.create(POLL_ALARM, { periodInMinutes: 0.5 })

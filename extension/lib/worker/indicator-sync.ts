@@ -34,7 +34,8 @@ export function taskOfTab(state: ExecutorState, tabId: number): string | null {
 export function createIndicatorSync(deps: IndicatorSyncDeps) {
   const read = deps.readState ?? readState
   return {
-    async show(taskId: string, state: IndicatorState): Promise<void> {
+    /** `newest` says whether the state is still the task's newest, asked last before the page is told. */
+    async show(taskId: string, state: IndicatorState, newest: () => boolean = () => true): Promise<void> {
       const tabId = tabOfTask(await read(), taskId)
       if (tabId === null) return
       const tab = await deps.tabs.get(tabId).catch(() => null)
@@ -45,6 +46,7 @@ export function createIndicatorSync(deps: IndicatorSyncDeps) {
           if (await checkSiteAccess(deps.permissions, tab.url, await deps.serverUrl())) return
           await deps.content.ensure(tabId)
         }
+        if (!newest()) return
         await deps.content.ask(tabId, { kind: 'indicator', state }, 2000)
       } catch {
         // no page to show it in

@@ -5,6 +5,7 @@ import type { ContentEvent, ContentEventReply } from '../messages'
 import type { ServerClient } from '../server/client'
 import { isServerError } from '../server/errors'
 import { taskOfTab } from './indicator-sync'
+import type { TaskOrder } from './task-order'
 import { statusOf } from './task-status'
 
 export interface TakeoverDeps {
@@ -13,6 +14,8 @@ export interface TakeoverDeps {
   wake: () => void
   /** Ends the task's action in flight, if any: a stopped task must not wait out a long step. */
   stopAction: (taskId: string) => Promise<unknown>
+  /** The one order of every status the worker applies (shared with the status checks and the executor). */
+  order: TaskOrder
   readState?: () => Promise<ExecutorState>
   now?: () => number
 }
@@ -28,23 +31,36 @@ export function createTakeover(deps: TakeoverDeps) {
   /** One change per task at a time: a burst of input while the pause is on its way is the same takeover. */
   const busy = new Map<string, Promise<IndicatorState>>()
 
+  /** The task's status as the server says it now; what the worker already holds when a newer answer overtook it. */
+  async function look(taskId: string): Promise<TaskStatus | null> {
+    const asked = deps.order.take()
+    const status = await statusOf(deps.server, taskId)
+    if (!status) return null
+    return deps.order.admit(taskId, status, asked) === null ? deps.order.known(taskId) : status
+  }
+
   async function settled(taskId: string, status: TaskStatus | null, fallback: IndicatorState): Promise<IndicatorState> {
     if (!status) return fallback
-    await updateActivity({ task: { taskId, status }, ...(status === 'PAUSED' ? {} : { takeover: null }) })
+    const place = deps.order.admit(taskId, status)!
+    await updateActivity((activity) =>
+      deps.order.current(taskId, place) ? { task: { taskId, status }, takeover: status === 'PAUSED' ? activity.takeover : null } : {},
+    )
     return indicatorStateFor(status)
   }
 
   async function pause(taskId: string, input: TakeoverInput): Promise<IndicatorState> {
-    const status = await statusOf(deps.server, taskId)
+    const status = await look(taskId)
     // Waiting for a decision, already paused or finished: the person's input takes nothing over.
     if (!status || !takesOver(status)) return settled(taskId, status, 'ongoing')
     const reason = takeoverReason(input)
     try {
       const reply = await deps.server.pause({ taskId, reason })
+      // The pause is news as of its answer: a status check still under way is older, and must not undo it.
+      deps.order.admit(taskId, reply.status)
       await updateActivity({ task: { taskId, status: reply.status }, takeover: { taskId, input, reason, at: now() } })
       return indicatorStateFor(reply.status)
     } catch (error) {
-      if (isServerError(error) && error.code === 'CONFLICT') return settled(taskId, await statusOf(deps.server, taskId), 'ongoing')
+      if (isServerError(error) && error.code === 'CONFLICT') return settled(taskId, await look(taskId), 'ongoing')
       console.warn(`[tandem] could not pause task ${taskId} for the takeover: ${(error as Error)?.message ?? error}`)
       return 'ongoing'
     }
@@ -56,13 +72,14 @@ export function createTakeover(deps: TakeoverDeps) {
         which === 'resume'
           ? await deps.server.resume({ taskId, reason: 'the person handed control back from the page' })
           : await deps.server.cancel({ taskId, reason: 'the person stopped the task from the page' })
+      deps.order.admit(taskId, reply.status)
       await updateActivity({ task: { taskId, status: reply.status }, takeover: null })
       if (which === 'resume') deps.wake()
       else await deps.stopAction(taskId).catch(() => undefined)
       return indicatorStateFor(reply.status)
     } catch (error) {
       console.warn(`[tandem] could not ${which} task ${taskId}: ${(error as Error)?.message ?? error}`)
-      return settled(taskId, await statusOf(deps.server, taskId), 'takeover')
+      return settled(taskId, await look(taskId), 'takeover')
     }
   }
 

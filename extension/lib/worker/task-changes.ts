@@ -2,6 +2,7 @@ import { isTerminal, type Action, type TaskStatus } from '#protocol'
 import { IN_PAGE_ACTIONS } from '../executor/executor'
 import { updateActivity } from '../executor/state'
 import type { ServerClient } from '../server/client'
+import type { TaskOrder } from './task-order'
 import { statusOf } from './task-status'
 
 export interface TaskChangesDeps {
@@ -9,7 +10,9 @@ export interface TaskChangesDeps {
   /** Ends the task's action running in the page (what the indicator's Stop does); true when there was one. */
   stopAction: (taskId: string) => Promise<boolean>
   /** Follows a status: badge, takeover note, indicator (see followStatus). */
-  follow: (taskId: string, status: TaskStatus) => Promise<void>
+  follow: (taskId: string, status: TaskStatus, place: number) => Promise<void>
+  /** The one order of every status the worker applies (shared with the takeover and the executor). */
+  order: TaskOrder
   /** How often a running in-page action looks at its task's status. */
   everyMs?: number
 }
@@ -27,18 +30,27 @@ export interface TaskChange {
 export function createTaskChanges(deps: TaskChangesDeps) {
   const everyMs = deps.everyMs ?? 2000
 
-  async function apply(taskId: string, status: TaskStatus): Promise<TaskChange> {
+  /** Looks at the task now; the status comes back only when it is news no older than what was applied. */
+  async function look(taskId: string): Promise<{ status: TaskStatus | null; place: number | null }> {
+    const asked = deps.order.take()
+    const status = await statusOf(deps.server, taskId)
+    return { status, place: status ? deps.order.admit(taskId, status, asked) : null }
+  }
+
+  async function apply(taskId: string, status: TaskStatus, place: number): Promise<TaskChange> {
     const stopped = isTerminal(status) ? await deps.stopAction(taskId).catch(() => false) : false
-    await updateActivity({ task: { taskId, status } })
-    await deps.follow(taskId, status)
+    await updateActivity(() => (deps.order.current(taskId, place) ? { task: { taskId, status } } : {}))
+    await deps.follow(taskId, status, place)
     return { status, stopped }
   }
 
   return {
     /** The panel changed the task (pause, resume, cancel): look at it now rather than after the step in flight. */
     async changed(taskId: string): Promise<TaskChange> {
-      const status = await statusOf(deps.server, taskId)
-      return status ? apply(taskId, status) : { status: null, stopped: false }
+      const { status, place } = await look(taskId)
+      if (status && place !== null) return apply(taskId, status, place)
+      // Unknown, or overtaken by a newer answer already applied: say what the worker holds.
+      return { status: deps.order.known(taskId), stopped: false }
     },
 
     /**
@@ -50,17 +62,17 @@ export function createTaskChanges(deps: TaskChangesDeps) {
       let over = false
       let last: TaskStatus | null = null
       let timer: ReturnType<typeof setTimeout> | undefined
-      const look = async () => {
-        const status = await statusOf(deps.server, action.taskId)
+      const next = async () => {
+        const { status, place } = await look(action.taskId)
         if (over) return
-        if (status && status !== last) {
+        if (status && place !== null && status !== last) {
           last = status
-          await apply(action.taskId, status).catch((error: unknown) => console.warn('[tandem] following a task change failed', error))
+          await apply(action.taskId, status, place).catch((error: unknown) => console.warn('[tandem] following a task change failed', error))
           if (isTerminal(status)) return
         }
-        if (!over) timer = setTimeout(() => void look(), everyMs)
+        if (!over) timer = setTimeout(() => void next(), everyMs)
       }
-      timer = setTimeout(() => void look(), everyMs)
+      timer = setTimeout(() => void next(), everyMs)
       return () => {
         over = true
         clearTimeout(timer)
