@@ -51,6 +51,12 @@ describe('indicator sync', () => {
     expect(content.ask).not.toHaveBeenCalled()
   })
 
+  it('tells the page nothing once a newer state overtook the one it was asked to show', async () => {
+    const { sync, content } = setup()
+    await sync.show('task1', 'ongoing', () => false)
+    expect(content.ask).not.toHaveBeenCalled()
+  })
+
   it('stops the step a task is running in its tab, and nothing else', async () => {
     const inflight = { taskId: 'task1', actionId: 'act1', type: 'waitFor' as const, tabId: 7, startedAt: 0, graceMs: 1, phase: 'started' as const }
     const running = setup({ state: { ...base, inflight } })
