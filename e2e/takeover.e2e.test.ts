@@ -100,6 +100,10 @@ describe('takeover', () => {
     const activity = await h.ext.storage<{ takeover?: { taskId: string; input: string } | null }>('tandem.activity')
     expect(activity.takeover).toMatchObject({ taskId, input: 'pointer' })
 
+    // The page reloaded while the task waits for the person: the bar comes back with it, Resume included.
+    await page.reload()
+    await until(() => indicatorState(page), 'takeover', 'the indicator after the page reloaded')
+
     await page.locator('tandem-indicator button[data-command="resume"]').click()
     const done = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED', 'CANCELED'])
     expect(done.task.status, JSON.stringify(done.steps)).toBe('SUCCEEDED')
