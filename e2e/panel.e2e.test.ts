@@ -79,6 +79,9 @@ describe('side panel, driven as a person would', () => {
     // The model takes its time over the first page: the panel says it is thinking.
     await panel.getByTestId('thinking').waitFor({ timeout: 15_000 })
     expect(await panel.getByTestId('thinking').innerText()).toMatch(/^Thinking/)
+    // While the task runs the new-task card is one line, its title.
+    await expect.poll(() => start.locator('textarea[name=goal]').isVisible()).toBe(false)
+    expect(await start.innerText()).toBe('New task')
 
     let first = true
     let orderCard = false

@@ -129,7 +129,7 @@ describe('the exported replay.html', () => {
     expect(await page.locator('.shot').evaluateAll((shots) => shots.map((s) => s.getAttribute('data-artifact')))).toEqual(expect.arrayContaining(names))
     await expectConfirmationShown(page)
     await expectEvidenceStep(page)
-    expect(await page.locator('[data-status]').innerText()).toBe('succeeded')
+    expect(await page.locator('[data-status]').innerText()).toBe('Done')
     expect(await page.locator('[data-chain="ok"]').innerText()).toContain(`${events.length} events`)
     expect(requested.every((url) => url.startsWith('file://')), requested.join('\n')).toBe(true)
 
@@ -157,7 +157,7 @@ describe('the exported replay.html', () => {
     await page.goto(pathToFileURL(join(unzipped, 'replay.html')).href)
     await page.locator('.replay').waitFor()
     const order = page.locator('li.step', { hasText: '“Place order”' })
-    expect(await order.locator('[data-reasons]').innerText()).toBe('风险原因: 点击“Place order”，看起来像购买或付款')
+    expect(await order.locator('[data-reasons]').innerText()).toBe('风险原因：点击“Place order”，看起来像购买或付款')
     // The action in the reader's words, not the recorded type name.
     expect(await order.locator('.step-type').innerText()).toBe('点击')
     expect(orderReasons()).toEqual(['clicks "Place order", which looks like a purchase or payment'])

@@ -151,6 +151,14 @@ describe('a task saved as a skill and run again from it with no LLM', () => {
     await expect.poll(() => panel.getByTestId('task-status').innerText(), { timeout: 10_000 }).toBe('Done')
 
     // 5. Saved again from the panel under the same slug: the clash is named, and replaced only on request.
+    // Save and Export are one row of actions under the finished task.
+    const actions = panel.getByTestId('controls')
+    const [saveBox, exportBox] = await Promise.all([
+      actions.getByTestId('save-skill-open').boundingBox(),
+      actions.getByRole('button', { name: 'Export audit (zip)' }).boundingBox(),
+    ])
+    expect(saveBox!.y).toBe(exportBox!.y)
+    expect(saveBox!.x).toBeLessThan(exportBox!.x)
     await panel.getByTestId('save-skill-open').click()
     const again = panel.getByTestId('save-skill')
     expect(await again.locator('input[name=skillName]').inputValue()).toBe('Buy the same phone again')

@@ -11,17 +11,9 @@ export function SaveSkill({ store }: { store: PanelStore }) {
       </p>
     )
   }
-  if (!saveSkill.offered.value) return null
-  const form = saveSkill.form.value
-  if (!form) {
-    return (
-      <div class="row">
-        <button type="button" data-testid="save-skill-open" onClick={() => saveSkill.open()}>
-          {t('save.offer')}
-        </button>
-      </div>
-    )
-  }
+  // The button that opens the form sits with the task's other actions (TaskControls).
+  const form = saveSkill.offered.value ? saveSkill.form.value : null
+  if (!form) return null
   return (
     <form
       class="save-skill"

@@ -4,7 +4,7 @@ import { explain } from '../lib/panel/explain'
 import { panelTranslator } from '../lib/panel/i18n'
 import { normaliseStartUrl } from '../lib/panel/new-task'
 import { ServerError } from '../lib/server/errors'
-import { setupPanel as setup } from './panel-fakes'
+import { setupPanel as setup, view } from './panel-fakes'
 
 describe('panel store: connection', () => {
   it('explains failures in words that say what to do, in English and Chinese', () => {
@@ -156,6 +156,44 @@ describe('panel store: new task', () => {
     await store.newTask.start()
     expect(client.start).toHaveBeenCalledWith({ goal: 'check out', skill: 'checkout-with-approval' })
     expect(store.newTask.draft.value.skill).toBeNull()
+  })
+
+  it('folds the form while the followed task runs, and opens it for a half-written goal, a finished task or the person', async () => {
+    const { store, views } = setup({ views: { task1: view('RUNNING') } })
+    await store.load()
+    expect(store.newTask.open.value).toBe(false)
+    // The browser reports the fold the panel made itself: that is no choice of the person's.
+    store.newTask.setOpen(false)
+    store.newTask.setGoal('next: buy a cable')
+    expect(store.newTask.open.value).toBe(true)
+    store.newTask.setGoal('')
+    expect(store.newTask.open.value).toBe(false)
+    store.newTask.setOpen(true)
+    expect(store.newTask.open.value).toBe(true)
+
+    // Starting from the opened form follows the new task, which runs: the form folds again.
+    store.newTask.setGoal('buy a cable')
+    await store.newTask.start()
+    expect(store.task.taskId.value).toBe('task2')
+    expect(store.newTask.open.value).toBe(false)
+
+    views.task2 = view('SUCCEEDED', {}, 'task2')
+    await store.refresh()
+    expect(store.newTask.open.value).toBe(true)
+    store.newTask.setOpen(false)
+    expect(store.newTask.open.value).toBe(false)
+  })
+
+  it('opens the form when no task is followed or the followed one is over', async () => {
+    const none = setup({ followed: null })
+    await none.store.load()
+    expect(none.store.newTask.open.value).toBe(true)
+    const over = setup({ views: { task1: view('CANCELED') } })
+    await over.store.load()
+    expect(over.store.newTask.open.value).toBe(true)
+    const waiting = setup({ views: { task1: view('WAITING_CONFIRMATION') } })
+    await waiting.store.load()
+    expect(waiting.store.newTask.open.value).toBe(false)
   })
 
   it('keeps the draft and the followed task across closing and reopening the panel', async () => {

@@ -6,7 +6,8 @@ import { parseRoute } from '../../ui/console/route'
 import { createConsoleStore } from '../../ui/console/store'
 import { TOKEN_KEY } from '../../ui/console/token'
 import { translationGaps } from '../../ui/i18n'
-import { REPLAY_DICTIONARIES } from '../../ui/replay/i18n'
+import { REPLAY_DICTIONARIES, replayTranslator } from '../../ui/replay/i18n'
+import { panelTranslator } from '../../extension/lib/panel/i18n'
 
 const task = (id: string, goal: string, status: TaskView['status'], createdAt: string): TaskView => ({
   id, goal, status, mode: 'script', createdAt, updatedAt: createdAt, stepCount: 1,
@@ -202,5 +203,20 @@ describe('the console and replay texts', () => {
   it('exist in English and Chinese, with the same placeholders', () => {
     expect(translationGaps(CONSOLE_DICTIONARIES)).toEqual([])
     expect(translationGaps(REPLAY_DICTIONARIES)).toEqual([])
+  })
+
+  it('name every status with the words the side panel uses, in both languages', () => {
+    const statuses = ['RUNNING', 'WAITING_CONFIRMATION', 'WAITING_USER', 'WAITING_PAGE', 'PAUSED', 'SUCCEEDED', 'FAILED', 'CANCELED'] as const
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const [replay, panel] = [replayTranslator(lang), panelTranslator(lang)]
+      for (const status of statuses) expect(replay(`status_${status}`)).toBe(panel(`status.${status}`))
+    }
+    expect(replayTranslator('en')('status_SUCCEEDED')).toBe('Done')
+    expect(replayTranslator('zh-CN')('status_WAITING_CONFIRMATION')).toBe('等待你批准')
+  })
+
+  it("put the risk line's colon in the reader's language", () => {
+    expect(replayTranslator('en')('why', { reasons: 'a; b' })).toBe('Why it is risky: a; b')
+    expect(replayTranslator('zh-CN')('why', { reasons: '甲；乙' })).toBe('风险原因：甲；乙')
   })
 })

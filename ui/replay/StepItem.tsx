@@ -20,9 +20,7 @@ function Confirmation({ step }: { step: ReplayStep }) {
     <div class={`confirmation ${answer ? (answer.approved ? 'approved' : 'rejected') : 'waiting'}`} data-confirmation>
       <div class="muted">{t('confirmAsked', { at: formatTime(c.requestedAt, lang) })}</div>
       {reasons.length > 0 && (
-        <div data-reasons>
-          {t('why')}: {reasons.join(lang === 'zh-CN' ? '；' : '; ')}
-        </div>
+        <div data-reasons>{t('why', { reasons: reasons.join(t('reasonSeparator')) })}</div>
       )}
       {answer ? (
         <div class="confirmation-answer">

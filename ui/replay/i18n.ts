@@ -1,4 +1,5 @@
 import { createTranslator, type Lang, type Translate } from '../i18n'
+import { statusEntries } from '../status-words'
 
 const en = {
   replayOf: 'Replay of task {id}',
@@ -50,7 +51,8 @@ const en = {
   outcome_failed: 'failed',
   outcome_rejected: 'rejected',
   outcome_pending: 'not finished',
-  why: 'Why it is risky',
+  why: 'Why it is risky: {reasons}',
+  reasonSeparator: '; ',
   confirmAsked: 'Confirmation asked {at}',
   confirmApproved: 'Approved by {by} at {at}',
   confirmRejected: 'Rejected by {by} at {at}',
@@ -82,14 +84,7 @@ const en = {
   unknownEvents: 'Events this page does not show: {list}',
   close: 'Close',
   openLarge: 'Show {label} screenshot of step {n} large',
-  status_RUNNING: 'running',
-  status_WAITING_CONFIRMATION: 'waiting for confirmation',
-  status_WAITING_USER: 'waiting for an answer',
-  status_WAITING_PAGE: 'waiting for the page',
-  status_PAUSED: 'paused',
-  status_SUCCEEDED: 'succeeded',
-  status_FAILED: 'failed',
-  status_CANCELED: 'canceled',
+  ...statusEntries('status_', 'en'),
   offlineNote: 'Offline replay exported {at}. Screenshots are the files in artifacts/ next to this page.',
   noEvents: 'This page holds no events.',
 }
@@ -144,7 +139,8 @@ const zh: Partial<typeof en> = {
   outcome_failed: '失败',
   outcome_rejected: '已拒绝',
   outcome_pending: '未完成',
-  why: '风险原因',
+  why: '风险原因：{reasons}',
+  reasonSeparator: '；',
   confirmAsked: '{at} 请求确认',
   confirmApproved: '{by} 于 {at} 批准',
   confirmRejected: '{by} 于 {at} 拒绝',
@@ -176,14 +172,7 @@ const zh: Partial<typeof en> = {
   unknownEvents: '本页不显示的事件：{list}',
   close: '关闭',
   openLarge: '放大查看第 {n} 步的{label}截图',
-  status_RUNNING: '运行中',
-  status_WAITING_CONFIRMATION: '等待确认',
-  status_WAITING_USER: '等待回答',
-  status_WAITING_PAGE: '等待页面',
-  status_PAUSED: '已暂停',
-  status_SUCCEEDED: '成功',
-  status_FAILED: '失败',
-  status_CANCELED: '已取消',
+  ...statusEntries('status_', 'zh-CN'),
   offlineNote: '离线回放，导出于 {at}。截图是本页旁边 artifacts/ 中的文件。',
   noEvents: '本页没有任何事件。',
 }

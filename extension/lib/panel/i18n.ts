@@ -1,4 +1,5 @@
 import { createTranslator, type Lang, type Translate } from '../../../ui/i18n'
+import { statusEntries } from '../../../ui/status-words'
 import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 import { controlEn, controlZh } from './i18n-control'
 
@@ -53,14 +54,7 @@ const en = {
   'start.noTab': 'The current tab shows no web page: open the page to work on, or start in a new tab.',
   'start.started': 'Task started.',
 
-  'status.RUNNING': 'Running',
-  'status.WAITING_CONFIRMATION': 'Waiting for your approval',
-  'status.WAITING_USER': 'Waiting for your answer',
-  'status.WAITING_PAGE': 'Waiting for the page',
-  'status.PAUSED': 'Paused: you have control',
-  'status.SUCCEEDED': 'Done',
-  'status.FAILED': 'Failed',
-  'status.CANCELED': 'Canceled',
+  ...statusEntries('status.', 'en'),
   'risk.low': 'low risk',
   'risk.medium': 'medium risk',
   'risk.high': 'high risk',
@@ -192,14 +186,7 @@ const zh: Record<PanelKey, string> = {
   'start.noTab': '当前标签页没有网页：请打开要操作的网页，或改为在新标签页执行。',
   'start.started': '任务已开始。',
 
-  'status.RUNNING': '运行中',
-  'status.WAITING_CONFIRMATION': '等待你批准',
-  'status.WAITING_USER': '等待你回答',
-  'status.WAITING_PAGE': '等待页面',
-  'status.PAUSED': '已暂停：由你操作',
-  'status.SUCCEEDED': '已完成',
-  'status.FAILED': '失败',
-  'status.CANCELED': '已取消',
+  ...statusEntries('status.', 'zh-CN'),
   'risk.low': '低风险',
   'risk.medium': '中风险',
   'risk.high': '高风险',

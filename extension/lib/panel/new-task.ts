@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals'
+import { computed, signal, type ReadonlySignal } from '@preact/signals'
 import type { SkillSearchResult, StartBody } from '#protocol'
 import type { ServerClient } from '../server/client'
 import type { PanelT } from './i18n'
@@ -20,6 +20,8 @@ export interface NewTaskDeps {
   adoptTab: (taskId: string, tabId: number) => Promise<boolean>
   /** The panel follows the new task. */
   started: (taskId: string) => Promise<void>
+  /** The task the panel shows and whether it still runs: while it does, the form keeps out of its way. */
+  followed: ReadonlySignal<{ taskId: string; live: boolean } | null>
   t: PanelT
   notices: Notices
 }
@@ -43,6 +45,19 @@ export function createNewTask(deps: NewTaskDeps) {
   const currentTab = signal<CurrentTab | null>(null)
   let searchSeq = 0
 
+  // The person's own opening or closing of the form holds for the task state it was made in; a task that starts
+  // or ends brings back the default.
+  const phase = computed(() => {
+    const f = deps.followed.value
+    return f ? `${f.taskId}:${f.live ? 'live' : 'over'}` : ''
+  })
+  const choice = signal<{ phase: string; open: boolean } | null>(null)
+  /** Collapsed to its title while the followed task runs, unless a goal is half written or the person opened it. */
+  const open = computed(() => {
+    if (choice.value?.phase === phase.value) return choice.value.open
+    return !deps.followed.value?.live || draft.value.goal.trim() !== ''
+  })
+
   function edit(change: Partial<Draft>) {
     draft.value = { ...draft.value, ...change }
     void deps.draft.set(draft.value).catch(() => undefined)
@@ -59,7 +74,12 @@ export function createNewTask(deps: NewTaskDeps) {
     skillQuery,
     skillResults,
     currentTab,
+    open,
 
+    /** The person opened or closed the form; the browser also reports the changes the panel made itself. */
+    setOpen(value: boolean) {
+      if (value !== open.value) choice.value = { phase: phase.value, open: value }
+    },
     async load() {
       draft.value = await deps.draft.get()
       await lookAtCurrentTab()

@@ -59,6 +59,10 @@ export function createPanelStore(deps: PanelDeps) {
       await deps.wake()
       await task.loadRecent()
     },
+    followed: computed(() => {
+      const v = task.view.value
+      return v ? { taskId: v.task.id, live: !isTerminal(v.task.status) } : null
+    }),
     t,
     notices,
   })

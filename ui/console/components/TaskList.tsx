@@ -64,7 +64,7 @@ export function TaskList() {
                       {task.error && <div class="step-error">{task.error.message}</div>}
                     </td>
                     <td>
-                      <span class={`badge status-${task.status}`}>{rt(`status_${task.status}`)}</span>
+                      <span class={`badge status-${task.status}`} data-status={task.status}>{rt(`status_${task.status}`)}</span>
                     </td>
                     <td>{task.stepCount}</td>
                     <td>{task.mode === 'script' ? rt('modeScript') : rt('modeLlm')}</td>

@@ -1,0 +1,31 @@
+import type { TaskStatus } from '#protocol'
+import type { Lang } from './i18n'
+
+/** How a task's status is named to people: one set of words, so the panel, the console and the replay agree. */
+export const STATUS_WORDS = {
+  en: {
+    RUNNING: 'Running',
+    WAITING_CONFIRMATION: 'Waiting for your approval',
+    WAITING_USER: 'Waiting for your answer',
+    WAITING_PAGE: 'Waiting for the page',
+    PAUSED: 'Paused: you have control',
+    SUCCEEDED: 'Done',
+    FAILED: 'Failed',
+    CANCELED: 'Canceled',
+  },
+  'zh-CN': {
+    RUNNING: '运行中',
+    WAITING_CONFIRMATION: '等待你批准',
+    WAITING_USER: '等待你回答',
+    WAITING_PAGE: '等待页面',
+    PAUSED: '已暂停：由你操作',
+    SUCCEEDED: '已完成',
+    FAILED: '失败',
+    CANCELED: '已取消',
+  },
+} satisfies Record<Lang, Record<TaskStatus, string>>
+
+/** The words as entries of a surface's dictionary, each key under `prefix` ("status." → "status.RUNNING"). */
+export function statusEntries<P extends string>(prefix: P, lang: Lang): Record<`${P}${TaskStatus}`, string> {
+  return Object.fromEntries(Object.entries(STATUS_WORDS[lang]).map(([status, words]) => [`${prefix}${status}`, words])) as Record<`${P}${TaskStatus}`, string>
+}
