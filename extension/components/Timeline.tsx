@@ -15,16 +15,24 @@ function Thumbs({ store, step }: { store: PanelStore; step: StepView }) {
   )
 }
 
-/** The picture the server took before asking: part of the record, not work the agent did, so it stays quiet. */
-function EvidenceStep({ store, step }: { store: PanelStore; step: StepView }) {
+function StepErrors({ step }: { step: StepView }) {
   return (
-    <li class={`step step-evidence outcome-${step.outcome}`} data-testid="step" data-evidence="">
-      <div class="step-goal">{store.t('step.evidence')}</div>
+    <>
       {step.errors.map((e) => (
         <div key={e.code + e.message} class="step-error">
           {e.code}: {e.message}
         </div>
       ))}
+    </>
+  )
+}
+
+/** The picture the server took before asking: part of the record, not work the agent did, so it stays quiet. */
+function EvidenceStep({ store, step }: { store: PanelStore; step: StepView }) {
+  return (
+    <li class={`step step-evidence outcome-${step.outcome}`} data-testid="step" data-evidence="">
+      <div class="step-goal">{store.t('step.evidence')}</div>
+      <StepErrors step={step} />
       <Thumbs store={store} step={step} />
     </li>
   )
@@ -44,11 +52,7 @@ function ActionStep({ store, step }: { store: PanelStore; step: StepView }) {
         <span class={`step-outcome outcome-${step.outcome}`}>{t(`outcome.${step.outcome}`)}</span>
       </div>
       {step.note && <div class="step-note">{step.note}</div>}
-      {step.errors.map((e) => (
-        <div key={e.code + e.message} class="step-error">
-          {e.code}: {e.message}
-        </div>
-      ))}
+      <StepErrors step={step} />
       <Thumbs store={store} step={step} />
     </li>
   )

@@ -34,25 +34,39 @@ function Confirmation({ step }: { step: ReplayStep }) {
   )
 }
 
-/** The picture taken before a confirmation: part of the record, not the task's own work, so it stays quiet. */
-function EvidenceItem({ step }: { step: ReplayStep }) {
-  const { t } = useReplayContext()
-  const shots = [step.before, step.after, ...step.screenshots].filter((a) => a !== undefined)
+function StepErrors({ step }: { step: ReplayStep }) {
   return (
-    <li class={`step step-evidence outcome-${step.outcome}`} data-step={step.seq} data-action={step.actionId} data-evidence="">
-      <div class="step-goal">{t('evidenceGoal')}</div>
+    <>
       {step.observation?.errors.map((e) => (
         <div class="step-error" key={e.code + e.message}>
           {e.code}: {e.message}
         </div>
       ))}
-      {shots.length > 0 && (
-        <div class="thumbs">
-          {shots.map((a) => (
-            <Shot key={a.name} artifact={a} step={step.seq} />
-          ))}
-        </div>
-      )}
+    </>
+  )
+}
+
+/** Before, after, then any other picture of the step. */
+function StepShots({ step }: { step: ReplayStep }) {
+  const shots = [step.before, step.after, ...step.screenshots].filter((a) => a !== undefined)
+  if (!shots.length) return null
+  return (
+    <div class="thumbs">
+      {shots.map((a) => (
+        <Shot key={a.name} artifact={a} step={step.seq} />
+      ))}
+    </div>
+  )
+}
+
+/** The picture taken before a confirmation: part of the record, not the task's own work, so it stays quiet. */
+function EvidenceItem({ step }: { step: ReplayStep }) {
+  const { t } = useReplayContext()
+  return (
+    <li class={`step step-evidence outcome-${step.outcome}`} data-step={step.seq} data-action={step.actionId} data-evidence="">
+      <div class="step-goal">{t('evidenceGoal')}</div>
+      <StepErrors step={step} />
+      <StepShots step={step} />
     </li>
   )
 }
@@ -62,7 +76,6 @@ export function StepItem({ step }: { step: ReplayStep }) {
   const { t } = useReplayContext()
   if (isEvidenceStep(step)) return <EvidenceItem step={step} />
   const o = step.observation
-  const shots = [step.before, step.after, ...step.screenshots].filter((a) => a !== undefined)
   return (
     <li class={`step outcome-${step.outcome}`} data-step={step.seq} data-action={step.actionId}>
       <div class="step-head">
@@ -84,24 +97,14 @@ export function StepItem({ step }: { step: ReplayStep }) {
           {o.url && <span class="url">{o.url}</span>}
         </div>
       )}
-      {o?.errors.map((e) => (
-        <div class="step-error" key={e.code + e.message}>
-          {e.code}: {e.message}
-        </div>
-      ))}
+      <StepErrors step={step} />
       {o?.extracted !== undefined && (
         <details class="step-extracted">
           <summary>{t('extracted')}</summary>
           <pre>{json(o.extracted)}</pre>
         </details>
       )}
-      {shots.length > 0 && (
-        <div class="thumbs">
-          {shots.map((a) => (
-            <Shot key={a.name} artifact={a} step={step.seq} />
-          ))}
-        </div>
-      )}
+      <StepShots step={step} />
     </li>
   )
 }
