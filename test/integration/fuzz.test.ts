@@ -1,0 +1,146 @@
+import { Agent, request } from 'node:http'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ErrorEnvelope, TaskStatus, isTerminal, type AuditEvent, type NextData, type StatusView, type TaskView } from '#protocol'
+import { agent, CLIENT, ok, PNG } from '../support/agent'
+import { answer, startFakeLlm, type FakeLlm } from '../support/fake-llm'
+import { fuzzRequest, routesFromFiles, type FuzzRequest, type Known } from '../support/fuzz-requests'
+import { startServer, type TestServer } from '../support/server'
+
+const BATCH = 10
+const RUNS = 1_000
+const MAX_BODY = 16 * 1024
+
+let llm: FakeLlm
+let server: TestServer
+let known: Known
+const routes = routesFromFiles()
+
+beforeAll(async () => {
+  // A model that answers at once, so goal-only tasks plan instead of failing for want of an LLM.
+  llm = await startFakeLlm(() => answer([{ type: 'done', success: true, text: 'done' }]))
+  server = await startServer({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-model', TANDEM_LLM_TIMEOUT_MS: '2000', TANDEM_MAX_BODY_BYTES: String(MAX_BODY) } })
+  const a = agent(server)
+  // Tasks in several states for the fuzzer to aim at: one waiting for a report, one with a screenshot, one paused.
+  const waiting = await a.start({ script: [{ type: 'navigate', url: 'http://127.0.0.1:9/' }, { type: 'observe' }] })
+  const first = await a.nextAction(waiting.taskId)
+  const pictured = await a.start({ script: [{ type: 'observe' }, { type: 'observe' }] })
+  const shot = await a.nextAction(pictured.taskId)
+  await a.report(shot, { artifacts: [{ label: 'after', contentType: 'image/png', data: PNG }] })
+  const second = await a.nextAction(pictured.taskId)
+  const paused = await a.start({ script: [{ type: 'observe' }] })
+  await a.command('pause', paused.taskId)
+  const events = await ok<{ events: AuditEvent[] }>(server.api('GET', `/api/audit/${pictured.taskId}`))
+  const artifactNames = events.events.flatMap((e) => ((e.data as { artifacts?: { name: string }[] }).artifacts ?? []).map((x) => x.name))
+  known = { taskIds: [waiting.taskId, pictured.taskId, paused.taskId], actionIds: [first.actionId, shot.actionId, second.actionId], artifactNames, clientId: CLIENT }
+  expect(artifactNames.length).toBeGreaterThan(0)
+}, 60_000)
+afterAll(async () => {
+  keepAlive.destroy()
+  await server?.close()
+  await llm?.close()
+})
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: BATCH })
+
+/** node:http rather than fetch: it sends the path as given (no `..` folding), a body with GET and any Host. */
+function send(req: FuzzRequest): Promise<{ status: number; type: string; text: string }> {
+  const headers: Record<string, string> = { ...req.headers }
+  if (req.auth === 'valid') headers.authorization = `Bearer ${server.token}`
+  if (req.auth === 'wrong') headers.authorization = `Bearer ${server.token}x`
+  if (req.host !== undefined) headers.host = req.host
+  // Node frames a GET body only when told its length; without it the bytes would read as the next request.
+  if (req.raw !== undefined) headers['content-length'] = String(Buffer.byteLength(req.raw))
+  const { port } = new URL(server.url)
+  return new Promise((resolve, reject) => {
+    const out = request({ host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent: keepAlive }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString() }))
+      res.on('error', reject)
+    })
+    out.on('error', reject)
+    out.end(req.raw)
+  })
+}
+
+/** What every answer must be: a 200 with data or a 4xx envelope; never a 5xx, never a bare page. */
+async function check(req: FuzzRequest) {
+  const { status, type, text } = await send(req)
+  const label = `${req.method} ${req.path} (${req.kind}, auth ${req.auth}, host ${req.host ?? 'own'}) → ${status} ${text.slice(0, 200)}`
+  expect(status, label).toBeLessThan(500)
+  expect([200, 400, 401, 403, 404, 405, 409, 413], label).toContain(status)
+  const foreignHost = req.host !== undefined && !/^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i.test(req.host)
+  const isHealth = req.path === '/api/health' || req.path.startsWith('/api/health?')
+  if (foreignHost) expect(status, label).toBe(403)
+  else if (req.auth !== 'valid' && !isHealth) expect(status, label).toBe(401)
+  if (req.method === 'HEAD') return status
+  if (status >= 400) {
+    expect(type, label).toContain('application/json')
+    const envelope = ErrorEnvelope.parse(JSON.parse(text))
+    expect(envelope.error.message.length, label).toBeGreaterThan(0)
+  } else if (type.includes('application/json')) {
+    expect(JSON.parse(text).ok, label).toBe(true)
+  } else {
+    // Only the audit's downloads answer with something other than JSON.
+    expect(req.path, label).toMatch(/^\/api\/audit\/[^/]+\/(export|artifacts\/[^/?]+)(\?|$)/)
+  }
+  return status
+}
+
+describe('fuzzing every route', () => {
+  it('finds every route file under server/api', () => {
+    const names = routes.map((r) => `${r.method} /${r.segments.map((s) => (typeof s === 'string' ? s : `:${s.param}`)).join('/')}`)
+    expect(names).toContain('POST /api/agent/start')
+    expect(names).toContain('GET /api/audit/:taskId/artifacts/:name')
+    expect(names).toContain('POST /api/skills')
+    expect(routes.length).toBeGreaterThanOrEqual(20)
+  })
+
+  it('answers at least 10,000 random requests with 200 data or a 4xx envelope and stays up', async () => {
+    let cases = 0
+    const statuses = new Map<number, number>()
+    await fc.assert(
+      fc.asyncProperty(fc.array(fuzzRequest(routes, known, MAX_BODY), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+        const answered = await Promise.all(batch.map(check))
+        cases += batch.length
+        for (const s of answered) statuses.set(s, (statuses.get(s) ?? 0) + 1)
+      }),
+      { numRuns: RUNS },
+    )
+    console.log(`[fuzz] ${cases} requests against ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
+    expect(cases).toBeGreaterThanOrEqual(10_000)
+    // Enough of them valid that the engine itself was driven, not only the validators.
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(1_000)
+    expect((await server.api('GET', '/api/health')).status).toBe(200)
+    expect(server.log()).not.toContain('internal error')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  }, 120_000)
+
+  it('leaves every task in a legal state with at most one action in flight and an intact audit chain', async () => {
+    const tasks = await ok<TaskView[]>(server.api('GET', '/api/agent/tasks?limit=500'))
+    expect(tasks.length).toBeGreaterThan(known.taskIds.length)
+    const verdicts = await Promise.all(
+      tasks.map(async (task) => {
+        TaskStatus.parse(task.status)
+        const status = await ok<StatusView>(server.api('GET', `/api/agent/status?taskId=${task.id}`))
+        const audit = await ok<{ events: AuditEvent[]; verified: { ok: boolean } }>(server.api('GET', `/api/audit/${task.id}`))
+        const reported = new Set(audit.events.filter((e) => e.type === 'observation').map((e) => e.actionId))
+        const dispatched = new Set(audit.events.filter((e) => e.type === 'action.dispatched').map((e) => e.actionId))
+        const inFlight = [...dispatched].filter((id) => !reported.has(id))
+        // A finished task keeps an action already handed out (its late report still lands in the audit) but hands out none.
+        const terminal = isTerminal(status.task.status)
+        const handsOut = terminal && (await ok<NextData>(server.api('POST', '/api/agent/next', { clientId: task.clientId ?? CLIENT, taskId: task.id, waitMs: 0 }))).action !== null
+        const undispatched = terminal && status.currentAction !== null && !dispatched.has(status.currentAction.actionId)
+        return { id: task.id, inFlight: inFlight.length, handsOut, undispatched, chain: audit.verified.ok }
+      }),
+    )
+    for (const v of verdicts) {
+      expect(v.inFlight, v.id).toBeLessThanOrEqual(1)
+      expect(v.handsOut, v.id).toBe(false)
+      expect(v.undispatched, v.id).toBe(false)
+      expect(v.chain, v.id).toBe(true)
+    }
+    console.log(`[fuzz] invariants checked on ${verdicts.length} tasks`)
+  }, 60_000)
+})
