@@ -27,6 +27,7 @@ export const RiskReasonCode = z.enum([
   'submit-selector',
   'download-attr',
   'submit-form',
+  'form-action',
   'setting-toggle',
   'option-toggle',
   'credential-field',
@@ -45,6 +46,7 @@ export const RiskReason = z.object({
   code: RiskReasonCode,
   /** The element's name as a person reads it (label-*). */
   label: z.string().max(500).optional(),
+  /** What a high-risk label, or a form's address (form-action), looks like it does. */
   kind: RiskKind.optional(),
   /** The word that matched (label-rules, label-medium). */
   keyword: z.string().max(500).optional(),
@@ -108,6 +110,8 @@ const en = (r: RiskReason): string => {
       return 'starts a download'
     case 'submit-form':
       return 'submits a form, which sends what was entered'
+    case 'form-action':
+      return `presses a button in a form whose address looks like ${r.kind ? KINDS[r.kind].en : 'something risky'}`
     case 'setting-toggle':
       return 'changes a setting or permission'
     case 'option-toggle':
@@ -159,6 +163,8 @@ const zh = (r: RiskReason): string => {
       return '开始下载'
     case 'submit-form':
       return '提交表单，会发送已填写的内容'
+    case 'form-action':
+      return `点击表单中的按钮，该表单的地址看起来像${r.kind ? KINDS[r.kind]['zh-CN'] : '有风险的操作'}`
     case 'setting-toggle':
       return '更改设置或权限'
     case 'option-toggle':

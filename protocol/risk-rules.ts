@@ -186,6 +186,16 @@ function isSubmitControl(el: ElementLike | undefined): boolean {
   return tag === 'button' && !type && !!el.form
 }
 
+/** A button (or input button) in a form that names where it sends, so the form's address can be read. */
+const isFormButton = (el: ElementLike | undefined) => {
+  const tag = (el?.tag ?? '').toLowerCase()
+  const type = attr(el, 'type').toLowerCase()
+  return !!el?.form?.action && (tag === 'button' || (tag === 'input' && ['button', 'submit', 'image'].includes(type)) || el.role === 'button')
+}
+
+/** The words of a form's address (path and query, not the host): "/account/delete?id=1" → "account delete id 1". */
+const formActionWords = (action: string) => action.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[/?&=#._-]+/g, ' ')
+
 const isToggle = (el: ElementLike | undefined) =>
   !!el && (['switch', 'checkbox', 'radio'].includes(el.role ?? '') || ['checkbox', 'radio'].includes(attr(el, 'type').toLowerCase()))
 
@@ -242,6 +252,11 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
       if (href) checkUrl(href, 'link')
       if (element?.attributes && 'download' in element.attributes) raise('high', { code: 'download-attr' })
       if (isSubmitControl(element) && !isSearchField(element)) raise('high', { code: 'submit-form' })
+      else if (isFormButton(element) && !isSearchField(element)) {
+        // A plain button can submit its form from script: the form's own address says what that would do.
+        const word = findKeyword(formActionWords(element!.form!.action!), HIGH_KEYWORDS)
+        if (word) raise('high', { code: 'form-action', ...(kindOf(word) ? { kind: kindOf(word) } : {}) })
+      }
       if (isToggle(element)) {
         const context = `${label} ${subject.url ?? ''}`
         if (findKeyword(context, SETTINGS_WORDS)) raise('high', { code: 'setting-toggle' })

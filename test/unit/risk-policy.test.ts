@@ -130,6 +130,12 @@ const rows: Row[] = [
   ['observe', { actionType: 'observe', params: {} }, 'low'],
   ['back', { actionType: 'back', params: {} }, 'low'],
   ['waitFor', { actionType: 'waitFor', params: { text: 'Delete' } }, 'low'],
+  // A plain button submits its form from script as easily: the form's address counts
+  ['plain OK button in a form that deletes', click({ ...button('OK'), form: { isSearch: false, action: '/account/delete' } }), 'high'],
+  ['plain 确定 button in a form that pays', click({ ...button('好的'), form: { isSearch: false, action: '/orders/pay?id=7' } }), 'high'],
+  ['plain button in a form with a harmless address', click({ ...button('+1'), form: { isSearch: false, action: '/cart/update' } }), 'low'],
+  ['the host of a form address is not read', click({ ...button('OK'), form: { isSearch: false, action: 'https://delete.example/profile' } }), 'low'],
+  ['plain button in a search form', click({ ...button('Clear'), form: { isSearch: true, action: '/search/remove-filters' } }), 'low'],
   // Declared risk only raises
   ['declared high raises a scroll', { actionType: 'scroll', params: {}, declared: 'high' }, 'high'],
   ['declared low cannot lower Place order', { ...click(button('Place order')), declared: 'low' }, 'high'],

@@ -78,6 +78,12 @@ const rows: Record<Code, Row[]> = {
     [click({ tag: 'button', text: 'Go', attributes: { type: 'submit' }, form: { isSearch: false } }), {}, { code: 'submit-form' },
       'submits a form, which sends what was entered', '提交表单，会发送已填写的内容'],
   ],
+  'form-action': [
+    [click({ tag: 'button', text: 'OK', attributes: { type: 'button' }, form: { isSearch: false, action: '/account/delete' } }), {}, { code: 'form-action', kind: 'deletion' },
+      'presses a button in a form whose address looks like deleting or cancelling something', '点击表单中的按钮，该表单的地址看起来像删除或取消某些内容'],
+    [click({ tag: 'button', text: '好的', attributes: { type: 'button' }, form: { isSearch: false, action: 'https://pay.example/checkout?order=1' } }), {}, { code: 'form-action', kind: 'payment' },
+      'presses a button in a form whose address looks like a purchase or payment', '点击表单中的按钮，该表单的地址看起来像购买或付款'],
+  ],
   'setting-toggle': [
     [click({ tag: 'input', attributes: { type: 'checkbox' }, text: 'Public profile' }, 'https://x.example/settings/privacy'), {}, { code: 'setting-toggle' },
       'changes a setting or permission', '更改设置或权限'],
