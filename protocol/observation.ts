@@ -40,6 +40,8 @@ export type ArtifactRef = z.infer<typeof ArtifactRef>
 export const ObservationError = z.strictObject({
   code: ActionErrorCode,
   message: z.string().max(4000),
+  /** For PERMISSION_DENIED: the site the step would have opened, when it is not the page it ran on. */
+  origin: z.string().max(2000).optional(),
 })
 export type ObservationError = z.infer<typeof ObservationError>
 

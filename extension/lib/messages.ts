@@ -33,7 +33,13 @@ export type ActOutcome = z.output<typeof ActOutcome>
 export const ContentRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ping') }),
   z.object({ kind: z.literal('observe') }),
-  z.object({ kind: z.literal('act'), action: Action, resultKey: z.templateLiteral(['local:tandem.result.', z.string()]) }),
+  z.object({
+    kind: z.literal('act'),
+    action: Action,
+    resultKey: z.templateLiteral(['local:tandem.result.', z.string()]),
+    /** The host permissions the person granted (match patterns): the page refuses a step that leaves for any other site. */
+    sites: z.array(z.string().max(2000)).max(10_000).optional(),
+  }),
   /** Hide password and card fields for a screenshot; they come back by themselves if unmask never arrives. */
   z.object({ kind: z.literal('mask'), restoreAfterMs: z.number().int().min(100).max(10_000) }),
   z.object({ kind: z.literal('unmask') }),

@@ -78,6 +78,14 @@ describe('runAction', () => {
     expect(obs.artifacts).toBeUndefined()
   })
 
+  it('tells the page which sites the person granted, so it can refuse a link or form that leaves for another', async () => {
+    const tab = world.open('http://shop.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    await run({})
+    const act = world.content.ask.mock.calls.find(([, request]) => request.kind === 'act')
+    expect(act?.[1]).toMatchObject({ kind: 'act', sites: ['http://shop.example/*', 'http://127.0.0.1/*'] })
+  })
+
   it('refuses an action aimed at another tab (INVALID_TASK_TAB)', async () => {
     const tab = world.open('http://shop.example/')
     const other = world.open('http://shop.example/other')

@@ -78,6 +78,7 @@ export function createTabWorld(options: { granted: string[]; loadMs?: number }) 
     contains: vi.fn(async ({ origins }: { origins?: string[] }) =>
       (origins ?? []).every((pattern) => options.granted.some((origin) => pattern === `${origin}/*`)),
     ),
+    getAll: vi.fn(async () => ({ origins: options.granted.map((origin) => `${origin}/*`), permissions: [] })),
   }
 
   /** What an in-page action does in this test; by default it succeeds and leaves the page as it was. */

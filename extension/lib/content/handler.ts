@@ -6,7 +6,7 @@ import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type P
 /** What the in-page library (extension/lib/page) gives the content script. */
 export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
-  act(win: Window, action: Action, memory: M | undefined): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown }>
+  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown }>
   mask(win: Window): () => void
 }
 
@@ -56,7 +56,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     return state
   }
 
-  async function act(action: Action, resultKey: StorageItemKey): Promise<ActOutcome> {
+  async function act(action: Action, resultKey: StorageItemKey, sites: readonly string[] | undefined): Promise<ActOutcome> {
     const stored = ActOutcome.safeParse(await deps.store.get(resultKey))
     if (stored.success) return stored.data
     unmask()
@@ -66,7 +66,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       stoppers.set(action.actionId, () => resolve({ status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'The task was stopped while this action ran.' }] })),
     )
     try {
-      outcome = await Promise.race([deps.page.act(deps.win, action, memory), stopped])
+      outcome = await Promise.race([deps.page.act(deps.win, action, memory, sites), stopped])
     } catch (error) {
       outcome = { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: `The action failed in the page: ${(error as Error)?.message ?? error}` }] }
     } finally {
@@ -95,11 +95,11 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
   const handlers: { [K in ContentKind]: (request: Extract<ContentRequest, { kind: K }>) => Promise<ContentReply<K>> } = {
     ping: async () => ({ ready: true }),
     observe: async () => observe(),
-    act: ({ action, resultKey }) => {
+    act: ({ action, resultKey, sites }) => {
       // The same action asked twice (a retried message) shares one run.
       const existing = running.get(action.actionId)
       if (existing) return existing
-      const run = act(action, resultKey)
+      const run = act(action, resultKey, sites)
       running.set(action.actionId, run)
       return run
     },

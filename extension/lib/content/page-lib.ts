@@ -20,9 +20,9 @@ export function createPageLib(): PageLib<PageMemory> {
       const { stats: _stats, ...snapshot } = observePage(win, { ...(previous ? { previous } : {}), redactValues: secrets })
       return snapshot
     },
-    async act(win, action, memory) {
+    async act(win, action, memory, sites) {
       const text = action.type === 'type' ? String(action.params.text ?? '') : ''
-      const result = await runPageAction(win, action, memory ?? createPageMemory(win.location.href), { redactValues: secrets })
+      const result = await runPageAction(win, action, memory ?? createPageMemory(win.location.href), { redactValues: secrets, ...(sites ? { sites } : {}) })
       if (text && !secrets.includes(text) && typedIntoSecretField(win, text)) secrets.push(text)
       return result
     },

@@ -112,7 +112,7 @@ export function createExecutor(deps: ExecutorDeps) {
         await forget(inflight, codes.has('TASK_TAB_CLOSED'))
         await updateActivity({
           lastAction: { taskId: inflight.taskId, actionId: inflight.actionId, type: inflight.type, status: observation.status, at: now() },
-          needsSite: codes.has('PERMISSION_DENIED') && URL.canParse(observation.url) ? { taskId: inflight.taskId, origin: new URL(observation.url).origin } : null,
+          needsSite: deniedSite(inflight.taskId, observation),
         })
         return true
       }
@@ -231,3 +231,11 @@ const failure = (message: string): Observation =>
 
 /** The server will never take this result: keep it from blocking the queue. */
 const isFinal = (error: ServerError) => isServerError(error) && ['CONFLICT', 'NOT_FOUND', 'BAD_REQUEST'].includes(error.code)
+
+/** The site a refused step needed: the one the page named (a link or form leaving for it), else the page's own. */
+function deniedSite(taskId: string, observation: ObservationInput): { taskId: string; origin: string } | null {
+  const denied = observation.errors?.find((e) => e.code === 'PERMISSION_DENIED')
+  if (!denied) return null
+  const url = denied.origin ?? observation.url
+  return URL.canParse(url) ? { taskId, origin: new URL(url).origin } : null
+}

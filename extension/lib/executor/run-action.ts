@@ -11,7 +11,7 @@ import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
 
 export interface RunDeps {
   tabs: TabsApi
-  permissions: Pick<Browser['permissions'], 'contains'>
+  permissions: Pick<Browser['permissions'], 'contains' | 'getAll'>
   content: Pick<ContentChannel, 'ask' | 'ensure'>
   screenshots: Screenshotter
   serverUrl: string
@@ -183,7 +183,8 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
     let outcome = null
     let lost: ContentError | null = null
     try {
-      outcome = await deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId) }, actionBudgetMs(action))
+      const sites = await grantedSites(deps.permissions)
+      outcome = await deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId), sites }, actionBudgetMs(action))
     } catch (error) {
       if (!(error instanceof ContentError)) throw error
       lost = error
@@ -246,6 +247,12 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
     if (!('code' in settled)) await readPage(before.id, obs)
     return obs.failed({ code: 'NAVIGATION_IN_PROGRESS', message: 'The page navigated away while the action ran; look again before retrying.' })
   }
+}
+
+/** The sites the person granted, as match patterns; none when the browser cannot say (the page then refuses every other site). */
+async function grantedSites(permissions: Pick<Browser['permissions'], 'getAll'>): Promise<string[]> {
+  const all = await permissions.getAll().catch(() => null)
+  return all?.origins ?? []
 }
 
 const tabClosed = (): ObservationError => ({

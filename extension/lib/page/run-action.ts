@@ -19,6 +19,8 @@ export interface RunActionOptions {
   redactValues?: string[]
   /** Risk rules for the in-page check (defaults to the built-in ones). */
   rules?: RiskRules
+  /** Match patterns of the sites the person granted: a link or form that would leave for another site is refused. */
+  sites?: readonly string[]
   /** Cap on extracted text in characters. Default 100,000. */
   extractLimit?: number
   /** waitFor's timeout when the action gives none. Default 5,000 ms. */
@@ -39,13 +41,13 @@ async function perform(win: Window, action: Action, memory: PageMemory, opts: Ru
 
   switch (type) {
     case 'click':
-      return clickElement(win, action, el!, opts.rules)
+      return clickElement(win, action, el!, opts.rules, opts.sites)
     case 'type':
-      return typeText(win, action, el!, parsed.data as { text: string; clear?: boolean; submit?: boolean }, opts.rules)
+      return typeText(win, action, el!, parsed.data as { text: string; clear?: boolean; submit?: boolean }, opts.rules, opts.sites)
     case 'select':
       return selectOption(win, action, el!, (parsed.data as { option: string }).option, opts.rules)
     case 'press':
-      return pressKeys(win, action, el, (parsed.data as { keys: string }).keys, opts.rules)
+      return pressKeys(win, action, el, (parsed.data as { keys: string }).keys, opts.rules, opts.sites)
     case 'scroll': {
       const p = parsed.data as { direction: 'up' | 'down'; amount?: number }
       return scrollBy(win, el, p.direction, p.amount)
@@ -71,7 +73,7 @@ export async function runPageAction(win: Window, action: Action, memory: PageMem
     const extracted = await perform(win, checked.data, memory, opts)
     return extracted === undefined ? { status: 'done', errors: [] } : { status: 'done', errors: [], extracted }
   } catch (error) {
-    if (error instanceof PageActionError) return { status: 'failed', errors: [{ code: error.code, message: error.message }] }
+    if (error instanceof PageActionError) return { status: 'failed', errors: [{ code: error.code, message: error.message, ...(error.origin ? { origin: error.origin } : {}) }] }
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: createRedactor(opts.redactValues)(message).slice(0, 2000) }] }
   }

@@ -83,7 +83,8 @@ export function applyObservation(
     if (codes.has('PERMISSION_DENIED')) {
       // Nothing ran: ask the person to authorise the site, then run the same step again.
       task.queue.unshift(form)
-      task.question = `Tandem has no permission to act on ${originOf(observation.url || String(action.params.url ?? ''))}. Authorise this site in the side panel, then answer to continue.`
+      const denied = observation.errors.find((e) => e.code === 'PERMISSION_DENIED')?.origin
+      task.question = `Tandem has no permission to act on ${originOf(denied || observation.url || String(action.params.url ?? ''))}. Authorise this site in the side panel, then answer to continue.`
       events.push({ type: 'user.asked', data: { question: task.question, reason: 'PERMISSION_DENIED' } })
       moveTo(task, 'WAITING_USER', events, 'the site is not authorised')
       return

@@ -4,6 +4,7 @@ import { isTag } from '../dom'
 import { dispatchClick } from '../events'
 import { formOf } from '../form-context'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { assertStaysOnGrantedSites } from '../site-gate'
 
 /** The form a click on this element submits, if it is a submit button. */
 export function formSubmittedBy(el: Element): HTMLFormElement | null {
@@ -11,8 +12,10 @@ export function formSubmittedBy(el: Element): HTMLFormElement | null {
   return isSubmit ? formOf(el) : null
 }
 
-export function clickElement(win: Window, action: Action, el: Element, rules?: RiskRules): void {
-  assertConfirmedIfRisky(win, action, el, { submits: formSubmittedBy(el), rules })
+export function clickElement(win: Window, action: Action, el: Element, rules?: RiskRules, sites?: readonly string[]): void {
+  const submits = formSubmittedBy(el)
+  assertConfirmedIfRisky(win, action, el, { submits, rules })
+  assertStaysOnGrantedSites(win, el, submits, sites)
   const at = ensureActionable(el)
   dispatchClick(at.hit, at.x, at.y)
 }

@@ -4,6 +4,7 @@ import { deepActiveElement, isHtmlElement, isTag } from '../dom'
 import { fail } from '../errors'
 import { dispatchInput, dispatchKey, setNativeValue, type KeyChord } from '../events'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { assertStaysOnGrantedSites } from '../site-gate'
 import { formSubmittedBy } from './click'
 import { enterDefault, formSubmittedByEnter } from './submit'
 
@@ -94,7 +95,7 @@ function keyDefault(el: Element, chord: KeyChord): void {
  * Presses a key (with modifiers) in the focused element, or in the target after focusing it.
  * Enter that would submit a non-search form is a submit: it needs confirmation like clicking the button.
  */
-export function pressKeys(win: Window, action: Action, target: Element | null, keys: string, rules?: RiskRules): void {
+export function pressKeys(win: Window, action: Action, target: Element | null, keys: string, rules?: RiskRules, sites?: readonly string[]): void {
   const chord = parseChord(keys)
   const doc = win.document
   let el = target ?? deepActiveElement(doc) ?? doc.body
@@ -103,6 +104,7 @@ export function pressKeys(win: Window, action: Action, target: Element | null, k
   const activates = (chord.key === 'Enter' || chord.key === ' ') && !chord.ctrlKey && !chord.metaKey
   const submits = !activates ? null : ((chord.key === 'Enter' ? formSubmittedByEnter(el) : null) ?? formSubmittedBy(el))
   assertConfirmedIfRisky(win, action, el, { submits, rules })
+  if (activates) assertStaysOnGrantedSites(win, el, submits, sites)
   if (target) {
     ensureActionable(target, { requireEnabled: true })
     if (isHtmlElement(target)) target.focus({ preventScroll: true })

@@ -5,6 +5,7 @@ import { fail } from '../errors'
 import { dispatchBeforeInput, dispatchChange, dispatchInput, dispatchKey, plainKey, setNativeValue } from '../events'
 import { formOf } from '../form-context'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { assertStaysOnGrantedSites } from '../site-gate'
 import { pressEnterIn } from './submit'
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement
@@ -129,6 +130,7 @@ export async function typeText(
   el: Element,
   params: { text: string; clear?: boolean; submit?: boolean },
   rules?: RiskRules,
+  sites?: readonly string[],
 ): Promise<void> {
   const field = editableOf(el)
   if (!field) fail('TARGET_NOT_INTERACTABLE', 'the element does not accept text (not a field or an editor)')
@@ -136,6 +138,7 @@ export async function typeText(
   const submits = params.submit && isTextControl(field) ? formOf(field) : null
   // Always checked: entering a password or card number is credential entry, high risk even without submit.
   assertConfirmedIfRisky(win, action, field, { submits, rules })
+  if (submits) assertStaysOnGrantedSites(win, field, submits, sites)
   ensureActionable(field)
   // Typing replaces what is there unless asked otherwise: the model states what the field should contain.
   const clear = params.clear ?? true
