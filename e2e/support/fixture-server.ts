@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { injectionRoutes } from '../fixtures/injection'
 import { pageRoutes } from '../fixtures/pages'
 import { createShopState, shopRoutes, type ShopState } from '../fixtures/shop'
 
@@ -41,7 +42,8 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   let shop = createShopState()
   const hits: string[] = []
   const requests: string[] = []
-  const routes = [...shopRoutes(() => shop), ...pageRoutes((what) => hits.push(what))]
+  const record = (what: string) => hits.push(what)
+  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record)]
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture')
