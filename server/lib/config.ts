@@ -13,6 +13,9 @@ export interface Config {
   maxArtifactBytes: number
   /** Host header values accepted besides loopback ones (DNS-rebinding defence). */
   allowedHosts: string[]
+  /** Where task state lives: files in the data dir (one server), or Redis (several servers sharing tasks). */
+  store: StoreKind
+  redisUrl: string
   /** Named secrets (TANDEM_SECRET_<NAME>) are read by server/lib/secrets and never kept here, where they could leak. */
   llm: {
     baseUrl?: string
@@ -25,12 +28,41 @@ export interface Config {
   }
 }
 
+export type StoreKind = 'fs' | 'redis'
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
+const STORES: StoreKind[] = ['fs', 'redis']
+
+/** A setting that would start a server on the wrong store: refuse to start, and say what to set. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+function storeOf(value: string | undefined): StoreKind {
+  const store = (value || 'fs').trim().toLowerCase()
+  if (!(STORES as string[]).includes(store)) throw new ConfigError(`TANDEM_STORE must be "fs" or "redis"; it is ${JSON.stringify(value)}.`)
+  return store as StoreKind
+}
+
+function redisUrlOf(value: string | undefined): string {
+  const raw = value || DEFAULT_REDIS_URL
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  // The URL may carry a password: say what is wrong with it without repeating it.
+  if (!url || !['redis:', 'rediss:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError('TANDEM_REDIS_URL must look like redis://host:6379 (or rediss:// for TLS, redis://:password@host:6379/0).')
+  }
+  return raw
+}
+
 const int = (value: string | undefined, fallback: number) => {
   const n = Number.parseInt(value ?? '', 10)
   return Number.isFinite(n) && n > 0 ? n : fallback
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const store = storeOf(env.TANDEM_STORE)
   return {
     dataDir: resolve(env.TANDEM_DATA_DIR || '.data'),
     auditDir: resolve(env.TANDEM_AUDIT_DIR || 'audit'),
@@ -41,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxReportBytes: int(env.TANDEM_MAX_REPORT_BYTES, 24 * 1024 * 1024),
     maxArtifactBytes: int(env.TANDEM_MAX_ARTIFACT_BYTES, 6 * 1024 * 1024),
     allowedHosts: (env.TANDEM_ALLOWED_HOSTS || '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    store,
+    redisUrl: store === 'redis' ? redisUrlOf(env.TANDEM_REDIS_URL) : env.TANDEM_REDIS_URL || DEFAULT_REDIS_URL,
     llm: {
       baseUrl: env.TANDEM_LLM_BASE_URL || undefined,
       apiKey: env.TANDEM_LLM_API_KEY || undefined,
