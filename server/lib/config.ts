@@ -4,6 +4,9 @@ export interface Config {
   dataDir: string
   auditDir: string
   skillsDir: string
+  /** Where task state lives: files in the data dir (one server), or Redis (several servers sharing tasks). */
+  store: StoreKind
+  redisUrl: string
   /** Set by TANDEM_TOKEN; otherwise generated into the data dir on first start. */
   token?: string
   policyFile?: string
@@ -13,9 +16,6 @@ export interface Config {
   maxArtifactBytes: number
   /** Host header values accepted besides loopback ones (DNS-rebinding defence). */
   allowedHosts: string[]
-  /** Where task state lives: files in the data dir (one server), or Redis (several servers sharing tasks). */
-  store: StoreKind
-  redisUrl: string
   /** Named secrets (TANDEM_SECRET_<NAME>) are read by server/lib/secrets and never kept here, where they could leak. */
   llm: {
     baseUrl?: string
@@ -26,6 +26,11 @@ export interface Config {
     maxSteps: number
     maxPromptTokens: number
   }
+}
+
+const int = (value: string | undefined, fallback: number) => {
+  const n = Number.parseInt(value ?? '', 10)
+  return Number.isFinite(n) && n > 0 ? n : fallback
 }
 
 export type StoreKind = 'fs' | 'redis'
@@ -56,25 +61,20 @@ function redisUrlOf(value: string | undefined): string {
   return raw
 }
 
-const int = (value: string | undefined, fallback: number) => {
-  const n = Number.parseInt(value ?? '', 10)
-  return Number.isFinite(n) && n > 0 ? n : fallback
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const store = storeOf(env.TANDEM_STORE)
   return {
     dataDir: resolve(env.TANDEM_DATA_DIR || '.data'),
     auditDir: resolve(env.TANDEM_AUDIT_DIR || 'audit'),
     skillsDir: resolve(env.TANDEM_SKILLS_DIR || 'skills'),
+    store,
+    redisUrl: store === 'redis' ? redisUrlOf(env.TANDEM_REDIS_URL) : env.TANDEM_REDIS_URL || DEFAULT_REDIS_URL,
     token: env.TANDEM_TOKEN || undefined,
     policyFile: env.TANDEM_POLICY_FILE ? resolve(env.TANDEM_POLICY_FILE) : undefined,
     maxBodyBytes: int(env.TANDEM_MAX_BODY_BYTES, 256 * 1024),
     maxReportBytes: int(env.TANDEM_MAX_REPORT_BYTES, 24 * 1024 * 1024),
     maxArtifactBytes: int(env.TANDEM_MAX_ARTIFACT_BYTES, 6 * 1024 * 1024),
     allowedHosts: (env.TANDEM_ALLOWED_HOSTS || '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
-    store,
-    redisUrl: store === 'redis' ? redisUrlOf(env.TANDEM_REDIS_URL) : env.TANDEM_REDIS_URL || DEFAULT_REDIS_URL,
     llm: {
       baseUrl: env.TANDEM_LLM_BASE_URL || undefined,
       apiKey: env.TANDEM_LLM_API_KEY || undefined,

@@ -50,10 +50,11 @@ let engine: Engine | undefined
 /** The server's one engine, over the configured task store, the audit dir and the configured planners. */
 export function useEngine(): Engine {
   if (engine) return engine
+  const config = useConfig()
   const audit = useAuditLog()
   const artifactStore = useArtifactStore()
   engine = createEngine({
-    ...sharedState(useConfig()),
+    ...sharedState(config),
     policy: usePolicy(),
     audit,
     artifacts: {
