@@ -137,3 +137,11 @@ describe('two servers on one Redis', () => {
     expect(listA.body.data.find((t: { id: string }) => t.id === taskId)?.status).toBe('CANCELED')
   })
 })
+
+describe('a server told to use a store it cannot', () => {
+  it('stops at start with one line that says what to set', async () => {
+    const failed = await startServer({ env: { TANDEM_STORE: 'postgres' } }).catch((error: Error) => error)
+    expect(failed).toBeInstanceOf(Error)
+    expect((failed as Error).message).toMatch(/exited with 1[\s\S]*\[tandem\] TANDEM_STORE must be "fs" or "redis"/)
+  })
+})
