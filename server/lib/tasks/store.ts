@@ -45,7 +45,14 @@ export interface TaskStoreOptions {
 
 function createMemoryActiveIndex(loadAll: () => Promise<TaskRecord[]>): ActiveIndex {
   let ids: Promise<Set<string>> | undefined
-  const known = () => (ids ??= loadAll().then((tasks) => new Set(tasks.filter((t) => !isTerminal(t.status)).map((t) => t.id))))
+  const known = () =>
+    (ids ??= loadAll().then(
+      (tasks) => new Set(tasks.filter((t) => !isTerminal(t.status)).map((t) => t.id)),
+      (error: unknown) => {
+        ids = undefined // a failed scan is tried again by the next caller
+        throw error
+      },
+    ))
   return {
     list: async () => [...(await known())],
     async add(taskId) {
