@@ -1,8 +1,10 @@
 /**
  * Engine throughput: concurrent script tasks cycling next/report against the built server, beside a trivial
- * authenticated route measured in the same run (the ratio is the engine's own cost).
+ * authenticated route measured in the same run (the ratio is the engine's own cost); once with tasks in files,
+ * once in Redis (a redis-server of its own), so the two stores compare on the same machine in the same run.
  */
 import type { ScriptStep } from '#protocol'
+import { startRedis } from '../test/support/redis'
 import { startServer, type TestServer } from '../test/support/server'
 import { percentile, table } from './stats'
 
@@ -50,7 +52,8 @@ async function engine(server: TestServer) {
   return { next, report, seconds: (performance.now() - t0) / 1000 }
 }
 
-export async function benchEngine(options: Parameters<typeof startServer>[0] = {}) {
+/** One server over one store: its rows, and the figures the comparison needs. */
+async function benchStore(options: Parameters<typeof startServer>[0], store: string) {
   const server = await startServer(options)
   try {
     const steps = TASKS * STEPS
@@ -62,14 +65,28 @@ export async function benchEngine(options: Parameters<typeof startServer>[0] = {
       ['engine next', '', percentile(run.next, 50), percentile(run.next, 99)],
       ['engine report', '', percentile(run.report, 50), percentile(run.report, 99)],
       ['engine step (next + report)', (steps / run.seconds).toFixed(0) + ' steps/s', percentile(stepLatency, 50), percentile(stepLatency, 99)],
-    ].map(([name, rate, p50, p99]) => [name, rate, `${Number(p50).toFixed(1)} ms`, `${Number(p99).toFixed(1)} ms`])
-    const ratio = percentile(run.next, 50) / percentile(base.samples, 50)
-    return {
-      title: `Engine throughput (${TASKS} concurrent script tasks × ${STEPS} steps)`,
-      markdown: table(['measure', 'rate', 'p50', 'p99'], rows) + `\n\nnext p50 / trivial route p50 = ${ratio.toFixed(2)}×`,
-    }
+    ].map(([name, rate, p50, p99]) => [store, name, rate, `${Number(p50).toFixed(1)} ms`, `${Number(p99).toFixed(1)} ms`])
+    return { rows, stepsPerSecond: steps / run.seconds, ratio: percentile(run.next, 50) / percentile(base.samples, 50) }
   } finally {
     await server.close()
+  }
+}
+
+export async function benchEngine() {
+  const fs = await benchStore({}, 'fs')
+  const redisServer = await startRedis()
+  let redis: Awaited<ReturnType<typeof benchStore>>
+  try {
+    redis = await benchStore({ redisUrl: redisServer.url }, 'redis')
+  } finally {
+    await redisServer.stop()
+  }
+  return {
+    title: `Engine throughput (${TASKS} concurrent script tasks × ${STEPS} steps), tasks in files and in Redis`,
+    markdown:
+      table(['store', 'measure', 'rate', 'p50', 'p99'], [...fs.rows, ...redis.rows]) +
+      `\n\nnext p50 / trivial route p50 = ${fs.ratio.toFixed(2)}× on fs, ${redis.ratio.toFixed(2)}× on Redis` +
+      `\n\nRedis steps/s / fs steps/s = ${(redis.stepsPerSecond / fs.stepsPerSecond).toFixed(2)}× (higher is better for Redis)`,
   }
 }
 

@@ -30,6 +30,8 @@ export const ApiErrorCode = z.enum([
   'LLM_NOT_CONFIGURED',
   'LLM_ERROR',
   'INTERNAL',
+  /** Retry soon: the task is busy on another server instance, or the shared store does not answer. */
+  'UNAVAILABLE',
 ])
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>
 
@@ -47,6 +49,7 @@ export const HTTP_STATUS: Record<ApiErrorCode, number> = {
   LLM_NOT_CONFIGURED: 503,
   LLM_ERROR: 502,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 }
 
 export const ErrorBody = z.object({

@@ -17,6 +17,12 @@ describe('panel store: connection', () => {
     expect(explain(new ServerError('UNAUTHORIZED', 'x', 401), 'http://h', zh)).toMatch(/拒绝了这个令牌/)
   })
 
+  it('asks to try again, in both languages, when a task is busy on another server', () => {
+    const busy = new ServerError('UNAVAILABLE', 'Task t1 is busy on another server; try again in a moment.', 503)
+    expect(explain(busy, '', panelTranslator('en'))).toMatch(/busy.*Try again in a moment/)
+    expect(explain(busy, '', panelTranslator('zh-CN'))).toMatch(/正忙.*请稍后再试/)
+  })
+
   it('opens on the setup form on first run and refuses a server URL that is not http(s)', async () => {
     const { store, deps } = setup({ settings: { serverUrl: 'http://127.0.0.1:3000', token: '' } })
     await store.load()

@@ -4,6 +4,9 @@ export interface Config {
   dataDir: string
   auditDir: string
   skillsDir: string
+  /** Where task state lives: files in the data dir (one server), or Redis (several servers sharing tasks). */
+  store: StoreKind
+  redisUrl: string
   /** Set by TANDEM_TOKEN; otherwise generated into the data dir on first start. */
   token?: string
   policyFile?: string
@@ -30,11 +33,42 @@ const int = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback
 }
 
+export type StoreKind = 'fs' | 'redis'
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379'
+const STORES: StoreKind[] = ['fs', 'redis']
+
+/** A setting that would start a server on the wrong store: refuse to start, and say what to set. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+function storeOf(value: string | undefined): StoreKind {
+  const store = (value || 'fs').trim().toLowerCase()
+  if (!(STORES as string[]).includes(store)) throw new ConfigError(`TANDEM_STORE must be "fs" or "redis"; it is ${JSON.stringify(value)}.`)
+  return store as StoreKind
+}
+
+function redisUrlOf(value: string | undefined): string {
+  const raw = value || DEFAULT_REDIS_URL
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {}
+  // The URL may carry a password: say what is wrong with it without repeating it.
+  if (!url || !['redis:', 'rediss:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError('TANDEM_REDIS_URL must look like redis://host:6379 (or rediss:// for TLS, redis://:password@host:6379/0).')
+  }
+  return raw
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const store = storeOf(env.TANDEM_STORE)
   return {
     dataDir: resolve(env.TANDEM_DATA_DIR || '.data'),
     auditDir: resolve(env.TANDEM_AUDIT_DIR || 'audit'),
     skillsDir: resolve(env.TANDEM_SKILLS_DIR || 'skills'),
+    store,
+    redisUrl: store === 'redis' ? redisUrlOf(env.TANDEM_REDIS_URL) : env.TANDEM_REDIS_URL || DEFAULT_REDIS_URL,
     token: env.TANDEM_TOKEN || undefined,
     policyFile: env.TANDEM_POLICY_FILE ? resolve(env.TANDEM_POLICY_FILE) : undefined,
     maxBodyBytes: int(env.TANDEM_MAX_BODY_BYTES, 256 * 1024),

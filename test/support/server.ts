@@ -30,11 +30,15 @@ export interface StartOptions {
   /** Extra node flags for the server process (e.g. --cpu-prof). */
   nodeArgs?: string[]
   token?: string
+  /** Keep tasks in this Redis (TANDEM_STORE=redis) instead of the data dir's files. */
+  redisUrl?: string
+  /** Folders (data, audit) shared with another server; the caller removes them. */
+  root?: string
 }
 
 /** Starts the built server as a real process on a random loopback port with its own folders. */
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
-  const root = mkdtempSync(join(tmpdir(), 'tandem-test-'))
+  const root = options.root ?? mkdtempSync(join(tmpdir(), 'tandem-test-'))
   const dataDir = join(root, 'data')
   const auditDir = join(root, 'audit')
   let child: ChildProcess | undefined
@@ -54,6 +58,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
         TANDEM_LLM_MODEL: '',
         TANDEM_LLM_API_KEY: '',
         ...(options.token ? { TANDEM_TOKEN: options.token } : {}),
+        ...(options.redisUrl ? { TANDEM_STORE: 'redis', TANDEM_REDIS_URL: options.redisUrl } : {}),
         ...options.env,
       }
       const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -116,7 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     },
     async close() {
       await stop('SIGTERM')
-      rmSync(root, { recursive: true, force: true })
+      if (!options.root) rmSync(root, { recursive: true, force: true })
     },
   }
   return server

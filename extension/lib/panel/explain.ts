@@ -15,6 +15,8 @@ export function explain(error: unknown, serverUrl: string, t: PanelT): string {
       return t('conn.notTandem', { url: serverUrl })
     case 'LLM_NOT_CONFIGURED':
       return t('error.llm')
+    case 'UNAVAILABLE':
+      return t('error.busy')
     default:
       // The server's own message says what to do; it is written in English.
       return error.message

@@ -32,6 +32,7 @@ const en = {
   'conn.badge.unknown': 'Connecting',
   'error.generic': 'Something went wrong: {message}',
   'error.llm': 'The server has no LLM configured, so a goal alone cannot run: set TANDEM_LLM_BASE_URL and TANDEM_LLM_MODEL on the server, or pick a skill with a script.',
+  'error.busy': 'The server is busy with this task right now (another Tandem server is changing it, or its shared store is not answering). Try again in a moment.',
 
   'start.title': 'New task',
   'start.goal': 'Goal',
@@ -164,6 +165,7 @@ const zh: Record<PanelKey, string> = {
   'conn.badge.unknown': '连接中',
   'error.generic': '出错了：{message}',
   'error.llm': '服务器没有配置 LLM，无法只凭目标运行：请在服务器上设置 TANDEM_LLM_BASE_URL 和 TANDEM_LLM_MODEL，或选择一个带脚本的技能。',
+  'error.busy': '服务器正忙于处理这个任务（另一台 Tandem 服务器正在修改它，或共享存储没有响应）。请稍后再试。',
 
   'start.title': '新任务',
   'start.goal': '目标',

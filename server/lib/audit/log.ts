@@ -141,19 +141,45 @@ export function createAuditLog({ dir, fsync = true, now = () => new Date() }: Au
   const taskDir = (taskId: string) => join(dir, taskId)
   const eventsPath = (taskId: string) => join(dir, taskId, 'events.jsonl')
 
+  /** Whether the cached state still describes the file: another server sharing the audit dir may have appended. */
+  async function stillCurrent(taskId: string, cached: Promise<TaskFile>): Promise<boolean> {
+    let file: TaskFile
+    try {
+      file = await cached
+    } catch {
+      return false
+    }
+    try {
+      return file.exists && (await fsp.stat(eventsPath(taskId))).size === file.fileSize
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return !file.exists
+      throw error
+    }
+  }
+
   /**
-   * The cached state of a task's file, loaded on first use. Readers cache only a sound file that exists, so probing
-   * unknown ids costs no memory; the writer caches before it writes, so no reader can cache a half-written state.
+   * The state of a task's file, cached and checked against the file's size on each use. Readers cache only a sound
+   * file that exists and is not mid-write, so probing unknown ids costs no memory; the writer caches before it
+   * writes, so no reader can cache a half-written state.
    */
-  function fileOf(taskId: string, forWrite = false): Promise<TaskFile> {
+  async function fileOf(taskId: string, forWrite = false): Promise<TaskFile> {
     const cached = files.get(taskId)
-    if (cached) return cached
+    // While this process appends to the task it holds the task's lock, so no other server is appending: the
+    // cache is current, and the file may hold half of our own batch, which a reader must not load.
+    if (cached && ((!forWrite && queues.has(taskId)) || (await stillCurrent(taskId, cached)))) return cached
     const loading = loadTaskFile(taskId, eventsPath(taskId))
     if (forWrite) {
       files.set(taskId, loading)
       loading.catch(() => files.get(taskId) === loading && files.delete(taskId))
     } else {
-      loading.then((file) => file.exists && !file.corrupt && !files.has(taskId) && files.set(taskId, loading), () => {})
+      loading.then(
+        (file) => {
+          const sound = file.exists && !file.corrupt && file.fileSize === file.size
+          if (sound && files.get(taskId) === cached && !queues.has(taskId)) files.set(taskId, loading)
+          else if (!sound && cached && files.get(taskId) === cached && !queues.has(taskId)) files.delete(taskId)
+        },
+        () => {},
+      )
     }
     return loading
   }

@@ -27,18 +27,45 @@ export interface Change<T> {
 const taskKey = (id: string) => `tasks:${id}`
 const observationKey = (id: string) => `observations:${id}`
 
+/** Ids of unfinished tasks, so polls do not scan every task ever run. */
+export interface ActiveIndex {
+  list(): Promise<string[]>
+  add(taskId: string): Promise<void>
+  remove(taskId: string): Promise<void>
+}
+
 export interface TaskStoreOptions {
   /** Per-task lock; the default is in-process (one server). Several servers need a shared one. */
   withLock?: WithLock
   /** Keep what was read or written in memory. Only safe when this process is the storage's one writer. */
   cache?: boolean
+  /** Where unfinished tasks are listed; the default is this process's memory, built from every task once. */
+  activeIndex?: ActiveIndex
+}
+
+function createMemoryActiveIndex(loadAll: () => Promise<TaskRecord[]>): ActiveIndex {
+  let ids: Promise<Set<string>> | undefined
+  const known = () =>
+    (ids ??= loadAll().then(
+      (tasks) => new Set(tasks.filter((t) => !isTerminal(t.status)).map((t) => t.id)),
+      (error: unknown) => {
+        ids = undefined // a failed scan is tried again by the next caller
+        throw error
+      },
+    ))
+  return {
+    list: async () => [...(await known())],
+    async add(taskId) {
+      if (ids) (await ids).add(taskId)
+    },
+    async remove(taskId) {
+      if (ids) (await ids).delete(taskId)
+    },
+  }
 }
 
 export function createTaskStore(storage: Storage, options: TaskStoreOptions = {}): TaskStore {
   const withLock = options.withLock ?? createKeyedMutex()
-  // Ids of unfinished tasks, so polls do not scan every task ever run.
-  let active: Set<string> | undefined
-
   const cache = options.cache ? new Map<string, unknown>() : undefined
   const read = async <T>(key: string): Promise<T | null> => {
     if (cache?.has(key)) return cache.get(key) as T
@@ -52,14 +79,21 @@ export function createTaskStore(storage: Storage, options: TaskStoreOptions = {}
   }
   // Callers treat what get() returns as read-only; update() hands its callback a copy.
   const get = (taskId: string) => read<TaskRecord>(taskKey(taskId))
-  const save = async (task: TaskRecord) => {
-    await write(taskKey(task.id), task)
-    if (active) isTerminal(task.status) ? active.delete(task.id) : active.add(task.id)
-  }
   const loadAll = async () => {
     const keys = await storage.getKeys('tasks')
     const tasks = await Promise.all(keys.map((k) => read<TaskRecord>(k)))
     return tasks.filter((t): t is TaskRecord => !!t && typeof t === 'object' && 'id' in t)
+  }
+  const active = options.activeIndex ?? createMemoryActiveIndex(loadAll)
+  // Listed before it is saved, unlisted after: a crash in between leaves an extra id (filtered out), never a lost task.
+  const save = async (task: TaskRecord) => {
+    if (isTerminal(task.status)) {
+      await write(taskKey(task.id), task)
+      await active.remove(task.id)
+    } else {
+      await active.add(task.id)
+      await write(taskKey(task.id), task)
+    }
   }
 
   return {
@@ -82,8 +116,7 @@ export function createTaskStore(storage: Storage, options: TaskStoreOptions = {}
     },
     list: loadAll,
     async listActive() {
-      if (!active) active = new Set((await loadAll()).filter((t) => !isTerminal(t.status)).map((t) => t.id))
-      const tasks = await Promise.all([...active].map(get))
+      const tasks = await Promise.all((await active.list()).map(get))
       return tasks.filter((t): t is TaskRecord => !!t && !isTerminal(t.status))
     },
     getObservation: (taskId) => read<Observation>(observationKey(taskId)),

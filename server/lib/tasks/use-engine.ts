@@ -5,14 +5,19 @@ import { useLlmPlanner } from '../agent/use-llm-planner'
 import { useSecrets } from '../secrets/secrets'
 import { ArtifactError, decodeArtifacts, type DecodedArtifact } from '../audit/artifacts'
 import { useArtifactStore, useAuditLog } from '../audit/use-audit'
-import { useConfig } from '../config'
+import { useConfig, type Config } from '../config'
 import { apiError } from '../http/errors'
 import { usePolicy } from '../policy/use-policy'
 import { useSkills } from '../skills/use-skills'
 import { fsAtomicDriver } from '../storage/fs-atomic-driver'
+import { connectRedis } from '../storage/redis'
 import { createClientRegistry } from './clients'
+import type { EngineDeps } from './core'
 import { createEngine, type Engine } from './engine'
 import { createNotifier } from './notifier'
+import { createRedisActiveIndex } from './redis-active-index'
+import { createRedisLock } from './redis-lock'
+import { createRedisNotifier } from './redis-notifier'
 import { createTaskStore } from './store'
 
 function decodeOrRefuse(uploads: Parameters<typeof decodeArtifacts>[0]) {
@@ -24,19 +29,32 @@ function decodeOrRefuse(uploads: Parameters<typeof decodeArtifacts>[0]) {
   }
 }
 
+type SharedState = Pick<EngineDeps, 'store' | 'clients' | 'notifier'>
+
+/** Tasks, clients and wake-ups: in the data dir for one server, or in Redis for several sharing the same tasks. */
+function sharedState(config: Config): SharedState {
+  if (config.store === 'redis') {
+    const { storage, redis, subscriber } = connectRedis(config.redisUrl)
+    return {
+      store: createTaskStore(storage, { withLock: createRedisLock(redis), cache: false, activeIndex: createRedisActiveIndex(redis) }),
+      clients: createClientRegistry(storage, { shared: true }),
+      notifier: createRedisNotifier(redis, subscriber),
+    }
+  }
+  const storage = createStorage({ driver: fsAtomicDriver({ base: join(config.dataDir, 'state') }) })
+  return { store: createTaskStore(storage, { cache: true }), clients: createClientRegistry(storage), notifier: createNotifier() }
+}
+
 let engine: Engine | undefined
 
-/** The server's one engine, over the data dir, the audit dir and the configured planners. */
+/** The server's one engine, over the configured task store, the audit dir and the configured planners. */
 export function useEngine(): Engine {
   if (engine) return engine
   const config = useConfig()
-  const storage = createStorage({ driver: fsAtomicDriver({ base: join(config.dataDir, 'state') }) })
   const audit = useAuditLog()
   const artifactStore = useArtifactStore()
   engine = createEngine({
-    store: createTaskStore(storage, { cache: true }),
-    clients: createClientRegistry(storage),
-    notifier: createNotifier(),
+    ...sharedState(config),
     policy: usePolicy(),
     audit,
     artifacts: {
