@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ScriptStep } from '#protocol'
 import { agent } from '../support/agent'
+import { CANARIES } from '../support/canaries'
 import { startServer, type TestServer } from '../support/server'
 
 let server: TestServer
@@ -302,7 +303,7 @@ describe('without an LLM', () => {
 
 describe('credentials', () => {
   it('keeps a typed password out of the audit, the stored observation and the status', async () => {
-    const password = 'Tr0ub4dor&3-horse'
+    const password = CANARIES.password
     const { taskId } = await a.start({
       script: [
         { type: 'type', selector: 'input[type=password]', text: password },
