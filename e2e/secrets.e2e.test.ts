@@ -3,11 +3,12 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { StatusView } from '#protocol'
 import { useHarness } from './support/use-harness'
+import { CANARIES } from '../test/support/canaries'
 import { darkShare } from '../test/support/pixels'
 
 const h = useHarness()
 
-const SECRET = 'Hunter2-Zebra-9931'
+const SECRET = CANARIES.password
 
 /** Text files under `root` (skipping screenshots) that contain the secret. */
 function filesWithSecret(root: string): string[] {

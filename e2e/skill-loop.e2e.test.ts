@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action, AuditEvent } from '#protocol'
 import { startFakeLlm, type FakeLlm } from '../test/support/fake-llm'
+import { outputFolder } from '../test/support/outputs'
 import { imageStats } from '../test/support/pixels'
 import { shopper, shopperEnv } from './support/shopper'
 import { useHarness } from './support/use-harness'
@@ -17,16 +17,18 @@ const OK: [number, number, number] = [0x1e, 0x7f, 0x4f]
 
 let llm: FakeLlm
 let skills: string
+let keepSkills = false
 /** Once the skill is saved the model is out of service: any call it gets is an error. */
 let llmDown = false
 beforeAll(async () => {
   llm = await startFakeLlm([(r) => (llmDown ? { status: 500, message: 'the model is switched off for this test' } : undefined), shopper])
-  skills = mkdtempSync(join(tmpdir(), 'tandem-skill-loop-'))
+  // The skill the server saves is its output: the run's scan reads it.
+  ;({ dir: skills, keep: keepSkills } = outputFolder('skill-loop'))
   mkdirSync(SHOTS, { recursive: true })
 })
 afterAll(async () => {
   await llm?.close()
-  if (skills) rmSync(skills, { recursive: true, force: true })
+  if (skills && !keepSkills) rmSync(skills, { recursive: true, force: true })
 })
 const h = useHarness({ server: () => ({ env: { ...shopperEnv(llm), TANDEM_SKILLS_DIR: skills } }) })
 

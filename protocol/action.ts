@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RedactSettings } from './sensitive-text'
 
 export const Risk = z.enum(['low', 'medium', 'high'])
 export type Risk = z.infer<typeof Risk>
@@ -48,5 +49,7 @@ export const Action = z.object({
   requiresConfirmation: z.boolean(),
   confirmation: Confirmation.optional(),
   reason: z.string().optional(),
+  /** Emails or phone numbers the server hides: the extension masks them too in the screenshots it takes. */
+  redact: RedactSettings.optional(),
 })
 export type Action = z.infer<typeof Action>

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AuditEvent, ScriptStep, StatusView, TaskStatus } from '#protocol'
+import { appendOutput } from '../../test/support/outputs'
 import { startServer, type StartOptions, type TestServer } from '../../test/support/server'
 import { launchExtension, type ExtensionBrowser, type Variant } from './browser'
 import { startFixtureSite, type FixtureSite } from './fixture-server'
@@ -35,6 +36,9 @@ async function ok<T>(res: Promise<{ status: number; body: any }>): Promise<T> {
 export async function startHarness(variant: Variant = 'test', serverOptions: StartOptions = {}): Promise<Harness> {
   const [server, site] = await Promise.all([startServer(serverOptions), startFixtureSite()])
   const ext = await launchExtension(variant)
+  // What the extension's pages and the fixture pages print is output too: the scan reads it with the server's.
+  const consoleLog = `browser/console-${process.pid}-${Date.now()}.log`
+  ext.context.on('console', (message) => appendOutput(consoleLog, `${message.type()} ${message.location().url} ${message.text()}`))
   // Open the panel tab now: a tab opened later would become the visible one and hide the task tab from screenshots.
   await ext.openPanel()
   await ext.setSettings({ serverUrl: server.url, token: server.token })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Action, Observation, ObservationError, TaskStatus } from '#protocol'
+import { Action, Observation, ObservationError, RedactSettings, TaskStatus } from '#protocol'
 import { IndicatorState, TakeoverInput } from './indicator/state'
 
 /**
@@ -40,8 +40,11 @@ export const ContentRequest = z.discriminatedUnion('kind', [
     /** The host permissions the person granted (match patterns): the page refuses a step that leaves for any other site. */
     sites: z.array(z.string().max(2000)).max(10_000).optional(),
   }),
-  /** Hide password and card fields for a screenshot; they come back by themselves if unmask never arrives. */
-  z.object({ kind: z.literal('mask'), restoreAfterMs: z.number().int().min(100).max(10_000) }),
+  /**
+   * Hide password and card fields and card numbers (and emails and phone numbers when `redact` asks) for a
+   * screenshot; they come back by themselves if unmask never arrives.
+   */
+  z.object({ kind: z.literal('mask'), restoreAfterMs: z.number().int().min(100).max(10_000), redact: RedactSettings.optional() }),
   z.object({ kind: z.literal('unmask') }),
   /** Ends a running action of a task that was stopped; its result says so. */
   z.object({ kind: z.literal('stop'), actionId: z.string() }),

@@ -70,6 +70,17 @@ describe('runAction', () => {
     expect(world.shots).toEqual(['before@http://shop.example/checkout', 'after@http://shop.example/checkout'])
   })
 
+  it('passes the server\'s redaction settings to every screenshot it takes for the action', async () => {
+    const tab = world.open('http://shop.example/checkout')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    const redact = { emails: true, phones: true }
+    await run({ risk: 'high', requiresConfirmation: true, confirmation: { approved: true, at: new Date().toISOString(), by: 'panel' }, redact })
+    expect(world.screenshots.capture.mock.calls.map((call) => [call[1], call[2]])).toEqual([
+      ['before', redact],
+      ['after', redact],
+    ])
+  })
+
   it('takes no screenshots around a low-risk action', async () => {
     const tab = world.open('http://shop.example/')
     state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }

@@ -24,7 +24,7 @@ function setup(overrides: { masked?: boolean; capture?: () => Promise<string> } 
     clock += ms
   })
   const shooter = createScreenshotter({ tabs: tabs as never, content: content as never, now: () => clock, sleep })
-  return { shooter, calls, sleep }
+  return { shooter, calls, sleep, content }
 }
 
 describe('screenshots', () => {
@@ -33,6 +33,16 @@ describe('screenshots', () => {
     const shot = await shooter.capture(tab(), 'before')
     expect(shot).toEqual({ artifact: { label: 'before', contentType: 'image/jpeg', data: 'QUJD' } })
     expect(calls).toEqual(['mask', 'capture@0', 'unmask'])
+  })
+
+  it('asks the page to mask the emails and phone numbers the server hides, and only those', async () => {
+    const asked = (s: ReturnType<typeof setup>) => s.content.ask.mock.calls.map((c) => c[1])
+    const withSettings = setup()
+    await withSettings.shooter.capture(tab(), 'before', { emails: true })
+    expect(asked(withSettings)[0]).toEqual({ kind: 'mask', restoreAfterMs: 3000, redact: { emails: true } })
+    const plain = setup()
+    await plain.shooter.capture(tab(), 'before')
+    expect(asked(plain)[0]).toEqual({ kind: 'mask', restoreAfterMs: 3000 })
   })
 
   it('stays under two captures a second', async () => {

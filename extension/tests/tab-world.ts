@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { Action } from '#protocol'
+import type { Action, RedactSettings } from '#protocol'
 import type { ActOutcome, ContentRequest, PageState } from '../lib/messages'
 import { ContentError } from '../lib/executor/content-channel'
 import type { Tab } from '../lib/executor/task-tab'
@@ -120,7 +120,7 @@ export function createTabWorld(options: { granted: string[]; loadMs?: number }) 
 
   const shots: string[] = []
   const screenshots = {
-    capture: vi.fn(async (tab: Tab, label: 'before' | 'after' | 'observation' | 'screenshot') => {
+    capture: vi.fn(async (tab: Tab, label: 'before' | 'after' | 'observation' | 'screenshot', _redact?: RedactSettings) => {
       shots.push(`${label}@${tab.url}`)
       return { artifact: { label, contentType: 'image/jpeg' as const, data: 'AAAA' } }
     }),

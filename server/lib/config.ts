@@ -16,6 +16,8 @@ export interface Config {
   maxArtifactBytes: number
   /** Host header values accepted besides loopback ones (DNS-rebinding defence). */
   allowedHosts: string[]
+  /** Emails and phone numbers hidden from the model, the audit and screenshots (TANDEM_REDACT_EMAILS/PHONES). */
+  redact: { emails: boolean; phones: boolean }
   /** Named secrets (TANDEM_SECRET_<NAME>) are read by server/lib/secrets and never kept here, where they could leak. */
   llm: {
     baseUrl?: string
@@ -27,6 +29,8 @@ export interface Config {
     maxPromptTokens: number
   }
 }
+
+const flag = (value: string | undefined) => /^(1|true|yes|on)$/i.test(value || '')
 
 const int = (value: string | undefined, fallback: number) => {
   const n = Number.parseInt(value ?? '', 10)
@@ -74,12 +78,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: int(env.TANDEM_MAX_BODY_BYTES, 256 * 1024),
     maxReportBytes: int(env.TANDEM_MAX_REPORT_BYTES, 24 * 1024 * 1024),
     maxArtifactBytes: int(env.TANDEM_MAX_ARTIFACT_BYTES, 6 * 1024 * 1024),
+    redact: { emails: flag(env.TANDEM_REDACT_EMAILS), phones: flag(env.TANDEM_REDACT_PHONES) },
     allowedHosts: (env.TANDEM_ALLOWED_HOSTS || '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     llm: {
       baseUrl: env.TANDEM_LLM_BASE_URL || undefined,
       apiKey: env.TANDEM_LLM_API_KEY || undefined,
       model: env.TANDEM_LLM_MODEL || undefined,
-      vision: /^(1|true|yes|on)$/i.test(env.TANDEM_LLM_VISION || ''),
+      vision: flag(env.TANDEM_LLM_VISION),
       timeoutMs: int(env.TANDEM_LLM_TIMEOUT_MS, 60_000),
       maxSteps: int(env.TANDEM_LLM_MAX_STEPS, 40),
       maxPromptTokens: int(env.TANDEM_LLM_MAX_PROMPT_TOKENS, 12_000),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { agent } from '../support/agent'
+import { CANARIES } from '../support/canaries'
 import type { EngineContext } from './engine'
 import { shopping } from './engine-tasks'
 
@@ -109,7 +110,7 @@ export function testEngineControl(ctx: EngineContext) {
 
   describe('credentials', () => {
     it('keeps a typed password out of the audit, the stored observation and the status', async () => {
-      const password = 'Tr0ub4dor&3-horse'
+      const password = CANARIES.password
       const { taskId } = await ctx.a.start({
         script: [
           { type: 'type', selector: 'input[type=password]', text: password },

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action, AuditEvent, ObservationInput } from '#protocol'
 import { makePng } from '../unit/audit-fixtures'
 import { agent } from '../support/agent'
+import { CANARIES } from '../support/canaries'
 import { answer, goalOf, pageOf, startFakeLlm, type FakeAnswer, type FakeLlm, type FakeRequest } from '../support/fake-llm'
 import { startServer, type TestServer } from '../support/server'
 
-const SECRET = 'hunter2-xyz'
+const SECRET = CANARIES.secret
 const last = (r: FakeRequest) => String(r.messages.at(-1)?.content ?? '')
 const isExtraction = (r: FakeRequest) => String(r.messages[0]?.content).startsWith('You extract')
 const flakyCalls = new Map<string, number>()

@@ -1,14 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action, ObservationInput, SaveSkillData, ScriptStep, SkillSearchResult } from '#protocol'
 import { parseSkill } from '../../server/lib/skills/parse-skill'
 import { agent, ok, PNG } from '../support/agent'
+import { CANARIES } from '../support/canaries'
+import { outputFolder } from '../support/outputs'
 import { startServer, type TestServer } from '../support/server'
 
-const PASSWORD = 'S3cret-pass!word'
-const VAULT = 'vault-value-123'
+const PASSWORD = CANARIES.password
+const VAULT = CANARIES.secret
 
 const PAGE: Partial<ObservationInput> = {
   url: 'https://shop.test/cart',
@@ -36,15 +37,18 @@ const BY_INDEX: ScriptStep[] = [
 
 let server: TestServer
 let skillsDir: string
+let folder: ReturnType<typeof outputFolder>
 let a: ReturnType<typeof agent>
 beforeAll(async () => {
-  skillsDir = join(mkdtempSync(join(tmpdir(), 'tandem-saved-')), 'skills')
+  // The skills the server writes are its output: the run's scan reads them.
+  folder = outputFolder('saved-skills')
+  skillsDir = join(folder.dir, 'skills')
   server = await startServer({ env: { TANDEM_SKILLS_DIR: skillsDir, TANDEM_SECRET_SHOP_PW: VAULT } })
   a = agent(server)
 })
 afterAll(async () => {
   await server.close()
-  rmSync(join(skillsDir, '..'), { recursive: true, force: true })
+  if (!folder.keep) rmSync(folder.dir, { recursive: true, force: true })
 })
 
 const save = (body: Record<string, unknown>) => server.api('POST', '/api/skills', body)

@@ -106,4 +106,40 @@ describe('secrets', () => {
     expect(await brightness('input[name=pw]')).toBeGreaterThan(200)
     await page.close()
   })
+
+  it('covers card numbers in page text always, and emails and phone numbers in text and fields only when asked', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'checkout.html')
+    await page.evaluate(() => {
+      const p = document.createElement('p')
+      p.innerHTML = 'Card <b id="card">4539 1726 0458 9134</b>, mail <b id="mail">ada.canary@example.org</b>, call <b id="tel">+86 138 0013 8000</b>, order <b id="order">48213</b>'
+      document.body.append(p)
+      const input = document.createElement('input')
+      input.id = 'contact'
+      input.value = 'zhang.wei@example.cn'
+      document.body.append(input)
+    })
+    const masked = () => page.evaluate(() => document.querySelectorAll('[data-tandem-mask]').length)
+    const covered = (id: string) =>
+      page.evaluate((id) => {
+        // Masks ignore the pointer, so hit-testing cannot see them: compare boxes.
+        const r = document.getElementById(id)!.getBoundingClientRect()
+        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2]
+        return Array.from(document.querySelectorAll('[data-tandem-mask]'), (m) => m.getBoundingClientRect()).some(
+          (m) => m.left <= x && x <= m.right && m.top <= y && y <= m.bottom,
+        )
+      }, id)
+    await page.evaluate(() => ((window as any).__unmask = (window as any).__tandemPage.maskSensitiveFields(window)))
+    expect(await covered('card')).toBe(true)
+    for (const id of ['mail', 'tel', 'contact', 'order']) expect(await covered(id), id).toBe(false)
+    // Three secret fields and the card number.
+    expect(await masked()).toBe(4)
+    await page.evaluate(() => (window as any).__unmask())
+
+    await page.evaluate(() => ((window as any).__unmask = (window as any).__tandemPage.maskSensitiveFields(window, { redact: { emails: true, phones: true } })))
+    for (const id of ['card', 'mail', 'tel', 'contact']) expect(await covered(id), id).toBe(true)
+    expect(await covered('order')).toBe(false)
+    await page.evaluate(() => (window as any).__unmask())
+    expect(await masked()).toBe(0)
+    await page.close()
+  })
 })

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { appendOutput } from './outputs'
 
 export interface FakeRequest {
   model: string
@@ -43,10 +44,12 @@ const textOf = (content: unknown): string =>
 /**
  * A real OpenAI-compatible HTTP server (POST /v1/chat/completions and /chat/completions) whose answers are
  * chosen from the prompt it receives, recording every request. Rules are tried in order; the first answer wins.
+ * Every prompt also goes to the run's output folder (prompts/), where the output scan reads what models were sent.
  */
 export async function startFakeLlm(rules: FakeRule | FakeRule[]): Promise<FakeLlm> {
   const list = Array.isArray(rules) ? rules : [rules]
   const requests: FakeRequest[] = []
+  let promptFile = ''
   const server = createServer(async (req: IncomingMessage, res) => {
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
@@ -63,6 +66,8 @@ export async function startFakeLlm(rules: FakeRule | FakeRule[]): Promise<FakeLl
       text: body.messages.map((m: { content: unknown }) => textOf(m.content)).join('\n'),
     }
     requests.push(request)
+    // The messages as the model got them; the Authorization header is the one place the API key belongs.
+    appendOutput(promptFile, JSON.stringify({ path, model: body.model, messages: body.messages }))
     const index = requests.length - 1
     let reply: FakeAnswer | undefined
     for (const rule of list) if ((reply = rule(request, index)) !== undefined) break
@@ -94,6 +99,7 @@ export async function startFakeLlm(rules: FakeRule | FakeRule[]): Promise<FakeLl
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const { port } = server.address() as AddressInfo
+  promptFile = `prompts/fake-llm-${process.pid}-${port}.jsonl`
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { CANARIES } from './canaries'
+import { outputFolder } from './outputs'
 
 const ENTRY = resolve('.output/server/index.mjs')
 
@@ -36,14 +37,26 @@ export interface StartOptions {
   root?: string
 }
 
-/** Starts the built server as a real process on a random loopback port with its own folders. */
+// Exporting every task of a fuzzed server would take longer than its tests: the newest are enough to read zips.
+const MAX_EXPORTS = 30
+
+/**
+ * Starts the built server as a real process on a random loopback port with its own folders, under the run's
+ * output folder when there is one (test/support/outputs.ts): its data, audit and skills dirs, its log, and at
+ * close the zip export of its newest tasks stay there for the output scan.
+ */
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
-  const root = options.root ?? mkdtempSync(join(tmpdir(), 'tandem-test-'))
+  const { dir: root, keep } = options.root ? { dir: options.root, keep: false } : outputFolder('server')
   const dataDir = join(root, 'data')
   const auditDir = join(root, 'audit')
+  const logFile = join(root, 'server.log')
   let child: ChildProcess | undefined
   let output = ''
   let port = 0
+  const record = (chunk: Buffer) => {
+    output += chunk.toString()
+    appendFileSync(logFile, chunk)
+  }
 
   const launch = () =>
     new Promise<void>((resolveStart, reject) => {
@@ -56,7 +69,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
         TANDEM_SKILLS_DIR: join(root, 'skills'),
         TANDEM_LLM_BASE_URL: '',
         TANDEM_LLM_MODEL: '',
-        TANDEM_LLM_API_KEY: '',
+        // A canary: the key may reach the model's endpoint in a header, and nothing the server writes.
+        TANDEM_LLM_API_KEY: CANARIES.apiKey,
         ...(options.token ? { TANDEM_TOKEN: options.token } : {}),
         ...(options.redisUrl ? { TANDEM_STORE: 'redis', TANDEM_REDIS_URL: options.redisUrl } : {}),
         ...options.env,
@@ -66,7 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000)
       const from = output.length
       const onData = (chunk: Buffer) => {
-        output += chunk.toString()
+        record(chunk)
         const match = /Listening on http:\/\/[^\s]*:(\d+)/.exec(output.slice(from))
         if (match) {
           port = Number(match[1])
@@ -75,12 +89,27 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
         }
       }
       proc.stdout!.on('data', onData)
-      proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      proc.stderr!.on('data', record)
       proc.once('exit', (code) => {
         clearTimeout(timer)
         reject(new Error(`server exited with ${code}:\n${output}`))
       })
     })
+
+  const running = () => !!child && child.exitCode === null && !child.signalCode
+
+  /** The zip export of the server's newest tasks, for the output scan to open. */
+  async function saveExports() {
+    if (!running()) return
+    const list = await server.api<{ data?: { id: string }[] }>('GET', '/api/agent/tasks').catch(() => null)
+    const ids = (list?.body?.data ?? []).slice(0, MAX_EXPORTS).map((t) => t.id)
+    if (!ids.length) return
+    mkdirSync(join(root, 'exports'), { recursive: true })
+    for (const id of ids) {
+      const res = await fetch(`${server.url}/api/audit/${id}/export`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null)
+      if (res?.ok) writeFileSync(join(root, 'exports', `${id}.zip`), Buffer.from(await res.arrayBuffer()))
+    }
+  }
 
   const stop = (signal: NodeJS.Signals) =>
     new Promise<void>((done) => {
@@ -120,8 +149,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       await launch()
     },
     async close() {
+      if (keep) await saveExports()
       await stop('SIGTERM')
-      if (!options.root) rmSync(root, { recursive: true, force: true })
+      // A shared root belongs to the caller, who removes it.
+      if (!keep && !options.root) rmSync(root, { recursive: true, force: true })
     },
   }
   return server

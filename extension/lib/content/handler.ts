@@ -1,4 +1,4 @@
-import type { Action, ObservationError } from '#protocol'
+import type { Action, ObservationError, RedactSettings } from '#protocol'
 import type { StorageItemKey } from 'wxt/utils/storage'
 import type { IndicatorState } from '../indicator/state'
 import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type PageState } from '../messages'
@@ -7,7 +7,7 @@ import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type P
 export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
   act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown }>
-  mask(win: Window): () => void
+  mask(win: Window, redact?: RedactSettings): () => void
 }
 
 export interface ContentHandlerDeps<M> {
@@ -103,12 +103,12 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       running.set(action.actionId, run)
       return run
     },
-    mask: async ({ restoreAfterMs }) => {
+    mask: async ({ restoreAfterMs, redact }) => {
       unmask()
       // Screenshots show the page, never Tandem's own bar.
       revealIndicator = deps.indicator?.conceal() ?? null
       try {
-        restore = deps.page.mask(deps.win)
+        restore = deps.page.mask(deps.win, redact)
       } catch {
         unmask()
         return { masked: false }

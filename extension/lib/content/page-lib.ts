@@ -26,6 +26,6 @@ export function createPageLib(): PageLib<PageMemory> {
       if (text && !secrets.includes(text) && typedIntoSecretField(win, text)) secrets.push(text)
       return result
     },
-    mask: (win) => maskSensitiveFields(win, { secretValues: secrets }),
+    mask: (win, redact) => maskSensitiveFields(win, { secretValues: secrets, ...(redact ? { redact } : {}) }),
   }
 }

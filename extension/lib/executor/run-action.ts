@@ -1,5 +1,5 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import type { Action, ObservationError, ObservationInput } from '#protocol'
+import type { Action, ArtifactLabel, ObservationError, ObservationInput } from '#protocol'
 import type { ActOutcome } from '../messages'
 import { ContentError, type ContentChannel } from './content-channel'
 import { createObservationBuilder, type ObservationBuilder } from './observation'
@@ -43,6 +43,8 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
   const now = deps.now ?? Date.now
   const obs = createObservationBuilder(now(), now)
   const loadTimeoutMs = deps.loadTimeoutMs ?? 30_000
+  // The server's redaction settings travel with the action: what it hides in text is hidden in pictures too.
+  const shoot = (tab: LiveTab, label: ArtifactLabel) => deps.screenshots.capture(tab, label, action.redact)
 
   if ((action.risk === 'high' || action.requiresConfirmation) && !action.confirmation) {
     return obs.failed({ code: 'CONFIRMATION_REQUIRED', message: 'A high-risk action must carry the person’s approval; it was not run.' })
@@ -109,7 +111,7 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
 
   async function observe(current: LiveTab, label: 'observation' | 'screenshot') {
     if (!(await readPage(current.id, obs))) return obs.failed()
-    obs.shot(await deps.screenshots.capture(current, label))
+    obs.shot(await shoot(current, label))
     return obs.done()
   }
 
@@ -140,7 +142,7 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
       return obs.done()
     }
     await readPage(tabId, obs)
-    obs.shot(await deps.screenshots.capture(settled, label))
+    obs.shot(await shoot(settled, label))
     return obs.done()
   }
 
@@ -174,7 +176,7 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
   }
 
   async function shootBefore(current: LiveTab) {
-    obs.shot(await deps.screenshots.capture(current, 'before'))
+    obs.shot(await shoot(current, 'before'))
     obs.mark('beforeShotMs')
   }
 
@@ -198,7 +200,7 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
       for (const [k, v] of Object.entries(outcome.timing)) obs.mark(`page.${k}`, v)
       for (const error of outcome.errors) obs.error(error)
       const after = await afterAnswer(current, outcome.page?.url)
-      if (withEvidence(action) && after) obs.shot(await deps.screenshots.capture(after, 'after'))
+      if (withEvidence(action) && after) obs.shot(await shoot(after, 'after'))
       return outcome.status === 'done' ? obs.done() : obs.failed()
     }
     return lostAnswer(current, lost!)

@@ -1,4 +1,4 @@
-import type { ArtifactLabel, ArtifactUpload, ObservationError } from '#protocol'
+import type { ArtifactLabel, ArtifactUpload, ObservationError, RedactSettings } from '#protocol'
 import type { ContentChannel } from './content-channel'
 import type { Tab, TabsApi } from './task-tab'
 
@@ -15,7 +15,10 @@ export type Shot = { artifact: ArtifactUpload } | { error: ObservationError }
 
 const unavailable = (message: string): Shot => ({ error: { code: 'SCREENSHOT_UNAVAILABLE', message } })
 
-/** Screenshots of the task tab with password and card fields masked, at most two a second. */
+/**
+ * Screenshots of the task tab with password and card fields and card numbers masked (and emails and phone
+ * numbers when the server hides them), at most two a second.
+ */
 export function createScreenshotter(deps: ScreenshotDeps) {
   const minInterval = deps.minIntervalMs ?? 550
   const now = deps.now ?? Date.now
@@ -38,11 +41,11 @@ export function createScreenshotter(deps: ScreenshotDeps) {
     }
   }
 
-  async function capture(tab: Tab & { id: number }, label: ArtifactLabel): Promise<Shot> {
+  async function capture(tab: Tab & { id: number }, label: ArtifactLabel, redact?: RedactSettings): Promise<Shot> {
     if (!tab.active) return unavailable('The task tab is not the visible tab, so it cannot be captured.')
     try {
       await deps.content.ensure(tab.id)
-      const { masked } = await deps.content.ask(tab.id, { kind: 'mask', restoreAfterMs: 3000 }, 2000)
+      const { masked } = await deps.content.ask(tab.id, { kind: 'mask', restoreAfterMs: 3000, ...(redact ? { redact } : {}) }, 2000)
       if (!masked) return unavailable('Sensitive fields could not be masked, so no screenshot was taken.')
     } catch {
       return unavailable('Sensitive fields could not be masked, so no screenshot was taken.')
@@ -61,8 +64,8 @@ export function createScreenshotter(deps: ScreenshotDeps) {
 
   return {
     /** One capture at a time, so masking and the rate limit hold across concurrent callers. */
-    capture(tab: Tab & { id: number }, label: ArtifactLabel): Promise<Shot> {
-      const run = queue.then(() => capture(tab, label))
+    capture(tab: Tab & { id: number }, label: ArtifactLabel, redact?: RedactSettings): Promise<Shot> {
+      const run = queue.then(() => capture(tab, label, redact))
       queue = run.catch(() => undefined)
       return run
     },

@@ -1,4 +1,4 @@
-import type { ActionForm, LlmActionForm, Usage } from '#protocol'
+import type { ActionForm, LlmActionForm, RedactSettings, Usage } from '#protocol'
 import type { Completion, LlmGateway } from '../llm/gateway'
 import type { TaskRecord } from '../tasks/task-record'
 import { askModel } from './ask-model'
@@ -18,6 +18,8 @@ export interface LlmPlannerOptions {
   skills?: SkillsDependency
   /** Names the model may use as {{secret:NAME}}; values are scrubbed from everything sent to the model. */
   secrets?: { names(): string[]; redact?(text: string): string }
+  /** Emails and phone numbers masked in every prompt as well (card numbers always are). */
+  redact?: RedactSettings
   /** Model decisions per task before it fails (default 40). */
   maxSteps?: number
   /** Estimated prompt size the prompt is compacted to (default 12k). */
@@ -76,7 +78,7 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
   const maxSteps = options.maxSteps ?? 40
   const maxFailures = options.maxFailures ?? 3
   const loopLimits = options.loopLimits ?? DEFAULT_LOOP_LIMITS
-  const gateway = redactingGateway(options.gateway, options.secrets?.redact?.bind(options.secrets))
+  const gateway = redactingGateway(options.gateway, options.secrets?.redact?.bind(options.secrets), options.redact)
 
   return {
     kind: 'llm',

@@ -9,12 +9,13 @@ import { latestScreenshot } from './screenshot'
 
 /** The LLM planner when TANDEM_LLM_BASE_URL and TANDEM_LLM_MODEL are set; otherwise only script tasks run. */
 export function useLlmPlanner(): Planner | undefined {
-  const { llm } = useConfig()
+  const { llm, redact } = useConfig()
   if (!llm.baseUrl || !llm.model) return undefined
   return createLlmPlanner({
     gateway: createLlmGateway({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: llm.timeoutMs }),
     skills: useSkills,
     secrets: useSecrets(),
+    redact,
     maxSteps: llm.maxSteps,
     maxPromptTokens: llm.maxPromptTokens,
     ...(llm.vision ? { screenshot: (task) => latestScreenshot(useArtifactStore(), task) } : {}),

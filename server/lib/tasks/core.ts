@@ -1,4 +1,5 @@
-import type { ArtifactRef, ArtifactUpload } from '#protocol'
+import type { ArtifactRef, ArtifactUpload, RedactSettings } from '#protocol'
+import { isTerminal } from '#protocol'
 import type { Planner } from '../agent/planner'
 import type { ClientRegistry } from './clients'
 import type { PendingEvent } from './events'
@@ -35,6 +36,8 @@ export interface EngineDeps {
   artifacts: ArtifactSink
   planners: { script: Planner; llm?: Planner }
   secrets?: SecretVault
+  /** Emails and phone numbers to hide as well (card numbers are always hidden). */
+  redact?: RedactSettings
   /** The skills library, for tasks started from a skill. */
   findSkill?: FindSkill
   /** How often a long-poll re-reads storage when nothing in this process woke it (other server instances). */
@@ -52,9 +55,9 @@ export function createMutate(deps: EngineDeps) {
       const events: PendingEvent[] = []
       const value = await fn(task, events)
       if (!events.length) return { result: value }
-      await deps.audit.appendMany(taskId, redactValues(events, sensitiveOf(task, deps)))
+      await deps.audit.appendMany(taskId, redactFor(task, deps)(events))
       touched = task
-      return { task, result: value }
+      return { task: isTerminal(task.status) ? scrubFinished(task, deps) : task, result: value }
     })
     if (touched) deps.notifier.notify(taskChannel(taskId), touched.clientId ? clientChannel(touched.clientId) : UNBOUND_CHANNEL)
     return result
@@ -67,3 +70,18 @@ export const sensitiveOf = (task: Pick<TaskRecord, 'sensitive'>, deps: Pick<Engi
   ...(task.sensitive ?? []),
   ...(deps.secrets?.values() ?? []),
 ]
+
+/** Scrubs a value of this task's typed credentials, the named secrets, card numbers and the configured kinds. */
+export const redactFor =
+  (task: Pick<TaskRecord, 'sensitive'>, deps: Pick<EngineDeps, 'secrets' | 'redact'>) =>
+  <T>(value: T): T =>
+    redactValues(value, sensitiveOf(task, deps), deps.redact)
+
+/**
+ * A finished task keeps nothing it would only have needed to act: what a script or the model typed into a
+ * credential field, card numbers and the configured kinds leave its record, and so does the list of typed values.
+ */
+export function scrubFinished(task: TaskRecord, deps: Pick<EngineDeps, 'secrets' | 'redact'>): TaskRecord {
+  const { sensitive: _, ...rest } = redactFor(task, deps)(task)
+  return rest
+}

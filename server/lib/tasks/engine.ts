@@ -4,8 +4,7 @@ import { emptyUsage, isTerminal } from '#protocol'
 import { conflict, notFound } from '../http/errors'
 import { applyDecision, applyObservation } from './apply'
 import { createTaskCommands } from './commands'
-import { createMutate, sensitiveOf, type EngineDeps } from './core'
-import { redactValues } from './redact'
+import { createMutate, redactFor, type EngineDeps } from './core'
 import type { PendingEvent, RequestSource } from './events'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './notifier'
 import { advance, plannerFor } from './advance'
@@ -86,10 +85,13 @@ export function createEngine(deps: EngineDeps) {
     if (!deps.secrets || typeof text !== 'string' || !text.includes('{{secret:')) return action
     return { ...action, params: { ...action.params, text: deps.secrets.substitute(text), sensitive: true } }
   }
+  // The extension masks the same kinds in its screenshots as the server hides in text.
+  const redactSettings = deps.redact?.emails || deps.redact?.phones ? { ...deps.redact } : undefined
+  const withRedactSettings = (action: Action): Action => (redactSettings ? { ...action, redact: redactSettings } : action)
 
   async function deliver(task: TaskRecord, source: RequestSource): Promise<Action | null> {
     const action = await dispatch(task, source)
-    return action && withSecrets(action)
+    return action && withRedactSettings(withSecrets(action))
   }
 
   async function dispatch(task: TaskRecord, source: RequestSource): Promise<Action | null> {
@@ -142,7 +144,7 @@ export function createEngine(deps: EngineDeps) {
         },
       ]
       await advance(task, null, deps, events)
-      await deps.audit.appendMany(task.id, redactValues(events, sensitiveOf(task, deps)))
+      await deps.audit.appendMany(task.id, redactFor(task, deps)(events))
       await store.create(task)
       notifier.notify(clientId ? clientChannel(clientId) : UNBOUND_CHANNEL)
       void kick(task.id)
@@ -177,7 +179,7 @@ export function createEngine(deps: EngineDeps) {
       const decoded = artifacts.decode(body.observation.artifacts ?? [])
       const { artifacts: _, ...reported } = body.observation
       const reply = await mutate(body.taskId, async (task, events) => {
-        const observation = redactValues(reported, sensitiveOf(task, deps))
+        const observation = redactFor(task, deps)(reported)
         if (task.steps.some((s) => s.actionId === body.actionId)) return { accepted: true, duplicate: true, status: task.status }
         const current = task.current
         if (!current || current.action.actionId !== body.actionId) {

@@ -63,6 +63,7 @@ export function useEngine(): Engine {
     },
     planners: { script: createScriptPlanner(), llm: useLlmPlanner() },
     secrets: useSecrets(),
+    redact: config.redact,
     findSkill: async (slug) => (await useSkills()).get(slug),
   })
   return engine

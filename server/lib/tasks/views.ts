@@ -1,7 +1,6 @@
 import type { StatusView, TaskStatus, TaskView } from '#protocol'
 import { notFound } from '../http/errors'
-import { sensitiveOf, type EngineDeps } from './core'
-import { redactValues } from './redact'
+import { redactFor, type EngineDeps } from './core'
 import { needsDecision, toTaskView } from './task-record'
 
 /** Read-only views of tasks for the panel, the console and the API. */
@@ -12,7 +11,7 @@ export function createTaskViews(deps: EngineDeps, planningNow: (taskId: string) 
       const task = await store.get(taskId)
       if (!task) throw notFound(`No task ${taskId}.`)
       const current = task.current
-      return redactValues<StatusView>({
+      return redactFor(task, deps)<StatusView>({
         task: toTaskView(task),
         currentAction: current?.action ?? null,
         pendingConfirmation:
@@ -30,7 +29,7 @@ export function createTaskViews(deps: EngineDeps, planningNow: (taskId: string) 
         steps: task.steps,
         usage: task.usage,
         thinking: planningNow(task.id) && needsDecision(task),
-      }, sensitiveOf(task, deps))
+      })
     },
 
     async tasks(filter: { status?: TaskStatus; limit?: number } = {}): Promise<TaskView[]> {
@@ -38,7 +37,7 @@ export function createTaskViews(deps: EngineDeps, planningNow: (taskId: string) 
         .filter((t) => !filter.status || t.status === filter.status)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         .slice(0, filter.limit ?? 100)
-        .map(toTaskView)
+        .map((task) => redactFor(task, deps)(toTaskView(task)))
     },
   }
 }
