@@ -2,48 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ObservationInput } from '#protocol'
 import { GUARD_FIRST_RULE_ID, allowedRegexes, grantRegex, guardRules, type GuardRule } from '../lib/executor/guard-rules'
 import { createNavigationGuard, withRefusals } from '../lib/executor/navigation-guard'
+import { blocked, fakeGuardApis as fakeApis } from './guard-fakes'
 
 const SERVER = 'http://127.0.0.1:3000'
-
-/** An event as chrome.* has them: listeners added and removed, fired by the test. */
-function event<T>() {
-  const listeners = new Set<(d: T) => void>()
-  return {
-    addListener: (cb: (d: T) => void) => void listeners.add(cb),
-    removeListener: (cb: (d: T) => void) => void listeners.delete(cb),
-    fire: (d: T) => listeners.forEach((cb) => cb(d)),
-    get count() {
-      return listeners.size
-    },
-  }
-}
-
-/** Just the declarativeNetRequest, permissions and webNavigation calls the guard makes, kept in memory. */
-function fakeApis(grants: string[], session: GuardRule[] = []) {
-  let rules = [...session]
-  const nav = {
-    onBeforeNavigate: event<{ tabId: number; frameId: number }>(),
-    onErrorOccurred: event<{ tabId: number; frameId: number; url: string; error: string }>(),
-    onCreatedNavigationTarget: event<{ sourceTabId: number; tabId: number }>(),
-  }
-  const dnr = {
-    getSessionRules: vi.fn(async () => structuredClone(rules)),
-    updateSessionRules: vi.fn(async ({ removeRuleIds = [], addRules = [] }: { removeRuleIds?: number[]; addRules?: GuardRule[] }) => {
-      rules = rules.filter((r) => !removeRuleIds.includes(r.id))
-      if (addRules.some((r) => rules.some((k) => k.id === r.id))) throw new Error('Rule id must be unique')
-      rules.push(...structuredClone(addRules))
-    }),
-  }
-  const apis = {
-    declarativeNetRequest: dnr as never,
-    permissions: { getAll: vi.fn(async () => ({ origins: grants, permissions: [] })) } as never,
-    webNavigation: nav,
-    serverUrl: async () => SERVER,
-  }
-  return { apis, nav, dnr, rules: () => rules }
-}
-
-const blocked = (tabId: number, url: string, frameId = 0) => ({ tabId, frameId, url, error: 'net::ERR_BLOCKED_BY_CLIENT' })
 
 /** Which of the guard's rules decides a request, as declarativeNetRequest would: the highest priority wins, allow over block. */
 function outcome(rules: GuardRule[], request: { url: string; tabId: number; type: string; initiator?: string }): 'block' | 'allow' | 'none' {
