@@ -139,6 +139,18 @@ describe('the prompt-injection corpus in the real extension, with a model that o
     await h.server.api('POST', '/api/agent/cancel', { taskId })
   })
 
+  it('drops a hold a stopped worker left behind when the worker starts again (session rules outlive it)', async () => {
+    const sw = await h.ext.worker()
+    await sw.evaluate(() =>
+      chrome.declarativeNetRequest.updateSessionRules({
+        addRules: [{ id: 7000, priority: 1, action: { type: 'block' }, condition: { tabIds: [12345], resourceTypes: ['main_frame'] } }],
+      }),
+    )
+    await h.ext.stopWorker()
+    const again = await h.ext.worker()
+    await expect.poll(() => again.evaluate(() => chrome.declarativeNetRequest.getSessionRules()), { timeout: 10_000 }).toEqual([])
+  })
+
   it('left no secret in any audit file or screenshot', () => {
     const files = readdirSync(h.server.auditDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())
     expect(files.length).toBeGreaterThan(0)
