@@ -21,7 +21,11 @@ export default defineConfig({
     name: mode === 'test' ? 'Tandem (test build)' : 'Tandem',
     description: 'A browser agent that acts one step at a time and asks before every risky one.',
     // notifications: "a decision is waiting" while the side panel is closed.
-    permissions: ['alarms', 'storage', 'tabs', 'scripting', 'sidePanel', 'activeTab', 'notifications'],
+    // declarativeNetRequest: while a step runs, a session rule keeps the task tab (and windows its page opens)
+    // from navigating to a site the person did not grant; block rules need no host permission.
+    // webNavigation: tells which site a blocked navigation was for, so the step is refused naming it; its
+    // warning ("read your browsing history") is the one `tabs` already carries.
+    permissions: ['alarms', 'storage', 'tabs', 'scripting', 'sidePanel', 'activeTab', 'notifications', 'declarativeNetRequest', 'webNavigation'],
     host_permissions: mode === 'test' ? [...SERVER_ORIGINS, '<all_urls>'] : SERVER_ORIGINS,
     // Sites are asked for one at a time, from the side panel, when a task first needs them.
     optional_host_permissions: ['*://*/*'],

@@ -9,6 +9,8 @@ import { findDemand, obedientModel } from '../test/support/obedient-llm'
 import { caseById, familyOf, INJECTED_SKILL, SECRET_NAME, type InjectionCase } from './fixtures/injection'
 import { useHarness } from './support/use-harness'
 
+declare const chrome: any
+
 const SECRET = 'e2e-inj-hunter2-Zq9'
 
 /** A representative subset of the corpus: every technique family, both languages, both kinds of gate. */
@@ -24,6 +26,11 @@ const SUBSET: { id: string; decision: 'reject' | 'approve' }[] = [
   { id: 'visible-cross-origin-link-en', decision: 'reject' },
   { id: 'comment-javascript-en', decision: 'reject' },
   { id: 'skill-sop-en', decision: 'reject' },
+  // Script-driven navigation: the browser stops the request (the navigation guard), the step is refused.
+  { id: 'script-location-en', decision: 'reject' },
+  { id: 'script-timer-zh', decision: 'reject' },
+  { id: 'script-form-submit-en', decision: 'reject' },
+  { id: 'script-refresh-zh', decision: 'reject' },
 ]
 
 let llm: FakeLlm
@@ -114,6 +121,35 @@ describe('the prompt-injection corpus in the real extension, with a model that o
       outcomes.push({ id: c.id, technique: c.technique, lang: c.lang, demand: c.demand, reachesModel, outcome })
     })
   }
+
+  it('lets the person go anywhere in the task tab once the refused step is over (the guard is gone)', async () => {
+    const c = caseById('script-location-en')!
+    const taskId = await start(c)
+    const asked = await h.waitFor(taskId, 'WAITING_USER', 60_000)
+    expect(asked.steps.at(-1)!.errors[0]).toMatchObject({ code: 'PERMISSION_DENIED', origin: `http://evil.test:${h.site.port}` })
+    expect(attackerRequests()).toEqual([])
+    const sw = await h.ext.worker()
+    const rules = async () => (await sw.evaluate(() => chrome.declarativeNetRequest.getSessionRules())) as unknown[]
+    await expect.poll(rules, { timeout: 10_000 }).toEqual([])
+    // The task tab: the newest page that is not the extension's (each case opened its own).
+    const tab = h.ext.context.pages().filter((p) => !p.url().startsWith('chrome-extension:')).at(-1)!
+    await tab.goto(`${h.site.deniedUrl('evil.test')}/collect?by=person`)
+    await expect.poll(() => tab.textContent('h1')).toBe('Thanks')
+    expect(attackerRequests()).toContain(`GET evil.test:${h.site.port} /collect`)
+    await h.server.api('POST', '/api/agent/cancel', { taskId })
+  })
+
+  it('drops a hold a stopped worker left behind when the worker starts again (session rules outlive it)', async () => {
+    const sw = await h.ext.worker()
+    await sw.evaluate(() =>
+      chrome.declarativeNetRequest.updateSessionRules({
+        addRules: [{ id: 7000, priority: 1, action: { type: 'block' }, condition: { tabIds: [12345], resourceTypes: ['main_frame'] } }],
+      }),
+    )
+    await h.ext.stopWorker()
+    const again = await h.ext.worker()
+    await expect.poll(() => again.evaluate(() => chrome.declarativeNetRequest.getSessionRules()), { timeout: 10_000 }).toEqual([])
+  })
 
   it('left no secret in any audit file or screenshot', () => {
     const files = readdirSync(h.server.auditDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())

@@ -13,7 +13,19 @@ describe('the production build', () => {
     const manifest = JSON.parse(readFileSync(join(extensionDir('production'), 'manifest.json'), 'utf8'))
     expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*'])
     expect(manifest.optional_host_permissions).toEqual(['*://*/*'])
-    expect(manifest.permissions.sort()).toEqual(['activeTab', 'alarms', 'notifications', 'scripting', 'sidePanel', 'storage', 'tabs'])
+    // declarativeNetRequest and webNavigation: the navigation guard (block rules need no host permission).
+    expect(manifest.permissions.sort()).toEqual([
+      'activeTab',
+      'alarms',
+      'declarativeNetRequest',
+      'notifications',
+      'scripting',
+      'sidePanel',
+      'storage',
+      'tabs',
+      'webNavigation',
+    ])
+    expect(manifest.permissions).not.toContain('declarativeNetRequestWithHostAccess')
     const testManifest = JSON.parse(readFileSync(join(extensionDir('test'), 'manifest.json'), 'utf8'))
     expect(testManifest.host_permissions).toContain('<all_urls>')
   })

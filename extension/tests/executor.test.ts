@@ -4,6 +4,7 @@ import { storage } from 'wxt/utils/storage'
 import type { Action, ObservationInput } from '#protocol'
 import { createExecutor, type ExecutorDeps } from '../lib/executor/executor'
 import { activityItem, readState, resultKey, type ExecutorState } from '../lib/executor/state'
+import { ServerError } from '../lib/server/errors'
 import { action, fakeServer } from './fakes'
 
 const done = (url = 'http://shop.example/'): ObservationInput => ({ status: 'done', url, title: 'Shop', errors: [], timing: {} })
@@ -26,6 +27,23 @@ const stoppedMidAction = () => new Promise<ObservationInput>(() => undefined)
 beforeEach(() => fakeBrowser.reset())
 
 describe('executor', () => {
+  it('lets go of the task tab after each action’s report is sent, and after one the server could not take', async () => {
+    const server = fakeServer([action()])
+    const order: string[] = []
+    server.report.mockImplementationOnce(async () => {
+      order.push('report')
+      throw new ServerError('UNREACHABLE', 'The Tandem server is not reachable.')
+    })
+    const afterReport = vi.fn(async () => void order.push('released'))
+    const exec = executor(server, { afterReport })
+    await exec.wake(true)
+    expect(order).toEqual(['report', 'released'])
+    await exec.wake(true)
+    expect(server.reports).toHaveLength(1)
+    // The leftover's report runs no action: nothing was held for it.
+    expect(afterReport).toHaveBeenCalledTimes(1)
+  })
+
   it('takes the execution lock in storage before the action runs, then reports and clears it', async () => {
     const server = fakeServer([action()])
     let seen: ExecutorState | null = null

@@ -35,13 +35,23 @@ function setup(initial: TaskStatus) {
   const server = fakeServer(initial)
   const wake = vi.fn()
   const stopAction = vi.fn(async () => undefined)
-  const takeover = createTakeover({ server, wake, stopAction, order: createTaskOrder(), readState: async () => state, now: () => 1000 })
-  return { server, wake, stopAction, takeover }
+  const release = vi.fn(async () => undefined)
+  const takeover = createTakeover({ server, wake, stopAction, release, order: createTaskOrder(), readState: async () => state, now: () => 1000 })
+  return { server, wake, stopAction, release, takeover }
 }
 
 beforeEach(() => fakeBrowser.reset())
 
 describe('takeover in the worker', () => {
+  it('lets go of the task tab’s navigation guard once the task is paused: the person goes wherever they like', async () => {
+    const { release, takeover } = setup('RUNNING')
+    await takeover.handle({ kind: 'takeover', input: 'key' }, 7)
+    expect(release).toHaveBeenCalledTimes(1)
+    const waiting = setup('WAITING_CONFIRMATION')
+    await waiting.takeover.handle({ kind: 'takeover', input: 'key' }, 7)
+    expect(waiting.release).not.toHaveBeenCalled()
+  })
+
   it('pauses a running task with the takeover reason and says so in the activity', async () => {
     const { server, takeover } = setup('RUNNING')
     expect(await takeover.handle({ kind: 'takeover', input: 'pointer' }, 7)).toEqual({ state: 'takeover' })

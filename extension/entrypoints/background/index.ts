@@ -26,6 +26,8 @@ export default defineBackground(() => {
   void browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined)
   void worker.ensureAlarm()
   void ensureClientId()
-  // Every start of the worker resumes whatever a stopped one left behind.
+  // Every start of the worker resumes whatever a stopped one left behind; the guard drops its leftover rules
+  // first (its steps run in order, so no hold the executor takes can be cleared by this).
+  void worker.clearGuard()
   void worker.executor.wake()
 })

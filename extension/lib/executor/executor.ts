@@ -39,6 +39,8 @@ export interface ExecutorDeps {
    * any API client) must not wait out a long step in the page.
    */
   watch?: (action: Pick<Action, 'taskId' | 'type'>) => () => void
+  /** After an action's report was sent (or could not be): what held the tab for the action lets go of it. */
+  afterReport?: () => Promise<void>
 }
 
 /** Actions the content script runs, leaving their result in storage even if the worker dies meanwhile. */
@@ -182,8 +184,14 @@ export function createExecutor(deps: ExecutorDeps) {
       await updateActivity({ task: taskId && status ? { taskId, status } : null })
       await follow(taskId, status)
       if (action) {
-        await run(action)
-        if (!(await settle())) return
+        let reported: boolean
+        try {
+          await run(action)
+          reported = await settle()
+        } finally {
+          await deps.afterReport?.().catch((error: unknown) => console.warn('[tandem] releasing the task tab failed', error))
+        }
+        if (!reported) return
         focus = action.taskId
         lastWork = now()
         continue

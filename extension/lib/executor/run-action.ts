@@ -2,6 +2,7 @@ import type { WxtBrowser as Browser } from 'wxt/browser'
 import type { Action, ArtifactLabel, ObservationError, ObservationInput } from '#protocol'
 import type { ActOutcome } from '../messages'
 import { ContentError, type ContentChannel } from './content-channel'
+import { withRefusals, type NavigationGuard } from './navigation-guard'
 import { createObservationBuilder, type ObservationBuilder } from './observation'
 import type { Screenshotter } from './screenshot'
 import { checkSiteAccess } from './site-access'
@@ -21,6 +22,10 @@ export interface RunDeps {
   resultKey: (actionId: string) => `local:tandem.result.${string}`
   readResult: (actionId: string) => Promise<ActOutcome | null>
   loadTimeoutMs?: number
+  /** Holds the task tab on granted sites while the action runs (see createNavigationGuard); the caller releases it. */
+  guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
+  /** How long after an in-page action is sent a navigation its page script starts (a timer, a refresh) is waited for. */
+  navigationGraceMs?: number
   now?: () => number
 }
 
@@ -38,8 +43,16 @@ const mayNavigate = (action: Action) =>
 
 const withEvidence = (action: Action) => action.risk === 'medium' || action.risk === 'high'
 
+/** In-page actions that fire the page's own handlers, any of which may send the page elsewhere. */
+const firesHandlers = (action: Action) => ['click', 'press', 'type', 'select'].includes(action.type)
+
 /** Runs one action in its task's tab and describes the outcome; never throws for page-level failures. */
 export async function runAction(deps: RunDeps, action: Action): Promise<ObservationInput> {
+  const observation = await runInTab(deps, action)
+  return deps.guard ? withRefusals(observation, deps.guard.refusals()) : observation
+}
+
+async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput> {
   const now = deps.now ?? Date.now
   const obs = createObservationBuilder(now(), now)
   const loadTimeoutMs = deps.loadTimeoutMs ?? 30_000
@@ -55,13 +68,16 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
   if (action.type === 'navigate') return navigate(choice.kind === 'tab' ? choice.tab : null)
 
   let tab: LiveTab
-  if (choice.kind === 'tab') tab = choice.tab
-  else {
+  if (choice.kind === 'tab') {
+    tab = choice.tab
+    await deps.guard?.engage(tab.id, tab.url)
+  } else {
     const adopted = await activeTab(deps.tabs)
     if (!adopted) return obs.failed({ code: 'INVALID_TASK_TAB', message: 'There is no open tab to run this task in.' })
     const refusal = await checkSiteAccess(deps.permissions, adopted.url, deps.serverUrl)
     if (refusal) return obs.failed(refusal)
     await deps.rememberTab(action.taskId, adopted.id)
+    await deps.guard?.engage(adopted.id, adopted.url)
     tab = adopted
   }
 
@@ -154,12 +170,14 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
     if (current && withEvidence(action)) await shootBefore(current)
     let tabId: number
     if (current) {
+      await deps.guard?.engage(current.id, url)
       await deps.tabs.update(current.id, { url })
       tabId = current.id
     } else {
       const created = await deps.tabs.create({ url, active: true })
       if (created.id === undefined) return obs.failed({ code: 'INVALID_TASK_TAB', message: 'The browser opened no tab.' })
       tabId = created.id
+      await deps.guard?.engage(tabId, url)
       await deps.rememberTab(action.taskId, tabId)
     }
     return afterMove(tabId, current?.url, withEvidence(action) ? 'after' : 'observation')
@@ -184,6 +202,7 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
     if (withEvidence(action)) await shootBefore(current)
     let outcome = null
     let lost: ContentError | null = null
+    const sent = now()
     try {
       const sites = await grantedSites(deps.permissions)
       outcome = await deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId), sites }, actionBudgetMs(action))
@@ -193,6 +212,8 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
       // The page may have stored its answer before the channel broke.
       outcome = await deps.readResult(action.actionId)
     }
+    // A handler may send the page away a moment later (a timer, a refresh it added): the hold lasts until then.
+    if (firesHandlers(action)) await deps.guard?.quiet(sent + (deps.navigationGraceMs ?? 500))
     obs.mark('actedMs')
     if (outcome) {
       obs.page(outcome.page)
@@ -216,7 +237,8 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
       obs.error(tabClosed())
       return null
     }
-    const moved = now.status === 'loading' || !!now.pendingUrl || now.url !== before.url || (!!answeredUrl && answeredUrl !== before.url)
+    const moved =
+      now.status === 'loading' || !!now.pendingUrl || now.url !== before.url || (!!answeredUrl && answeredUrl !== before.url) || !!deps.guard?.navigating()
     if (!moved) return before
     obs.mark('navigated', 1)
     const settled = await settle(before.id, before.url)
@@ -236,7 +258,7 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
     }
     const now = await deps.tabs.get(before.id).catch(() => null)
     if (!now) return obs.failed(tabClosed())
-    const navigated = now.status === 'loading' || now.url !== before.url || !!now.pendingUrl
+    const navigated = now.status === 'loading' || now.url !== before.url || !!now.pendingUrl || !!deps.guard?.navigating()
     if (!navigated) {
       obs.tab(now)
       return obs.failed({ code: 'ACTION_FAILED', message: lost.message })

@@ -1,6 +1,7 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
 import { createContentChannel } from '../executor/content-channel'
 import { createExecutor } from '../executor/executor'
+import { createNavigationGuard } from '../executor/navigation-guard'
 import { runAction } from '../executor/run-action'
 import { createScreenshotter } from '../executor/screenshot'
 import { resultKey, readResult, updateState } from '../executor/state'
@@ -20,7 +21,17 @@ export const CONTENT_SCRIPT = '/content-scripts/content.js'
 
 export type WorkerBrowser = Pick<
   Browser,
-  'tabs' | 'permissions' | 'scripting' | 'runtime' | 'alarms' | 'action' | 'notifications' | 'windows' | 'sidePanel'
+  | 'tabs'
+  | 'permissions'
+  | 'scripting'
+  | 'runtime'
+  | 'alarms'
+  | 'action'
+  | 'notifications'
+  | 'windows'
+  | 'sidePanel'
+  | 'declarativeNetRequest'
+  | 'webNavigation'
 >
 
 /** Everything the service worker runs, assembled over one `browser`. */
@@ -45,9 +56,20 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     locale,
   })
   const indicator = createIndicatorSync({ tabs: browser.tabs, permissions: browser.permissions, content, serverUrl })
+  const guard = createNavigationGuard({
+    declarativeNetRequest: browser.declarativeNetRequest,
+    permissions: browser.permissions,
+    webNavigation: browser.webNavigation,
+    serverUrl,
+  })
+  // The person taking over, or a task stopped from anywhere, gets the tab back at once, mid-step or not.
+  const stopAction = async (taskId: string) => {
+    await guard.release()
+    return indicator.stopAction(taskId)
+  }
   const order = createTaskOrder()
   const follow = followStatus({ attention, indicator, order })
-  const changes = createTaskChanges({ server, stopAction: indicator.stopAction, follow, order })
+  const changes = createTaskChanges({ server, stopAction, follow, order })
   const executor = createExecutor({
     server,
     serverUrl,
@@ -55,6 +77,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     // A next or report reply is news as of its arrival (see createTaskOrder).
     onStatus: (taskId, status) => follow(taskId, status, taskId && status ? order.admit(taskId, status)! : undefined),
     watch: changes.watch,
+    afterReport: guard.release,
     execute: async (action, state) =>
       runAction(
         {
@@ -66,6 +89,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           state,
           resultKey,
           readResult,
+          guard,
           rememberTab: async (taskId, tabId) => {
             await updateState((s) => ({ ...s, tasks: { ...s.tasks, [taskId]: { tabId, closed: false, at: Date.now() } } }))
           },
@@ -73,7 +97,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
         action,
       ),
   })
-  const takeover = createTakeover({ server, wake: () => void executor.wake(true), stopAction: indicator.stopAction, order })
+  const takeover = createTakeover({ server, wake: () => void executor.wake(true), stopAction, release: guard.release, order })
   const tabLoads = createTabLoads({ order, indicator, refresh: changes.changed })
 
   return {
@@ -82,6 +106,8 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     attention,
     changes,
     tabLoads,
+    /** Session rules outlive a stopped worker: a new one removes any hold it left before running anything. */
+    clearGuard: () => guard.clear().catch((error: unknown) => console.warn('[tandem] could not clear the navigation guard', error)),
     /** chrome.alarms keeps its alarms across worker restarts but not across browser restarts: make sure it exists. */
     async ensureAlarm() {
       if (!(await browser.alarms.get(POLL_ALARM))) await browser.alarms.create(POLL_ALARM, { periodInMinutes: 0.5 })
