@@ -5,6 +5,7 @@
 import type { ScriptStep } from '#protocol'
 import { startServer, type TestServer } from '../test/support/server'
 import { percentile, table } from './stats'
+import { summaryRow, type SummaryRow } from './summary'
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 50)
 const STEPS = Number(process.env.BENCH_STEPS ?? 20)
@@ -50,7 +51,8 @@ async function engine(server: TestServer) {
   return { next, report, seconds: (performance.now() - t0) / 1000 }
 }
 
-export async function benchEngine(options: Parameters<typeof startServer>[0] = {}) {
+/** `store` names the task store in the summary rows (fs unless the options point the server elsewhere). */
+export async function benchEngine(options: Parameters<typeof startServer>[0] = {}, store = 'fs') {
   const server = await startServer(options)
   try {
     const steps = TASKS * STEPS
@@ -64,7 +66,19 @@ export async function benchEngine(options: Parameters<typeof startServer>[0] = {
       ['engine step (next + report)', (steps / run.seconds).toFixed(0) + ' steps/s', percentile(stepLatency, 50), percentile(stepLatency, 99)],
     ].map(([name, rate, p50, p99]) => [name, rate, `${Number(p50).toFixed(1)} ms`, `${Number(p99).toFixed(1)} ms`])
     const ratio = percentile(run.next, 50) / percentile(base.samples, 50)
+    const pairs = base.samples.length / base.seconds / 2
+    const summary: SummaryRow[] = [
+      summaryRow(
+        `engine throughput (${store}, ${TASKS} tasks × ${STEPS} steps)`,
+        `${(steps / run.seconds).toFixed(0)} steps/s`,
+        `${pairs.toFixed(0)} pairs/s of GET /api/info`,
+        steps / run.seconds / pairs,
+        'a step is two requests (next + report); higher is better',
+      ),
+      summaryRow(`engine next p50 (${store})`, `${percentile(run.next, 50).toFixed(1)} ms`, `${percentile(base.samples, 50).toFixed(1)} ms GET /api/info`, ratio, 'same concurrency; lower is better'),
+    ]
     return {
+      summary,
       title: `Engine throughput (${TASKS} concurrent script tasks × ${STEPS} steps)`,
       markdown: table(['measure', 'rate', 'p50', 'p99'], rows) + `\n\nnext p50 / trivial route p50 = ${ratio.toFixed(2)}×`,
     }
