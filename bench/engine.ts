@@ -7,6 +7,7 @@ import type { ScriptStep } from '#protocol'
 import { startRedis } from '../test/support/redis'
 import { startServer, type TestServer } from '../test/support/server'
 import { percentile, table } from './stats'
+import { summaryRow, type SummaryRow } from './summary'
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 50)
 const STEPS = Number(process.env.BENCH_STEPS ?? 20)
@@ -52,7 +53,7 @@ async function engine(server: TestServer) {
   return { next, report, seconds: (performance.now() - t0) / 1000 }
 }
 
-/** One server over one store: its rows, and the figures the comparison needs. */
+/** One server over one store (`store` names it in the rows): its rows, and the figures the comparison needs. */
 async function benchStore(options: Parameters<typeof startServer>[0], store: string) {
   const server = await startServer(options)
   try {
@@ -66,7 +67,19 @@ async function benchStore(options: Parameters<typeof startServer>[0], store: str
       ['engine report', '', percentile(run.report, 50), percentile(run.report, 99)],
       ['engine step (next + report)', (steps / run.seconds).toFixed(0) + ' steps/s', percentile(stepLatency, 50), percentile(stepLatency, 99)],
     ].map(([name, rate, p50, p99]) => [store, name, rate, `${Number(p50).toFixed(1)} ms`, `${Number(p99).toFixed(1)} ms`])
-    return { rows, stepsPerSecond: steps / run.seconds, ratio: percentile(run.next, 50) / percentile(base.samples, 50) }
+    const ratio = percentile(run.next, 50) / percentile(base.samples, 50)
+    const pairs = base.samples.length / base.seconds / 2
+    const summary: SummaryRow[] = [
+      summaryRow(
+        `engine throughput (${store}, ${TASKS} tasks × ${STEPS} steps)`,
+        `${(steps / run.seconds).toFixed(0)} steps/s`,
+        `${pairs.toFixed(0)} pairs/s of GET /api/info`,
+        steps / run.seconds / pairs,
+        'a step is two requests (next + report); higher is better',
+      ),
+      summaryRow(`engine next p50 (${store})`, `${percentile(run.next, 50).toFixed(1)} ms`, `${percentile(base.samples, 50).toFixed(1)} ms GET /api/info`, ratio, 'same concurrency; lower is better'),
+    ]
+    return { rows, summary, stepsPerSecond: steps / run.seconds, ratio }
   } finally {
     await server.close()
   }
@@ -81,12 +94,18 @@ export async function benchEngine() {
   } finally {
     await redisServer.stop()
   }
+  const storeRatio = redis.stepsPerSecond / fs.stepsPerSecond
   return {
+    summary: [
+      ...fs.summary,
+      ...redis.summary,
+      summaryRow('engine throughput, Redis vs fs', `${redis.stepsPerSecond.toFixed(0)} steps/s`, `${fs.stepsPerSecond.toFixed(0)} steps/s on fs`, storeRatio, 'same workload, same run; higher is better'),
+    ],
     title: `Engine throughput (${TASKS} concurrent script tasks × ${STEPS} steps), tasks in files and in Redis`,
     markdown:
       table(['store', 'measure', 'rate', 'p50', 'p99'], [...fs.rows, ...redis.rows]) +
       `\n\nnext p50 / trivial route p50 = ${fs.ratio.toFixed(2)}× on fs, ${redis.ratio.toFixed(2)}× on Redis` +
-      `\n\nRedis steps/s / fs steps/s = ${(redis.stepsPerSecond / fs.stepsPerSecond).toFixed(2)}× (higher is better for Redis)`,
+      `\n\nRedis steps/s / fs steps/s = ${storeRatio.toFixed(2)}× (higher is better for Redis)`,
   }
 }
 

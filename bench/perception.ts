@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url'
 import { injectPageLib, launchChromium } from '../test/support/page-lib'
 import { percentile, table } from './stats'
+import { printSummary, summaryRow, type SummaryRow } from './summary'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 
@@ -36,6 +37,7 @@ export function generatePage(targetElements: number): string {
 async function main() {
   const browser = await launchChromium()
   const rows: (string | number)[][] = []
+  const summary: SummaryRow[] = []
   try {
     for (const size of [1000, 5000, 20000]) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
@@ -69,6 +71,15 @@ async function main() {
         ariaTimes.push(performance.now() - t)
         ariaSize = aria.length
       }
+      if (size >= 5000) {
+        const label = `${(domElements / 1000).toFixed(0)}k-element page`
+        const observeP50 = percentile(times, 50)
+        const ariaP50 = percentile(ariaTimes, 50)
+        summary.push(
+          summaryRow(`perception time (${label})`, `${observeP50.toFixed(1)} ms observePage`, `${ariaP50.toFixed(0)} ms ariaSnapshot`, observeP50 / ariaP50, 'p50; ariaSnapshot includes the CDP round trip; lower is better'),
+          summaryRow(`perception size (${label})`, `${snapshot.tree.toLocaleString('en')} chars element tree`, `${ariaSize.toLocaleString('en')} chars ariaSnapshot`, snapshot.tree / ariaSize, `tree capped at 500 elements (${full.toLocaleString('en')} chars uncapped); lower is better`),
+        )
+      }
       rows.push([
         domElements,
         `${snapshot.indexed} / ${snapshot.candidates}`,
@@ -84,6 +95,7 @@ async function main() {
   } finally {
     await browser.close()
   }
+  printSummary(summary)
   console.log(`## Perception (observePage vs ariaSnapshot)
 
 ${RUNS} runs per size, layout dirtied before each; headless Chromium, in-page time. ariaSnapshot time includes the CDP round trip.

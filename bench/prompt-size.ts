@@ -6,11 +6,13 @@
 import { emptyUsage, type Observation } from '#protocol'
 import { createLlmPlanner } from '../server/lib/agent/llm-planner'
 import { buildPrompt } from '../server/lib/agent/prompt/build-prompt'
+import { estimateTokens } from '../server/lib/agent/prompt/tokens'
 import type { LlmGateway } from '../server/lib/llm/gateway'
 import type { TaskRecord } from '../server/lib/tasks/task-record'
 import type { Page } from 'playwright-core'
 import { injectPageLib, launchChromium, observe, openFixture, serveFixtures } from '../test/support/page-lib'
 import { table } from './stats'
+import { printSummary, summaryRow, type SummaryRow } from './summary'
 
 const PAGES = ['checkout', 'form', 'combobox', 'shadow', 'frames', 'clickable']
 const history = Array.from({ length: 10 }, (_, i) => ({
@@ -25,6 +27,7 @@ const history = Array.from({ length: 10 }, (_, i) => ({
 const browser = await launchChromium()
 const fixtures = await serveFixtures()
 const rows: string[][] = []
+const summary: SummaryRow[] = []
 let biggest: Observation | undefined
 try {
   const shop = async (): Promise<Page> => {
@@ -48,7 +51,13 @@ try {
       timing: {},
     }
     const prompt = buildPrompt({ goal: 'Fill in the form and submit it', history, observation, skills: [], secretNames: [], notes: [], maxTokens: 12_000 })
-    rows.push([name, String(snap.elements.length), String(prompt.tokens), String(prompt.treeTokens), `${((prompt.treeTokens / prompt.tokens) * 100).toFixed(0)}%`])
+    // The same prompt with the page given as Playwright's aria snapshot instead of the element tree.
+    const ariaTokens = estimateTokens(await page.locator('body').ariaSnapshot({ timeout: 60_000 }))
+    const withAria = prompt.tokens - prompt.treeTokens + ariaTokens
+    rows.push([name, String(snap.elements.length), String(prompt.tokens), String(prompt.treeTokens), `${((prompt.treeTokens / prompt.tokens) * 100).toFixed(0)}%`, String(ariaTokens), String(withAria)])
+    if (name === 'form' || !PAGES.includes(name)) {
+      summary.push(summaryRow(`prompt tokens per step (${name} page)`, String(prompt.tokens), `${withAria} with the aria snapshot`, prompt.tokens / withAria, `10 steps of history; page tree ${prompt.treeTokens} vs aria ${ariaTokens} tokens; lower is better`))
+    }
     if (!biggest || observation.elementTree.length > biggest.elementTree.length) biggest = observation
     await page.close()
   }
@@ -100,9 +109,14 @@ const longRows = [1, 2, 5, 10, 20, 30, 40].map((step) => [
     return [String(r.tokens), `${String(r.tree)} (${((r.tree / r.tokens) * 100).toFixed(0)}%)`, String(r.level)]
   }),
 ])
+const [first, last] = [runs[0]?.[0], runs[0]?.at(-1)]
+if (first && last) {
+  summary.push(summaryRow(`prompt growth over a ${last.step}-step task (12k budget)`, `${last.tokens} tokens at step ${last.step}`, `${first.tokens} at step 1`, last.tokens / first.tokens, 'the planner compacts history as it grows'))
+}
+printSummary(summary)
 const longHeader = ['step', ...BUDGETS.flatMap((b) => [`prompt (budget ${b / 1000}k)`, 'tree (share)', 'level'])]
 console.log(
-  `## Prompt size per step (estimated tokens, 10 steps of history)\n\n${table(['fixture page', 'elements', 'prompt tokens', 'page tree tokens', 'tree share'], rows)}\n\n` +
+  `## Prompt size per step (estimated tokens, 10 steps of history)\n\n${table(['fixture page', 'elements', 'prompt tokens', 'page tree tokens', 'tree share', 'aria snapshot tokens', 'prompt with aria snapshot'], rows)}\n\n` +
     `### One long task on the generated shop page (the real planner, estimated tokens)\n\n${table(longHeader, longRows)}\n\n` +
     'Level 0 is the full prompt; levels 1–3 summarise older steps and cut page text and skill bodies; level 4 also cuts the tail of the tree.',
 )

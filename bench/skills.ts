@@ -7,6 +7,7 @@ import type { Skill } from '#protocol'
 import { loadSkills } from '../server/lib/skills/load-skills'
 import { createSkillIndex } from '../server/lib/skills/search-index'
 import { percentile, table } from './stats'
+import { printSummary, summaryRow, type SummaryRow } from './summary'
 
 const EN = [
   'order', 'invoice', 'login', 'github', 'issue', 'email', 'form', 'search', 'price', 'checkout', 'report', 'calendar',
@@ -44,9 +45,36 @@ const QUERIES = [
 ]
 const SITES = ['https://shop.site42.example.com/cart', 'item.brand7.com', 'app.site99.example.com', 'github.com']
 
+/**
+ * The baseline: no index, a scan of every skill's text (lowercased once, before timing) counting the query's
+ * words it contains, then the best five; with a site, a scan of every skill's site patterns.
+ */
+function linearScan(skills: Skill[]) {
+  const haystacks = skills.map((s) => [s.name, s.description, s.tags.join(' '), s.sites.join(' '), s.body].join('\n').toLowerCase())
+  const hosts = skills.map((s) => s.sites.map((p) => p.replace(/^\*\./, '')))
+  const best = (scores: number[]) =>
+    scores
+      .map((score, i) => ({ score, i }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 5)
+  return {
+    search(query: string) {
+      const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+      return best(haystacks.map((h) => words.reduce((n, w) => n + (h.includes(w) ? 1 : 0), 0)))
+    },
+    site(site: string) {
+      const host = site.replace(/^[a-z]+:\/\//, '').split('/')[0]!
+      return best(hosts.map((list) => (list.some((p) => host === p || host.endsWith('.' + p)) ? 1 : 0)))
+    },
+  }
+}
+
 const ms = (v: number) => `${v.toFixed(2)} ms`
 const rows: string[][] = []
-for (const n of [1_000, 10_000]) {
+const summary: SummaryRow[] = []
+const SIZES = process.env.BENCH_QUICK === '1' ? [1_000] : [1_000, 10_000]
+for (const n of SIZES) {
   const skills = generate(n)
   const heap0 = process.memoryUsage().heapUsed
   const t0 = performance.now()
@@ -66,6 +94,28 @@ for (const n of [1_000, 10_000]) {
       filtered.push(performance.now() - s)
     }
   }
+  const scan = linearScan(skills)
+  const scanText: number[] = []
+  const scanSite: number[] = []
+  for (let round = 0; round < 5; round++) {
+    for (const [i, q] of QUERIES.entries()) {
+      let s = performance.now()
+      scan.search(q)
+      scanText.push(performance.now() - s)
+      s = performance.now()
+      scan.site(pick(SITES, i + round))
+      scanSite.push(performance.now() - s)
+    }
+  }
+  const label = n.toLocaleString('en')
+  summary.push(
+    summaryRow(`skills search p50 (${label} skills)`, ms(percentile(text, 50)), `${ms(percentile(scanText, 50))} linear scan`, percentile(text, 50) / percentile(scanText, 50), `Orama index, built in ${buildMs.toFixed(0)} ms; lower is better`),
+  )
+  if (n === 10_000) {
+    summary.push(
+      summaryRow(`skills search by site p50 (${label} skills)`, ms(percentile(filtered, 50)), `${ms(percentile(scanSite, 50))} linear scan`, percentile(filtered, 50) / percentile(scanSite, 50), 'lower is better'),
+    )
+  }
   rows.push([
     n.toLocaleString('en'),
     `${buildMs.toFixed(0)} ms`,
@@ -74,11 +124,13 @@ for (const n of [1_000, 10_000]) {
     ms(percentile(text, 95)),
     ms(percentile(filtered, 50)),
     ms(percentile(filtered, 95)),
+    ms(percentile(scanText, 50)),
   ])
 }
 
+printSummary(summary)
 console.log(
   `## Skills search\n\nOrama full-text index, Chinese/English tokenizer; ${QUERIES.length} mixed Chinese, English and mixed-language queries × 30 rounds; ` +
-    `"with site" filters by a hostname or URL (a third of them with an empty query). Heap is approximate.\n\n` +
-    table(['skills', 'index build', 'heap', 'search p50', 'search p95', 'with site p50', 'with site p95'], rows),
+    `"with site" filters by a hostname or URL (a third of them with an empty query). Heap is approximate. The linear scan checks every skill's text for each query word, with no index.\n\n` +
+    table(['skills', 'index build', 'heap', 'search p50', 'search p95', 'with site p50', 'with site p95', 'linear scan p50'], rows),
 )

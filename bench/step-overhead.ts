@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import type { AuditEvent, ScriptStep } from '#protocol'
 import { startHarness } from '../e2e/support/harness'
 import { percentile, table } from './stats'
+import { printSummary, summaryRow } from './summary'
 
 const ROUNDS = Number(process.env.STEP_OVERHEAD_ROUNDS ?? 5)
 
@@ -78,6 +79,15 @@ try {
   const ratio = tandemPerStep / directPerStep
 
   const ms = (n: number) => n.toFixed(1)
+  printSummary([
+    summaryRow(
+      `step overhead (${steps} shop steps)`,
+      `${ms(tandemPerStep)} ms/step Tandem`,
+      `${ms(directPerStep)} ms/step Playwright direct`,
+      ratio,
+      'same browser and run; Tandem also observes the page every step; aim ≤ 3×',
+    ),
+  ])
   console.log(`## Step overhead (Tandem task vs. Playwright, ${steps} steps, ${ROUNDS} rounds)
 
 ${table(

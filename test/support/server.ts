@@ -11,6 +11,8 @@ export interface TestServer {
   token: string
   dataDir: string
   auditDir: string
+  /** The server process's id (it changes on restart), for sampling its memory from outside. */
+  readonly pid: number | undefined
   /** The server's output so far, for assertions and for debugging a failure. */
   log(): string
   /** Calls the API with the token; returns status, parsed body and headers. */
@@ -123,6 +125,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const server: TestServer = {
     get url() {
       return `http://127.0.0.1:${port}`
+    },
+    get pid() {
+      return child?.pid
     },
     token,
     dataDir,
