@@ -16,6 +16,8 @@ export interface RunDeps {
   screenshots: Screenshotter
   serverUrl: string
   state: ExecutorState
+  /** Marks the action as possibly done, before anything reaches the page or the tab (see InFlight.phase). */
+  touching: () => Promise<void>
   /** Persists the task's tab the moment it exists, before anything runs in it. */
   rememberTab: (taskId: string, tabId: number) => Promise<void>
   resultKey: (actionId: string) => `local:tandem.result.${string}`
@@ -151,6 +153,7 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
     if (refusal) return obs.failed(refusal)
     if (current && withEvidence(action)) await shootBefore(current)
     let tabId: number
+    await deps.touching()
     if (current) {
       await deps.tabs.update(current.id, { url })
       tabId = current.id
@@ -165,6 +168,7 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
 
   async function back(current: LiveTab) {
     if (withEvidence(action)) await shootBefore(current)
+    await deps.touching()
     try {
       await deps.tabs.goBack(current.id)
     } catch {
@@ -182,6 +186,7 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
     if (withEvidence(action)) await shootBefore(current)
     let outcome = null
     let lost: ContentError | null = null
+    await deps.touching()
     try {
       outcome = await deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId) }, actionBudgetMs(action))
     } catch (error) {

@@ -55,7 +55,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     // A next or report reply is news as of its arrival (see createTaskOrder).
     onStatus: (taskId, status) => follow(taskId, status, taskId && status ? order.admit(taskId, status)! : undefined),
     watch: changes.watch,
-    execute: async (action, state) =>
+    execute: async (action, state, touching) =>
       runAction(
         {
           tabs: browser.tabs,
@@ -64,6 +64,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           screenshots,
           serverUrl: await serverUrl(),
           state,
+          touching,
           resultKey,
           readResult,
           rememberTab: async (taskId, tabId) => {
