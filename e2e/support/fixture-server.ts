@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pageRoutes } from '../fixtures/pages'
 import { createShopState, shopRoutes, type ShopState } from '../fixtures/shop'
+import { tallyRoutes } from '../fixtures/tally'
 
 export interface RouteInput {
   query: URLSearchParams
@@ -41,7 +42,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   let shop = createShopState()
   const hits: string[] = []
   const requests: string[] = []
-  const routes = [...shopRoutes(() => shop), ...pageRoutes((what) => hits.push(what))]
+  const routes = [...shopRoutes(() => shop), ...pageRoutes((what) => hits.push(what)), ...tallyRoutes()]
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture')
