@@ -1,6 +1,6 @@
 import type { AuditEvent } from '#protocol'
 import type { HoldRule } from './proxy'
-import { actionIdOf, auditOf, inflightAt, isNextWith, isReportOf, sleep, taskPage, TERMINAL, until, within, type FaultRig, type RunTask } from './rig'
+import { actionIdOf, auditOf, inflightAt, tabStatus, isNextWith, isReportOf, sleep, taskPage, TERMINAL, until, within, type FaultRig, type RunTask } from './rig'
 import { WAIT_SEQ, type RunPlan } from './schedule'
 
 /** What a fault did: when it struck, and what it saw that the checks need. */
@@ -78,12 +78,11 @@ const workerStop: Record<string, Inject> = {
     const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task.taskId, ctx.plan.seq))
     await ctx.begin()
     const answer = await held(rule, `the delivery of action ${ctx.plan.seq}`)
-    // A page busy with its own script keeps the action from reaching it: the worker holds the lock meanwhile.
+    // The page is loading again (slowly) when the action arrives: the worker takes the lock, then waits for
+    // the load before anything reaches the page. That wait is where it dies.
     const page = await taskPage(ctx.rig, ctx.task)
-    await page.evaluate(() => void setTimeout(() => {
-      const end = Date.now() + 4000
-      while (Date.now() < end);
-    }, 0))
+    await page.evaluate(() => void (location.href = `${location.href}&slow=2500`))
+    await until('the tab to start loading', async () => (await tabStatus(ctx.rig, ctx.task)) === 'loading', 5000)
     answer.release()
     const actionId = answer.exchange.response!.json.data.action.actionId
     const landed = await inflightAt(ctx.rig, actionId, ['locked', 'started', 'finished'])

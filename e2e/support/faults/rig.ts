@@ -104,6 +104,15 @@ export const inflightAt = (rig: FaultRig, actionId: string, phases: string[], ti
     timeoutMs,
   )
 
+/** The run's tab as the extension sees it: "loading" or "complete". */
+export async function tabStatus(rig: FaultRig, task: RunTask): Promise<string | undefined> {
+  const panel = await rig.h.ext.openPanel()
+  return panel.evaluate(async (part) => {
+    const tabs = await (globalThis as any).chrome.tabs.query({})
+    return tabs.find((t: { url?: string; pendingUrl?: string }) => (t.pendingUrl ?? t.url ?? '').includes(part))?.status
+  }, `/tally?run=${task.id}&`)
+}
+
 /** The run's tab. */
 export const taskPage = (rig: FaultRig, task: RunTask) => rig.h.ext.pageWith(`/tally?run=${task.id}&`)
 

@@ -52,6 +52,8 @@ export const EFFECT_SEQS = [2, 4, 5]
 /** The wait for "Counted", the one step that stays in the page's hands for a while. */
 export const WAIT_SEQ = 3
 export const LAST_SEQ = 6
+/** Steps that still do their whole work on a page loaded afresh (the record needs the name typed before it). */
+export const LOCKED_SEQS = [2, 4]
 
 export function planRuns(seed: number, count: number): RunPlan[] {
   const random = createRandom(seed)
@@ -62,6 +64,7 @@ export function planRuns(seed: number, count: number): RunPlan[] {
     const seq =
       midAction ? WAIT_SEQ
       : phase === 'before-report' ? random.int(1, LAST_SEQ)
+      : phase === 'locked' ? random.pick(LOCKED_SEQS)
       : phase === 'older-id' || phase === 'concurrent' ? random.int(2, LAST_SEQ)
       : random.pick(EFFECT_SEQS)
     return { index, kind, phase, seq, readyMs: midAction ? random.int(1200, 2400) : 0, jitterMs: random.int(0, midAction ? 600 : 1200) }
@@ -76,4 +79,12 @@ export const seedFromEnv = () => {
 export const runsFromEnv = () => {
   const given = Number(process.env.TANDEM_FAULT_RUNS)
   return Number.isInteger(given) && given > 0 ? given : 100
+}
+
+/** TANDEM_FAULT_ONLY=kind or kind:phase keeps those runs of the schedule (same seed, same runs), to replay a few. */
+export function onlyFromEnv(plans: RunPlan[]): RunPlan[] {
+  const only = process.env.TANDEM_FAULT_ONLY
+  if (!only) return plans
+  const [kind, phase] = only.split(':')
+  return plans.filter((p) => p.kind === kind && (!phase || p.phase === phase))
 }
