@@ -17,14 +17,15 @@ const ms = (value: number | null) => (value === null ? '–' : `${(value / 1000)
 function row(label: string, runs: RunRecord[]): string {
   const times = runs.map((r) => r.verdict.recoveryMs).filter((t): t is number => t !== null).sort((a, b) => a - b)
   const count = (f: (r: RunRecord) => boolean) => runs.filter(f).length
-  return `| ${label} | ${runs.length} | ${count((r) => r.verdict.status === 'SUCCEEDED')} | ${count((r) => r.verdict.status === 'FAILED' || r.verdict.status === 'CANCELED')} | ${runs.reduce((n, r) => n + r.verdict.doubles.length, 0)} | ${runs.reduce((n, r) => n + r.verdict.lost.length, 0)} | ${count((r) => r.verdict.status === 'STUCK')} | ${runs.reduce((n, r) => n + r.verdict.audit.length + r.verdict.replies.length, 0)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} | ${ms(times.at(-1) ?? null)} |`
+  const durations = runs.map((r) => r.ms).sort((a, b) => a - b)
+  return `| ${label} | ${runs.length} | ${count((r) => r.verdict.status === 'SUCCEEDED')} | ${count((r) => r.verdict.status === 'FAILED' || r.verdict.status === 'CANCELED')} | ${runs.reduce((n, r) => n + r.verdict.doubles.length, 0)} | ${runs.reduce((n, r) => n + r.verdict.lost.length, 0)} | ${count((r) => r.verdict.status === 'STUCK')} | ${runs.reduce((n, r) => n + r.verdict.audit.length + r.verdict.replies.length, 0)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} | ${ms(times.at(-1) ?? null)} | ${ms(percentile(durations, 50))} |`
 }
 
 /** The figures table: per fault kind and phase, and in total. */
 export function figures(records: RunRecord[], seed: number, elapsedMs: number): string {
   const head = [
-    '| fault | runs | succeeded | failed | executed twice | audit events lost | stuck | other violations | recovery p50 | p95 | max |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| fault | runs | succeeded | failed | executed twice | audit events lost | stuck | other violations | recovery p50 | p95 | max | run p50 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ]
   const groups = new Map<string, RunRecord[]>()
   for (const r of records) {
@@ -41,8 +42,8 @@ export function figures(records: RunRecord[], seed: number, elapsedMs: number): 
     `# Fault injection`,
     '',
     `Seed ${seed} (TANDEM_FAULT_SEED=${seed} replays it), ${records.length} runs in ${(elapsedMs / 1000).toFixed(0)} s. Recovery: from the fault to the`,
-    'next progress (a report the server took in, or the task finished). A task closed or moved by the person may end FAILED;',
-    'every other fault must end SUCCEEDED.',
+    'next progress (a report the server took in, or the task finished); for the outage, from the end of the outage, with',
+    'nobody waking the extension. A task closed or moved by the person may end FAILED; every other fault must end SUCCEEDED.',
     '',
     ...head,
     ...keys.map((k) => row(k, groups.get(k)!)),

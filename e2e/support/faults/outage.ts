@@ -9,6 +9,7 @@ import type { RunPlan } from './schedule'
  * timed from the end of the outage.
  */
 export async function runOutage(rig: FaultRig, index: number, outageMs: number): Promise<RunRecord> {
+  const began = Date.now()
   const plan: RunPlan = { index, kind: 'server-unreachable', phase: 'outage', seq: 3, readyMs: 0, jitterMs: 0 }
   const task = await createRunTask(rig, plan)
   const rule = rig.proxy.holdRequest(isReportOf(rig.proxy, task.taskId, plan.seq))
@@ -27,5 +28,5 @@ export async function runOutage(rig: FaultRig, index: number, outageMs: number):
     status = 'STUCK'
   }
   const verdict = await judge(rig, task, { faultAt: upAt, direct: [], problems: [] }, status)
-  return { plan, taskId: task.taskId, verdict }
+  return { plan, taskId: task.taskId, verdict, ms: Date.now() - began }
 }

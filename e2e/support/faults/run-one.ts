@@ -11,6 +11,8 @@ export interface RunRecord {
   landed?: string
   /** Why the fault could not be put where the plan said. */
   misplaced?: string
+  /** How long the whole run took, checks included. */
+  ms: number
 }
 
 /** Closes every tab but the extension's own pages: each run opens its task in a new tab. */
@@ -22,6 +24,7 @@ async function tidy(rig: FaultRig) {
 
 /** One run: a task on the tally page, one fault at its phase, recovery, then the verdict. */
 export async function runOne(rig: FaultRig, plan: RunPlan): Promise<RunRecord> {
+  const began = Date.now()
   const task = await createRunTask(rig, plan)
   let struck: Struck
   let misplaced: string | undefined
@@ -43,5 +46,5 @@ export async function runOne(rig: FaultRig, plan: RunPlan): Promise<RunRecord> {
   await sleep(150)
   const verdict = await judge(rig, task, struck, status)
   await tidy(rig)
-  return { plan, taskId: task.taskId, verdict, ...(struck.landed ? { landed: struck.landed } : {}), ...(misplaced ? { misplaced } : {}) }
+  return { plan, taskId: task.taskId, verdict, ms: Date.now() - began, ...(struck.landed ? { landed: struck.landed } : {}), ...(misplaced ? { misplaced } : {}) }
 }

@@ -45,7 +45,7 @@ export function createRandom(seed: number) {
 }
 
 /** Weights: the worker has the most phases to cover, so it gets the most runs. */
-const KINDS: (keyof typeof FAULTS)[] = ['worker-stop', 'worker-stop', 'server-kill', 'server-kill', 'duplicate-report', 'tab-closed', 'tab-navigated']
+const KINDS: (keyof typeof FAULTS)[] = ['worker-stop', 'worker-stop', 'server-kill', 'duplicate-report', 'tab-closed', 'tab-navigated']
 
 /** Steps of the task that change the page (click add, type, click record), by seq. */
 export const EFFECT_SEQS = [2, 4, 5]
@@ -67,7 +67,7 @@ export function planRuns(seed: number, count: number): RunPlan[] {
       : phase === 'locked' ? random.pick(LOCKED_SEQS)
       : phase === 'older-id' || phase === 'concurrent' ? random.int(2, LAST_SEQ)
       : random.pick(EFFECT_SEQS)
-    return { index, kind, phase, seq, readyMs: midAction ? random.int(1200, 2400) : 0, jitterMs: random.int(0, midAction ? 600 : 1200) }
+    return { index, kind, phase, seq, readyMs: midAction ? random.int(800, 1600) : 0, jitterMs: random.int(0, midAction ? 400 : 1200) }
   })
 }
 
