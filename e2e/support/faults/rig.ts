@@ -25,10 +25,10 @@ export interface RunTask {
 export function tallyScript(name: string): ScriptStep[] {
   return [
     { type: 'click', selector: '#add' },
-    { type: 'waitFor', text: 'Counted', timeoutMs: 8000 },
+    { type: 'waitFor', text: 'Counted', timeoutMs: 4000 },
     { type: 'type', selector: '#name', text: name },
     { type: 'click', selector: '#record' },
-    { type: 'waitFor', text: `Recorded ${name}`, timeoutMs: 8000 },
+    { type: 'waitFor', text: `Recorded ${name}`, timeoutMs: 4000 },
   ]
 }
 

@@ -43,7 +43,8 @@ export async function runOne(rig: FaultRig, plan: RunPlan): Promise<RunRecord> {
     await rig.h.server.api('POST', '/api/agent/cancel', { taskId: task.taskId, reason: 'stuck in a fault run' })
   }
   // The page's last hit may still be on its way to the fixture server.
-  await sleep(150)
+  const mine = () => rig.h.site.hits.filter((hit) => hit.startsWith(`${task.id}:`)).length
+  for (let waited = 0; waited < 200 && (status !== 'SUCCEEDED' || mine() < task.expectedHits.length); waited += 25) await sleep(25)
   const verdict = await judge(rig, task, struck, status)
   await tidy(rig)
   return { plan, taskId: task.taskId, verdict, ms: Date.now() - began, ...(struck.landed ? { landed: struck.landed } : {}), ...(misplaced ? { misplaced } : {}) }
