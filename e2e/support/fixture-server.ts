@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { injectionRoutes } from '../fixtures/injection'
 import { pageRoutes } from '../fixtures/pages'
 import { createShopState, shopRoutes, type ShopState } from '../fixtures/shop'
+import { tallyRoutes } from '../fixtures/tally'
 
 export interface RouteInput {
   query: URLSearchParams
@@ -43,7 +44,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const hits: string[] = []
   const requests: string[] = []
   const record = (what: string) => hits.push(what)
-  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record)]
+  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes()]
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture')

@@ -21,8 +21,14 @@ function executor(server: ReturnType<typeof fakeServer>, overrides: Partial<Exec
   })
 }
 
-/** A worker that Chrome stops in the middle of an action: its execute never returns. */
-const stoppedMidAction = () => new Promise<ObservationInput>(() => undefined)
+/** A worker that Chrome stops in the middle of an action: the page got it, and execute never returns. */
+const stoppedMidAction: ExecutorDeps['execute'] = async (_action, _state, touching) => {
+  await touching()
+  return new Promise<ObservationInput>(() => undefined)
+}
+
+/** A worker that Chrome stops after it took the lock, before anything reached the page. */
+const stoppedBeforeTouching: ExecutorDeps['execute'] = () => new Promise<ObservationInput>(() => undefined)
 
 beforeEach(() => fakeBrowser.reset())
 
@@ -54,7 +60,7 @@ describe('executor', () => {
       },
     })
     await exec.wake()
-    expect(seen!.inflight).toMatchObject({ actionId: 'act1', phase: 'started' })
+    expect(seen!.inflight).toMatchObject({ actionId: 'act1', phase: 'locked' })
     expect(server.reports).toHaveLength(1)
     expect(server.reports[0]).toMatchObject({ taskId: 'task1', actionId: 'act1', observation: { status: 'done' } })
     const after = await readState()
@@ -100,6 +106,21 @@ describe('executor', () => {
     expect(server.reports[0].observation).toMatchObject({ status: 'done', url: 'http://shop.example/cart', title: 'Cart' })
     expect(server.reports[0].observation.timing).toMatchObject({ recovered: 1, 'page.actMs': 12 })
     expect(await storage.getItem(resultKey('act1'))).toBeNull()
+  })
+
+  it('runs an action once more, when it is delivered again, if the stopped worker never let it reach the page', async () => {
+    const server = fakeServer([action()])
+    void executor(server, { execute: stoppedBeforeTouching }).wake()
+    await vi.waitFor(async () => expect((await readState()).inflight?.phase).toBe('locked'))
+    const sleep = vi.fn(async () => undefined)
+    const execute = vi.fn(async (_action: Action) => done('http://shop.example/ran'))
+    await executor(server, { execute, sleep }).wake()
+    // No wait for a page result that can never come: the server's next delivery of the same action runs it.
+    expect(sleep).not.toHaveBeenCalled()
+    expect(execute).toHaveBeenCalledTimes(1)
+    expect(execute.mock.calls[0][0].actionId).toBe('act1')
+    expect(server.reports).toHaveLength(1)
+    expect(server.reports[0]).toMatchObject({ actionId: 'act1', observation: { status: 'done', url: 'http://shop.example/ran' } })
   })
 
   it('declares the outcome unknown (TIMEOUT) when no result arrives within the grace period, and never re-runs', async () => {

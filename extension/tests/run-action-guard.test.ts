@@ -29,6 +29,7 @@ function deps(): RunDeps {
     screenshots: world.screenshots,
     serverUrl: SERVER,
     state,
+    touching: async () => undefined,
     resultKey,
     readResult: async () => null,
     rememberTab: async (taskId, tabId) => {

@@ -9,11 +9,14 @@ const SERVER = 'http://127.0.0.1:3000'
 let world: TabWorld
 let state: ExecutorState
 let stored: Map<string, unknown>
+/** What reached the page or the tab, in order, with "touching" where the executor was told. */
+let touches: string[]
 
 beforeEach(() => {
   world = createTabWorld({ granted: ['http://shop.example', 'http://127.0.0.1'] })
   state = structuredClone(EMPTY_STATE)
   stored = new Map()
+  touches = []
 })
 
 function deps(): RunDeps {
@@ -24,6 +27,7 @@ function deps(): RunDeps {
     screenshots: world.screenshots,
     serverUrl: SERVER,
     state,
+    touching: async () => void touches.push('touching'),
     resultKey,
     readResult: async (id) => (stored.get(id) as never) ?? null,
     rememberTab: async (taskId, tabId) => {
@@ -51,6 +55,19 @@ describe('runAction', () => {
     const obs = await run({ actionId: 'act2', type: 'navigate', target: undefined, params: { url: 'http://shop.example/cart' } })
     expect(obs.url).toBe('http://shop.example/cart')
     expect(world.all()).toHaveLength(1)
+  })
+
+  it('says it is touching right before the tab or the page gets the action, and never for a look at the page', async () => {
+    const acts = () => world.content.ask.mock.calls.filter(([, request]) => request.kind === 'act').length
+    const when = { ...deps(), touching: async () => void touches.push(`tabs=${world.all().length} acts=${acts()}`) }
+    await runAction(when, action({ type: 'navigate', target: undefined, params: { url: 'http://shop.example/' } }))
+    expect(touches).toEqual(['tabs=0 acts=0'])
+    await runAction(when, action({ actionId: 'act2', type: 'observe', target: undefined }))
+    await runAction(when, action({ actionId: 'act3', type: 'screenshot', target: undefined }))
+    expect(touches).toHaveLength(1)
+    await runAction(when, action({ actionId: 'act4' }))
+    expect(touches).toEqual(['tabs=0 acts=0', 'tabs=1 acts=0'])
+    expect(acts()).toBe(1)
   })
 
   it('refuses a high-risk action without the person’s approval before touching any tab', async () => {

@@ -18,8 +18,11 @@ import { actionBudgetMs } from './run-action'
 
 export interface ExecutorDeps {
   server: Pick<ServerClient, 'next' | 'report'>
-  /** Runs one action (see runAction); gets the state so it can find the task's tab. */
-  execute: (action: Action, state: ExecutorState) => Promise<ObservationInput>
+  /**
+   * Runs one action (see runAction); gets the state so it can find the task's tab, and calls `touching` (and
+   * waits for it) right before anything reaches the page or the tab.
+   */
+  execute: (action: Action, state: ExecutorState, touching: () => Promise<void>) => Promise<ObservationInput>
   /** Any extension API call: a pending fetch does not keep the worker alive, an API call does. */
   keepAlive: () => Promise<unknown>
   serverUrl: () => Promise<string>
@@ -102,6 +105,13 @@ export function createExecutor(deps: ExecutorDeps) {
   async function settle(): Promise<boolean> {
     const state = await readState()
     if (!state.inflight) return true
+    if (state.inflight.phase === 'locked') {
+      // Stopped before anything reached the page: nothing happened, so the server's next delivery of the
+      // same action runs it (once) instead of it being declared unknown after the whole grace period.
+      const { actionId } = state.inflight
+      await updateState((s) => (s.inflight?.actionId === actionId && s.inflight.phase === 'locked' ? { ...s, inflight: null } : s))
+      return true
+    }
     const inflight = await finishLeftover(state.inflight)
     let observation = inflight.observation!
     for (let attempt = 0; ; attempt++) {
@@ -139,7 +149,7 @@ export function createExecutor(deps: ExecutorDeps) {
       tabId: state.tasks[action.taskId]?.tabId ?? null,
       startedAt: now(),
       graceMs: actionBudgetMs(action) + 30_000,
-      phase: 'started',
+      phase: 'locked',
     }
     if (state.reported.includes(action.actionId)) {
       // Reported before, yet offered again: say so rather than doing it twice.
@@ -153,8 +163,11 @@ export function createExecutor(deps: ExecutorDeps) {
     await updateActivity({ lastAction: { taskId: action.taskId, actionId: action.actionId, type: action.type, status: 'running', at: now() } })
     let observation: Observation
     const unwatch = deps.watch?.(action)
+    const touching = async () => {
+      await updateState((s) => (s.inflight?.actionId === action.actionId && s.inflight.phase === 'locked' ? { ...s, inflight: { ...s.inflight, phase: 'started' } } : s))
+    }
     try {
-      const parsed = Observation.safeParse(await deps.execute(action, { ...state, inflight }))
+      const parsed = Observation.safeParse(await deps.execute(action, { ...state, inflight }, touching))
       observation = parsed.success ? parsed.data : failure(`The extension produced an invalid observation: ${parsed.error.issues[0]?.message}`)
     } catch (error) {
       observation = failure(`The extension failed: ${(error as Error)?.message ?? error}`)

@@ -17,6 +17,8 @@ export interface RunDeps {
   screenshots: Screenshotter
   serverUrl: string
   state: ExecutorState
+  /** Marks the action as possibly done, before anything reaches the page or the tab (see InFlight.phase). */
+  touching: () => Promise<void>
   /** Persists the task's tab the moment it exists, before anything runs in it. */
   rememberTab: (taskId: string, tabId: number) => Promise<void>
   resultKey: (actionId: string) => `local:tandem.result.${string}`
@@ -169,6 +171,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     if (refusal) return obs.failed(refusal)
     if (current && withEvidence(action)) await shootBefore(current)
     let tabId: number
+    await deps.touching()
     if (current) {
       await deps.guard?.engage(current.id, url)
       await deps.tabs.update(current.id, { url })
@@ -185,6 +188,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
 
   async function back(current: LiveTab) {
     if (withEvidence(action)) await shootBefore(current)
+    await deps.touching()
     try {
       await deps.tabs.goBack(current.id)
     } catch {
@@ -202,9 +206,10 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     if (withEvidence(action)) await shootBefore(current)
     let outcome = null
     let lost: ContentError | null = null
+    const sites = await grantedSites(deps.permissions)
+    await deps.touching()
     const sent = now()
     try {
-      const sites = await grantedSites(deps.permissions)
       outcome = await deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId), sites }, actionBudgetMs(action))
     } catch (error) {
       if (!(error instanceof ContentError)) throw error

@@ -16,7 +16,11 @@ export const InFlight = z.object({
   startedAt: z.number(),
   /** After this long without a result the outcome is declared unknown (never re-run). */
   graceMs: z.number(),
-  phase: z.enum(['started', 'finished']),
+  /**
+   * "locked": the lock is taken and nothing has reached the page yet, so a fresh worker may let it be delivered
+   * and run again; "started": the page (or the tab) may have been touched, so it never runs again.
+   */
+  phase: z.enum(['locked', 'started', 'finished']),
   /** Set with phase "finished": kept until the server acknowledged it. */
   observation: Observation.optional(),
 })

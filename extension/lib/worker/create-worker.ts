@@ -78,7 +78,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     onStatus: (taskId, status) => follow(taskId, status, taskId && status ? order.admit(taskId, status)! : undefined),
     watch: changes.watch,
     afterReport: guard.release,
-    execute: async (action, state) =>
+    execute: async (action, state, touching) =>
       runAction(
         {
           tabs: browser.tabs,
@@ -87,6 +87,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           screenshots,
           serverUrl: await serverUrl(),
           state,
+          touching,
           resultKey,
           readResult,
           guard,

@@ -4,7 +4,7 @@ import { emptyUsage, isTerminal } from '#protocol'
 import { conflict, notFound } from '../http/errors'
 import { applyDecision, applyObservation } from './apply'
 import { createTaskCommands } from './commands'
-import { createMutate, redactFor, type EngineDeps } from './core'
+import { createMutate, promoteStaged, redactFor, type EngineDeps } from './core'
 import type { PendingEvent, RequestSource } from './events'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './notifier'
 import { advance, plannerFor } from './advance'
@@ -20,7 +20,9 @@ const deliverable = (task: TaskRecord) =>
 export function createEngine(deps: EngineDeps) {
   const { store, clients, notifier, policy, artifacts, planners } = deps
   const pollIntervalMs = deps.pollIntervalMs ?? 1000
-  const mutate = createMutate(deps)
+  /** Settles when the start-up repair (see promoteStaged) is done; every change waits for it. */
+  let repaired: Promise<void> = Promise.resolve()
+  const mutate = createMutate(deps, () => repaired)
   const planning = new Map<string, Promise<void>>()
 
   /** Asks the planner for a decision when a task needs one; one planning run per task at a time. */
@@ -144,7 +146,8 @@ export function createEngine(deps: EngineDeps) {
         },
       ]
       await advance(task, null, deps, events)
-      await deps.audit.appendMany(task.id, redactFor(task, deps)(events))
+      const written = await deps.audit.appendMany(task.id, redactFor(task, deps)(events))
+      task.auditSeq = written.at(-1)?.seq
       await store.create(task)
       notifier.notify(clientId ? clientChannel(clientId) : UNBOUND_CHANNEL)
       void kick(task.id)
@@ -205,6 +208,12 @@ export function createEngine(deps: EngineDeps) {
 
     /** After a restart: every unfinished task picks up where it was. */
     async recover() {
+      repaired = (async () => {
+        for (const task of await store.listActive()) {
+          if (await promoteStaged(deps, task)) console.warn(`[tandem] task ${task.id}: saved the change the server stopped in the middle of`)
+        }
+      })()
+      await repaired
       for (const task of await store.listActive()) {
         if (task.queue.length && !task.current) {
           const observation = await store.getObservation(task.id)

@@ -13,6 +13,12 @@ export interface TaskStore {
    * when it returns none, or throws). Throws NOT_FOUND when there is no such task.
    */
   update<T>(taskId: string, change: (task: TaskRecord) => Promise<Change<T>> | Change<T>): Promise<T>
+  /**
+   * Keeps the record a change is about to make, before its audit events are written: a process killed after the
+   * events and before the save leaves it here, and the next start saves it (see createMutate and promoteStaged).
+   */
+  stage(task: TaskRecord): Promise<void>
+  staged(taskId: string): Promise<TaskRecord | null>
   list(): Promise<TaskRecord[]>
   listActive(): Promise<TaskRecord[]>
   getObservation(taskId: string): Promise<Observation | null>
@@ -26,6 +32,7 @@ export interface Change<T> {
 
 const taskKey = (id: string) => `tasks:${id}`
 const observationKey = (id: string) => `observations:${id}`
+const stagedKey = (id: string) => `staged:${id}`
 
 /** Ids of unfinished tasks, so polls do not scan every task ever run. */
 export interface ActiveIndex {
@@ -114,6 +121,9 @@ export function createTaskStore(storage: Storage, options: TaskStoreOptions = {}
         return result
       })
     },
+    // Straight to storage: a staged record only matters to the next process.
+    stage: (task) => storage.setItem(stagedKey(task.id), task as never),
+    staged: async (taskId) => ((await storage.getItem<TaskRecord>(stagedKey(taskId))) ?? null) as TaskRecord | null,
     list: loadAll,
     async listActive() {
       const tasks = await Promise.all((await active.list()).map(get))

@@ -59,6 +59,8 @@ export interface TaskRecord {
   usage: Usage
   /** Values typed into credential fields: scrubbed from the audit and from stored observations. */
   sensitive?: string[]
+  /** The seq of the last audit event this record reflects (absent in a task stored before it was kept). */
+  auditSeq?: number
 }
 
 export function toTaskView(task: TaskRecord): TaskView {

@@ -1,0 +1,68 @@
+import { resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { figures, unrecovered, writeFigures } from './support/faults/figures'
+import { runOutage } from './support/faults/outage'
+import { startFaultProxy, type FaultProxy } from './support/faults/proxy'
+import type { FaultRig } from './support/faults/rig'
+import { runOne, type RunRecord } from './support/faults/run-one'
+import { onlyFromEnv, planRuns, runsFromEnv, seedFromEnv } from './support/faults/schedule'
+import { useHarness } from './support/use-harness'
+
+const h = useHarness()
+const rig = { h } as FaultRig
+const seed = seedFromEnv()
+const plans = onlyFromEnv(planRuns(seed, runsFromEnv()))
+const outageMs = Number(process.env.TANDEM_FAULT_OUTAGE_MS ?? 60_000)
+const records: RunRecord[] = []
+const started = Date.now()
+
+beforeAll(async () => {
+  // Every call of the extension goes through the proxy, where a fault can hold, drop or refuse it.
+  rig.proxy = await startFaultProxy(() => h.server.url)
+  await h.ext.setSettings({ serverUrl: rig.proxy.url, token: h.server.token })
+  console.log(`fault injection: seed ${seed}, ${plans.length} runs (TANDEM_FAULT_SEED, TANDEM_FAULT_RUNS, TANDEM_FAULT_ONLY)`)
+})
+
+afterAll(async () => {
+  const text = figures(records, seed, Date.now() - started)
+  console.log(text)
+  writeFigures(resolve('e2e/output/faults.md'), text)
+  await (rig.proxy as FaultProxy | undefined)?.close()
+})
+
+/** Every violation of the runs, one line each, so a failure names the run, its seed and what broke. */
+const violations = (runs: RunRecord[]) =>
+  runs.flatMap((r) => {
+    const v = r.verdict
+    const found = [...v.doubles, ...v.lost, ...v.audit, ...v.replies, ...(v.status === 'STUCK' ? ['stuck'] : [])]
+    if (r.misplaced) found.push(`fault not placed: ${r.misplaced}`)
+    if (unrecovered(r)) found.push(`ended ${v.status}`)
+    return found.map((p) => `seed ${seed} run ${r.plan.index} ${r.plan.kind}·${r.plan.phase}@${r.plan.seq}: ${p}`)
+  })
+
+describe('faults struck at random while a task runs', () => {
+  it(
+    `${plans.length} runs: no action runs twice, no acknowledged audit event is lost, no task is left stuck`,
+    async () => {
+      for (const plan of plans) {
+        const record = await runOne(rig, plan)
+        records.push(record)
+        const found = violations([record])
+        if (found.length || process.env.TANDEM_E2E_TRACE) console.log(`run ${plan.index} ${plan.kind}·${plan.phase}@${plan.seq}: ${record.verdict.status} ${found.join('; ')}`)
+      }
+      expect(violations(records)).toEqual([])
+    },
+    plans.length * 60_000,
+  )
+
+  it(
+    'the server unreachable for a minute: the extension comes back by itself and finishes the task',
+    async () => {
+      // An index no run of the schedule has, so its page's hits are its own.
+      const record = await runOutage(rig, runsFromEnv(), outageMs)
+      records.push(record)
+      expect(violations([record])).toEqual([])
+    },
+    outageMs + 300_000,
+  )
+})
