@@ -65,6 +65,16 @@ export function testTaskStore(backend: StoreBackend) {
     expect(await store.get(t.id)).toEqual(saved)
   })
 
+  it('keeps a staged record beside the task, for the next process to read, without changing the task', async () => {
+    const store = backend.open()
+    const t = task({ auditSeq: 3 })
+    await store.create(t)
+    expect(await store.staged(t.id)).toBeNull()
+    await store.stage({ ...t, status: 'SUCCEEDED', auditSeq: 5 })
+    expect(await backend.open().staged(t.id)).toMatchObject({ id: t.id, status: 'SUCCEEDED', auditSeq: 5 })
+    expect(await store.get(t.id)).toEqual(t)
+  })
+
   it('hands update a copy: a change that throws leaves the task as it was', async () => {
     const store = backend.open()
     const t = task()
