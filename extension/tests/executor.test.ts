@@ -268,6 +268,18 @@ describe('executor', () => {
     await executor(server, { execute }).wake()
     expect(await activityItem.getValue()).toMatchObject({ needsSite: { taskId: 'task1', origin: 'http://shop.test' } })
   })
+
+  it('remembers the site the page was on when the refused step would have left it for another', async () => {
+    const server = fakeServer([action({ type: 'click', params: { index: 3 } })])
+    const execute = vi.fn(async () => ({
+      status: 'failed' as const,
+      url: 'http://shop.test/cart',
+      errors: [{ code: 'PERMISSION_DENIED' as const, message: 'would leave', origin: 'http://evil.test' }],
+    }))
+    await executor(server, { execute }).wake()
+    const site = (await activityItem.getValue()).needsSite
+    expect(site).toEqual({ taskId: 'task1', origin: 'http://evil.test', from: 'http://shop.test' })
+  })
 })
 
 describe('wakes while the loop runs', () => {

@@ -132,6 +132,17 @@ describe('panel store: the followed task', () => {
     expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringContaining('http://shop.test') })
   })
 
+  it('says when the refused step would have left the page for another site, and a no answers the task without asking the browser', async () => {
+    const needsSite = { taskId: 'task1', origin: 'http://evil.test', from: 'http://shop.test' }
+    const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite }
+    const { store, client } = setup({ views: { task1: view('WAITING_USER') }, activity })
+    await store.load()
+    expect(store.siteLeavingFrom.value).toBe('http://shop.test')
+    await store.siteRefused('http://evil.test')
+    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringMatching(/did not authorise http:\/\/evil\.test/) })
+    expect(store.notice.value?.text).toMatch(/Not allowed: http:\/\/evil\.test/)
+  })
+
   it('decides nothing when the card the person clicked showed another action than the one now pending', async () => {
     const { store, client } = setup({ views: { task1: view('WAITING_CONFIRMATION', { pendingConfirmation: pendingOrder() }) } })
     await store.load()

@@ -190,5 +190,18 @@ export function testEngineTasks(ctx: EngineContext) {
       expect(retry.actionId).not.toBe(first.actionId)
       expect(retry).toMatchObject({ type: first.type, params: first.params })
     })
+
+    it('a step refused for leaving the page for another site says the page would leave for it', async () => {
+      const { taskId } = await ctx.a.start({ script: shopping })
+      const first = await ctx.a.nextAction(taskId)
+      await ctx.a.report(first, {
+        status: 'failed',
+        url: 'http://shop.test/cart',
+        errors: [{ code: 'PERMISSION_DENIED', message: 'would leave', origin: 'http://evil.test' }],
+      })
+      const view = await ctx.a.waitFor(taskId, 'WAITING_USER')
+      expect(view.task.question).toContain('A step on http://shop.test would take the page to http://evil.test')
+      expect(view.task.question).toMatch(/only if you expected to go there/)
+    })
   })
 }

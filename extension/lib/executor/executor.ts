@@ -254,9 +254,13 @@ const failure = (message: string): Observation =>
 const isFinal = (error: ServerError) => isServerError(error) && ['CONFLICT', 'NOT_FOUND', 'BAD_REQUEST'].includes(error.code)
 
 /** The site a refused step needed: the one the page named (a link or form leaving for it), else the page's own. */
-function deniedSite(taskId: string, observation: ObservationInput): { taskId: string; origin: string } | null {
+export function deniedSite(taskId: string, observation: ObservationInput): { taskId: string; origin: string; from?: string } | null {
   const denied = observation.errors?.find((e) => e.code === 'PERMISSION_DENIED')
   if (!denied) return null
   const url = denied.origin ?? observation.url
-  return URL.canParse(url) ? { taskId, origin: new URL(url).origin } : null
+  if (!URL.canParse(url)) return null
+  const origin = new URL(url).origin
+  const from = URL.canParse(observation.url) ? new URL(observation.url).origin : undefined
+  // A step that would leave the page for another site may come from the page's own text: the panel says so.
+  return from && from !== origin && from !== 'null' ? { taskId, origin, from } : { taskId, origin }
 }

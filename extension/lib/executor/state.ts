@@ -97,7 +97,8 @@ export const Activity = z.object({
     .object({ taskId: z.string(), actionId: z.string(), type: ActionType, status: z.enum(['running', 'done', 'failed']), at: z.number() })
     .nullable(),
   /** A site the person has to authorise for a task to go on. */
-  needsSite: z.object({ taskId: z.string(), origin: z.string() }).nullable(),
+  /** `from`: the page's own site, when the refused step would have taken the page away from it. */
+  needsSite: z.object({ taskId: z.string(), origin: z.string(), from: z.string().optional() }).nullable(),
   /**
    * The person took over the task tab (their own input paused the task); cleared when the task resumes,
    * stops or finishes. `input` says how: pointer, key, wheel or touch.

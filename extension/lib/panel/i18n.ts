@@ -132,6 +132,9 @@ const en = {
   'site.allow': 'Allow {origin}',
   'site.still': 'Tandem still may not act on {origin}.',
   'site.granted': 'Authorised {origin}.',
+  'site.leaving': 'A step on {from} would take the page to {origin}. A page can ask for this in text you do not see: allow it only if you expected to go there.',
+  'site.refuse': 'Don’t allow',
+  'site.refused': 'Not allowed: {origin}. The task goes on without it.',
   ...saveSkillEn,
   ...controlEn,
 }
@@ -265,6 +268,9 @@ const zh: Record<PanelKey, string> = {
   'site.allow': '允许 {origin}',
   'site.still': 'Tandem 仍然不能在 {origin} 上操作。',
   'site.granted': '已授权 {origin}。',
+  'site.leaving': '{from} 上的一步会把页面带到 {origin}。网页可能在你看不到的文字里要求这样做：只有在你预期要去那里时才允许。',
+  'site.refuse': '不允许',
+  'site.refused': '未允许 {origin}，任务将不经过它继续。',
   ...saveSkillZh,
   ...controlZh,
 }

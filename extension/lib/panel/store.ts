@@ -78,6 +78,8 @@ export function createPanelStore(deps: PanelDeps) {
     const site = activity.value.needsSite
     return site && site.taskId === task.taskId.value && task.status.value === 'WAITING_USER' ? site.origin : null
   })
+  /** The site the page was on when the refused step would have taken it to `needsSite`, if it was another. */
+  const siteLeavingFrom = computed(() => (needsSite.value ? (activity.value.needsSite?.from ?? null) : null))
   /** The person's own input in the page paused the followed task: what they did, until it resumes or ends. */
   const takeover = computed(() => {
     const note = activity.value.takeover
@@ -109,6 +111,7 @@ export function createPanelStore(deps: PanelDeps) {
     activity,
     link,
     needsSite,
+    siteLeavingFrom,
     takeover,
     statusLine,
     notice: notices.notice,
@@ -135,6 +138,10 @@ export function createPanelStore(deps: PanelDeps) {
       }
       // The answer goes to the task (and its audit), so it stays in one language the planner reads.
       return task.reply(`The site ${origin} is authorised; continue.`, t('site.granted', { origin }))
+    },
+    /** The person said no: the task goes on without that site (or finishes), and never asks the browser. */
+    siteRefused(origin: string) {
+      return task.reply(`The person did not authorise ${origin}. Do not go there; go on without it, or finish.`, t('site.refused', { origin }))
     },
   }
 }

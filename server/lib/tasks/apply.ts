@@ -84,7 +84,13 @@ export function applyObservation(
       // Nothing ran: ask the person to authorise the site, then run the same step again.
       task.queue.unshift(form)
       const denied = observation.errors.find((e) => e.code === 'PERMISSION_DENIED')?.origin
-      task.question = `Tandem has no permission to act on ${originOf(denied || observation.url || String(action.params.url ?? ''))}. Authorise this site in the side panel, then answer to continue.`
+      const site = originOf(denied || observation.url || String(action.params.url ?? ''))
+      const page = observation.url ? originOf(observation.url) : ''
+      // Leaving for another site is what an injected instruction asks for: the person is told it came from the page.
+      task.question =
+        denied && page && page !== site
+          ? `A step on ${page} would take the page to ${site}, a site Tandem has no permission to act on. Authorise it in the side panel only if you expected to go there; otherwise answer no.`
+          : `Tandem has no permission to act on ${site}. Authorise this site in the side panel, then answer to continue.`
       events.push({ type: 'user.asked', data: { question: task.question, reason: 'PERMISSION_DENIED' } })
       moveTo(task, 'WAITING_USER', events, 'the site is not authorised')
       return
