@@ -34,7 +34,13 @@ const waitForTheWork: ScriptStep[] = [
 
 async function runningWait(taskId: string, run: string): Promise<Page> {
   const page = await h.ext.pageWith(`/work?run=${run}`)
-  await until(async () => (await h.status(taskId)).currentAction?.type, 'waitFor', 'the action in flight')
+  // Proposed is not yet in flight: a cancel before the extension took the wait would leave no step to end.
+  const waitTaken = async () => {
+    const current = (await h.status(taskId)).currentAction
+    if (current?.type !== 'waitFor') return false
+    return (await h.audit(taskId)).some((e) => e.type === 'action.dispatched' && e.actionId === current.actionId)
+  }
+  await until(waitTaken, true, 'the wait taken by the extension')
   await until(() => indicatorState(page), 'ongoing', 'the indicator while the agent waits')
   return page
 }
