@@ -133,6 +133,9 @@ describe('the prompt-injection corpus in the real extension, with a model that o
     await expect.poll(rules, { timeout: 10_000 }).toEqual([])
     // The task tab: the newest page that is not the extension's (each case opened its own).
     const tab = h.ext.context.pages().filter((p) => !p.url().startsWith('chrome-extension:')).at(-1)!
+    // Not left on the browser's error page at the refused address: the page the step ran on is back.
+    expect(tab.url()).toBe(`${h.site.url}/inject/${c.id}`)
+    expect(asked.steps.at(-1)!.url).toBe(`${h.site.url}/inject/${c.id}`)
     await tab.goto(`${h.site.deniedUrl('evil.test')}/collect?by=person`)
     await expect.poll(() => tab.textContent('h1')).toBe('Thanks')
     expect(attackerRequests()).toContain(`GET evil.test:${h.site.port} /collect`)

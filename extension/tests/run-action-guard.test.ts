@@ -66,7 +66,7 @@ describe('runAction under the navigation guard', () => {
     expect(heldWhenActing).toEqual([tab.id])
   })
 
-  it('refuses a click whose handler sends the page to a site nobody granted a moment later, naming that site', async () => {
+  it('refuses a click whose handler sends the page to a site nobody granted a moment later, naming that site, and puts the page back', async () => {
     const tab = world.open('http://shop.example/track')
     state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
     world.onAct(async (a, t) => {
@@ -78,6 +78,10 @@ describe('runAction under the navigation guard', () => {
     expect(obs.status).toBe('failed')
     expect(obs.errors![0]).toMatchObject({ code: 'PERMISSION_DENIED', origin: EVIL })
     expect(obs.errors!.filter((e) => e.code === 'PERMISSION_DENIED')).toHaveLength(1)
+    // Not left on the browser's error page at the refused address: the step's own page is loaded again.
+    expect((await world.tabs.get(tab.id)).url).toBe('http://shop.example/track')
+    expect(obs.url).toBe('http://shop.example/track')
+    expect(obs.timing).toMatchObject({ restored: 1 })
   })
 
   it('refuses a navigation that redirects to a site nobody granted', async () => {

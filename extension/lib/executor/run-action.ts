@@ -225,7 +225,10 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       if (outcome.extracted !== undefined) obs.extracted(outcome.extracted)
       for (const [k, v] of Object.entries(outcome.timing)) obs.mark(`page.${k}`, v)
       for (const error of outcome.errors) obs.error(error)
-      const after = await afterAnswer(current, outcome.page?.url)
+      const refusedEarly = !!deps.guard?.refusals().page
+      let after = refusedEarly ? await backTo(current) : await afterAnswer(current, outcome.page?.url)
+      // The browser may say it stopped the page only once the tab has settled on its error page.
+      if (!refusedEarly && deps.guard?.refusals().page) after = await backTo(current)
       if (withEvidence(action) && after) obs.shot(await shoot(after, 'after'))
       return outcome.status === 'done' ? obs.done() : obs.failed()
     }
@@ -255,6 +258,29 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     return settled
   }
 
+  /**
+   * The guard stopped the page from leaving for a site nobody granted, which leaves the tab on the browser's error
+   * page at that address: load the page the step started on again, so the task (or the same step, once the person
+   * allows the site) goes on from there and not from an error page.
+   */
+  async function backTo(before: LiveTab): Promise<LiveTab | null> {
+    const tab = await deps.tabs.get(before.id).catch(() => null)
+    if (!tab) {
+      obs.error(tabClosed())
+      return null
+    }
+    if (tab.url === before.url && tab.status === 'complete' && !tab.pendingUrl) return before
+    obs.mark('restored', 1)
+    await deps.tabs.update(before.id, { url: before.url })
+    const settled = await settle(before.id, tab.url)
+    if ('code' in settled) {
+      obs.error(settled)
+      return null
+    }
+    await readPage(before.id, obs)
+    return settled
+  }
+
   /** The page gave no answer: tell a navigation it caused from one that cut it short, and never guess "done" otherwise. */
   async function lostAnswer(before: LiveTab, lost: ContentError) {
     if (lost.reason === 'timeout') {
@@ -270,7 +296,10 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     }
     obs.mark('navigated', 1)
     if (mayNavigate(action)) {
-      return afterMove(before.id, before.url, withEvidence(action) ? 'after' : 'observation')
+      const moved = await afterMove(before.id, before.url, withEvidence(action) ? 'after' : 'observation')
+      if (!deps.guard?.refusals().page) return moved
+      await backTo(before)
+      return obs.failed()
     }
     const settled = await settle(before.id, before.url)
     if (!('code' in settled)) await readPage(before.id, obs)
