@@ -249,12 +249,17 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       now.status === 'loading' || !!now.pendingUrl || now.url !== before.url || (!!answeredUrl && answeredUrl !== before.url) || !!deps.guard?.navigating()
     if (!moved) return before
     obs.mark('navigated', 1)
-    const settled = await settle(before.id, before.url)
+    return land(before.id, before.url)
+  }
+
+  /** Waits for the tab to leave `from` and load, and reads the page it landed on; null (and the error noted) if it cannot. */
+  async function land(tabId: number, from: string | undefined): Promise<LiveTab | null> {
+    const settled = await settle(tabId, from)
     if ('code' in settled) {
       obs.error(settled)
       return null
     }
-    await readPage(before.id, obs)
+    await readPage(tabId, obs)
     return settled
   }
 
@@ -272,13 +277,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     if (tab.url === before.url && tab.status === 'complete' && !tab.pendingUrl) return before
     obs.mark('restored', 1)
     await deps.tabs.update(before.id, { url: before.url })
-    const settled = await settle(before.id, tab.url)
-    if ('code' in settled) {
-      obs.error(settled)
-      return null
-    }
-    await readPage(before.id, obs)
-    return settled
+    return land(before.id, tab.url)
   }
 
   /** The page gave no answer: tell a navigation it caused from one that cut it short, and never guess "done" otherwise. */
