@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Action } from '#protocol'
 import { createNavigationGuard, type NavigationGuard } from '../lib/executor/navigation-guard'
 import { runAction, type RunDeps } from '../lib/executor/run-action'
-import { EMPTY_STATE, resultKey, type ExecutorState } from '../lib/executor/state'
+import { EMPTY_STATE, type ExecutorState } from '../lib/executor/state'
 import { action } from './fakes'
 import { blocked, fakeGuardApis } from './guard-fakes'
-import { createTabWorld, type TabWorld } from './tab-world'
+import { createTabWorld, runDepsFor, type TabWorld } from './tab-world'
 
 const SERVER = 'http://127.0.0.1:3000'
 const EVIL = 'http://evil.test:81'
@@ -22,23 +22,7 @@ beforeEach(() => {
 })
 
 function deps(): RunDeps {
-  return {
-    tabs: world.tabs as unknown as RunDeps['tabs'],
-    permissions: world.permissions as unknown as RunDeps['permissions'],
-    content: world.content as unknown as RunDeps['content'],
-    screenshots: world.screenshots,
-    serverUrl: SERVER,
-    state,
-    touching: async () => undefined,
-    resultKey,
-    readResult: async () => null,
-    rememberTab: async (taskId, tabId) => {
-      state.tasks[taskId] = { tabId, closed: false, at: Date.now() }
-    },
-    loadTimeoutMs: 2000,
-    guard,
-    navigationGraceMs: 400,
-  }
+  return runDepsFor(world, state, { serverUrl: SERVER, guard, navigationGraceMs: 400 })
 }
 
 const run = (a: Partial<Action>) => runAction(deps(), action(a))

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Action } from '#protocol'
 import { runAction, type RunDeps } from '../lib/executor/run-action'
-import { EMPTY_STATE, resultKey, type ExecutorState } from '../lib/executor/state'
+import { EMPTY_STATE, type ExecutorState } from '../lib/executor/state'
 import { action } from './fakes'
-import { createTabWorld, type TabWorld } from './tab-world'
+import { createTabWorld, runDepsFor, type TabWorld } from './tab-world'
 
 const SERVER = 'http://127.0.0.1:3000'
 let world: TabWorld
@@ -20,21 +20,11 @@ beforeEach(() => {
 })
 
 function deps(): RunDeps {
-  return {
-    tabs: world.tabs as unknown as RunDeps['tabs'],
-    permissions: world.permissions as unknown as RunDeps['permissions'],
-    content: world.content as unknown as RunDeps['content'],
-    screenshots: world.screenshots,
+  return runDepsFor(world, state, {
     serverUrl: SERVER,
-    state,
     touching: async () => void touches.push('touching'),
-    resultKey,
     readResult: async (id) => (stored.get(id) as never) ?? null,
-    rememberTab: async (taskId, tabId) => {
-      state.tasks[taskId] = { tabId, closed: false, at: Date.now() }
-    },
-    loadTimeoutMs: 2000,
-  }
+  })
 }
 
 const run = (a: Partial<Action>) => runAction(deps(), action(a))

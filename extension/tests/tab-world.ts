@@ -3,6 +3,8 @@ import type { Action, RedactSettings } from '#protocol'
 import type { ActOutcome, ContentRequest, PageState } from '../lib/messages'
 import { ContentError } from '../lib/executor/content-channel'
 import type { Tab } from '../lib/executor/task-tab'
+import type { RunDeps } from '../lib/executor/run-action'
+import { resultKey, type ExecutorState } from '../lib/executor/state'
 
 interface FakeTab {
   id: number
@@ -148,3 +150,23 @@ export function createTabWorld(options: { granted: string[]; loadMs?: number }) 
   }
 }
 export type TabWorld = ReturnType<typeof createTabWorld>
+
+/** What runAction needs, wired to `world` and `state` (the task's tab is remembered in `state`); `extra` overrides. */
+export function runDepsFor(world: TabWorld, state: ExecutorState, extra: Partial<RunDeps> = {}): RunDeps {
+  return {
+    tabs: world.tabs as unknown as RunDeps['tabs'],
+    permissions: world.permissions as unknown as RunDeps['permissions'],
+    content: world.content as unknown as RunDeps['content'],
+    screenshots: world.screenshots,
+    serverUrl: 'http://127.0.0.1:3000',
+    state,
+    touching: async () => undefined,
+    resultKey,
+    readResult: async () => null,
+    rememberTab: async (taskId, tabId) => {
+      state.tasks[taskId] = { tabId, closed: false, at: Date.now() }
+    },
+    loadTimeoutMs: 2000,
+    ...extra,
+  }
+}
