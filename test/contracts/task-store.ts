@@ -1,7 +1,7 @@
 import { nanoid } from 'nanoid'
 import { expect, it } from 'vitest'
 import { emptyUsage, type Observation, type TaskStatus } from '#protocol'
-import type { TaskStore } from '../../server/lib/tasks/store'
+import type { TaskStore } from '../../server/lib/tasks/deps'
 import type { TaskRecord } from '../../server/lib/tasks/task-record'
 
 export interface StoreBackend {

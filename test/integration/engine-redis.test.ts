@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { connectRedis } from '../../server/lib/storage/redis'
+import { connectRedis } from '../../server/lib/state/redis'
 import { testEngine } from '../contracts/engine'
 import { startRedis, type TestRedis } from '../support/redis'
 import { startServer } from '../support/server'

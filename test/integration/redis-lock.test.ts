@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectRedis, type RedisConnections } from '../../server/lib/storage/redis'
-import { createRedisLock } from '../../server/lib/tasks/redis-lock'
-import { createRedisNotifier } from '../../server/lib/tasks/redis-notifier'
+import { connectRedis, type RedisConnections } from '../../server/lib/state/redis'
+import { createRedisLock } from '../../server/lib/state/redis-lock'
+import { createRedisNotifier } from '../../server/lib/state/redis-notifier'
 import { startRedis, type TestRedis } from '../support/redis'
 
 let redis: TestRedis

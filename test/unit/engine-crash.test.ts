@@ -7,10 +7,10 @@ import { DEFAULT_RISK_RULES } from '#protocol'
 import { createScriptPlanner } from '../../server/lib/agent/script-planner'
 import { createAuditLog } from '../../server/lib/audit/log'
 import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
-import { createClientRegistry } from '../../server/lib/tasks/clients'
+import { createClientRegistry } from '../../server/lib/state/clients'
+import { createNotifier } from '../../server/lib/state/notifier'
+import { createTaskStore } from '../../server/lib/state/store'
 import { createEngine } from '../../server/lib/tasks/engine'
-import { createNotifier } from '../../server/lib/tasks/notifier'
-import { createTaskStore } from '../../server/lib/tasks/store'
 
 const source = { clientId: 'c1' }
 let dir: string

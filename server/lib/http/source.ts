@@ -1,6 +1,13 @@
 import { getRequestHeader, type H3Event } from 'h3'
 import { CLIENT_HEADERS } from '#protocol'
-import type { RequestSource } from '../tasks/events'
+
+/** Who made a request, for the audit. */
+export interface RequestSource {
+  clientId?: string
+  version?: string
+  userAgent?: string
+  traceId?: string
+}
 
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined)
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,128}$/

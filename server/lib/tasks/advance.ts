@@ -1,7 +1,7 @@
 import type { Observation } from '#protocol'
 import type { Planner } from '../agent/planner'
 import { applyDecision } from './apply'
-import type { EngineDeps } from './core'
+import type { EngineDeps } from './deps'
 import type { PendingEvent } from './events'
 import { proposeNext } from './propose'
 import { needsDecision, type TaskRecord } from './task-record'

@@ -1,50 +1,9 @@
-import type { ArtifactRef, ArtifactUpload, RedactSettings } from '#protocol'
 import { isTerminal } from '#protocol'
-import type { Planner } from '../agent/planner'
-import type { ClientRegistry } from './clients'
+import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './channels'
+import type { EngineDeps } from './deps'
 import type { PendingEvent } from './events'
-import { clientChannel, UNBOUND_CHANNEL, taskChannel, type Notifier } from './notifier'
-import type { RiskAssessor } from './propose'
-import type { FindSkill } from './start-plan'
-import type { TaskStore } from './store'
 import { redactValues } from './redact'
 import type { TaskRecord } from './task-record'
-
-export interface AuditSink {
-  /** Appends the events in order; they are on disk when the promise resolves. */
-  appendMany(taskId: string, events: PendingEvent[]): Promise<{ seq: number }[]>
-  /** The task's last event, or null when it has none. */
-  head(taskId: string): Promise<{ seq: number } | null>
-}
-
-export interface ArtifactSink<Decoded = unknown> {
-  /** Checks and decodes every upload (throws BAD_REQUEST) before anything is written. */
-  decode(uploads: ArtifactUpload[]): Decoded[]
-  save(taskId: string, prefix: string, decoded: Decoded[]): Promise<ArtifactRef[]>
-}
-
-/** Named secrets ({{secret:NAME}}): the model and the audit see names, only the extension gets values. */
-export interface SecretVault {
-  values(): string[]
-  substitute(text: string): string
-}
-
-export interface EngineDeps {
-  store: TaskStore
-  clients: ClientRegistry
-  notifier: Notifier
-  policy: RiskAssessor
-  audit: AuditSink
-  artifacts: ArtifactSink
-  planners: { script: Planner; llm?: Planner }
-  secrets?: SecretVault
-  /** Emails and phone numbers to hide as well (card numbers are always hidden). */
-  redact?: RedactSettings
-  /** The skills library, for tasks started from a skill. */
-  findSkill?: FindSkill
-  /** How often a long-poll re-reads storage when nothing in this process woke it (other server instances). */
-  pollIntervalMs?: number
-}
 
 /**
  * Changes a task under its lock. Every change is described by audit events, which are on disk before the task

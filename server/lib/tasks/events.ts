@@ -9,14 +9,6 @@ export interface PendingEvent {
   data?: Record<string, unknown>
 }
 
-/** Who made a request, for the audit. */
-export interface RequestSource {
-  clientId?: string
-  version?: string
-  userAgent?: string
-  traceId?: string
-}
-
 /** Moves a task to `to` (refusing an illegal move) and records why. */
 export function setStatus(task: TaskRecord, to: TaskStatus, events: PendingEvent[], why?: string): void {
   if (task.status === to) return

@@ -1,6 +1,7 @@
 import type { StatusView, TaskStatus, TaskView } from '#protocol'
 import { notFound } from '../http/errors'
-import { redactFor, type EngineDeps } from './core'
+import { redactFor } from './core'
+import type { EngineDeps } from './deps'
 import { needsDecision, toTaskView } from './task-record'
 
 /** Read-only views of tasks for the panel, the console and the API. */

@@ -2,33 +2,9 @@ import type { Storage } from 'unstorage'
 import type { Observation } from '#protocol'
 import { isTerminal } from '#protocol'
 import { notFound } from '../http/errors'
+import type { TaskStore } from '../tasks/deps'
+import type { TaskRecord } from '../tasks/task-record'
 import { createKeyedMutex, type WithLock } from './keyed-mutex'
-import type { TaskRecord } from './task-record'
-
-export interface TaskStore {
-  create(task: TaskRecord): Promise<void>
-  get(taskId: string): Promise<TaskRecord | null>
-  /**
-   * Runs `change` on a copy of the task under a per-task lock and saves the task it returns (nothing is saved
-   * when it returns none, or throws). Throws NOT_FOUND when there is no such task.
-   */
-  update<T>(taskId: string, change: (task: TaskRecord) => Promise<Change<T>> | Change<T>): Promise<T>
-  /**
-   * Keeps the record a change is about to make, before its audit events are written: a process killed after the
-   * events and before the save leaves it here, and the next start saves it (see createMutate and promoteStaged).
-   */
-  stage(task: TaskRecord): Promise<void>
-  staged(taskId: string): Promise<TaskRecord | null>
-  list(): Promise<TaskRecord[]>
-  listActive(): Promise<TaskRecord[]>
-  getObservation(taskId: string): Promise<Observation | null>
-  setObservation(taskId: string, observation: Observation): Promise<void>
-}
-
-export interface Change<T> {
-  task?: TaskRecord
-  result: T
-}
 
 const taskKey = (id: string) => `tasks:${id}`
 const observationKey = (id: string) => `observations:${id}`

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
-import { createNotifier, type Notifier } from './notifier'
+import type { Notifier } from '../tasks/deps'
+import { createNotifier } from './notifier'
 
 /**
  * Wakes long-polls on every server sharing one Redis: a change is announced here at once and published to the

@@ -1,14 +1,14 @@
 import { EventEmitter } from 'node:events'
+import type { Notifier } from '../tasks/deps'
 
 /** Wakes long-polls when a task or a client's work changes. In-process; pollers also re-read storage periodically. */
-export function createNotifier() {
+export function createNotifier(): Notifier {
   const emitter = new EventEmitter()
   emitter.setMaxListeners(0)
   return {
     notify(...channels: (string | undefined)[]) {
       for (const channel of channels) if (channel) emitter.emit(channel)
     },
-    /** Resolves true when any channel is notified, false after `ms` or when `signal` aborts. */
     wait(channels: string[], ms: number, signal?: AbortSignal): Promise<boolean> {
       return new Promise((resolve) => {
         const finish = (changed: boolean) => {
@@ -26,7 +26,3 @@ export function createNotifier() {
     },
   }
 }
-export type Notifier = ReturnType<typeof createNotifier>
-export const taskChannel = (taskId: string) => `task:${taskId}`
-export const clientChannel = (clientId: string) => `client:${clientId}`
-export const UNBOUND_CHANNEL = 'client:*'

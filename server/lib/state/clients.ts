@@ -1,13 +1,6 @@
 import type { Storage } from 'unstorage'
-import type { RequestSource } from './events'
-
-export interface ClientInfo {
-  clientId: string
-  version?: string
-  userAgent?: string
-  firstSeen: string
-  lastSeen: string
-}
+import type { RequestSource } from '../http/source'
+import type { ClientInfo, ClientRegistry } from '../tasks/deps'
 
 export interface ClientRegistryOptions {
   /**
@@ -38,8 +31,8 @@ async function readAll(storage: Storage): Promise<ClientInfo[]> {
   return items.map((item) => item.value).filter((info): info is ClientInfo => !!info?.clientId)
 }
 
-/** The extensions that have called in: which one is newest gets tasks started without a client. */
-export function createClientRegistry(storage: Storage, options: ClientRegistryOptions = {}) {
+/** The extensions that have called in, in `storage`: which one is newest gets tasks started without a client. */
+export function createClientRegistry(storage: Storage, options: ClientRegistryOptions = {}): ClientRegistry {
   if (options.shared) {
     return {
       async touch(source: RequestSource & { clientId: string }) {
@@ -86,4 +79,3 @@ export function createClientRegistry(storage: Storage, options: ClientRegistryOp
     },
   }
 }
-export type ClientRegistry = ReturnType<typeof createClientRegistry>
