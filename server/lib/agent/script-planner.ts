@@ -1,4 +1,4 @@
-import type { Planner, PlannerOutput } from './planner'
+import type { Planner, PlannerOutput } from '../tasks/planner'
 
 interface ScriptState {
   cursor: number

@@ -3,8 +3,8 @@ import { useConfig } from '../config'
 import { createLlmGateway } from '../llm/gateway'
 import { useSecrets } from '../secrets/secrets'
 import { useSkills } from '../skills/use-skills'
+import type { Planner } from '../tasks/planner'
 import { createLlmPlanner } from './llm-planner'
-import type { Planner } from './planner'
 import { latestScreenshot } from './screenshot'
 
 /** The LLM planner when TANDEM_LLM_BASE_URL and TANDEM_LLM_MODEL are set; otherwise only script tasks run. */

@@ -1,8 +1,8 @@
 import type { Observation } from '#protocol'
-import type { Planner } from '../agent/planner'
 import { applyDecision } from './apply'
 import type { EngineDeps } from './deps'
 import type { PendingEvent } from './events'
+import type { Planner } from './planner'
 import { proposeNext } from './propose'
 import { needsDecision, type TaskRecord } from './task-record'
 

@@ -1,7 +1,7 @@
 import type { ArtifactRef, Observation, TaskStatus, Usage } from '#protocol'
 import { isTerminal } from '#protocol'
-import type { PlannerOutput } from '../agent/planner'
 import { setStatus, type PendingEvent } from './events'
+import type { PlannerOutput } from './planner'
 import { artifactLinks } from './step-details'
 import type { TaskRecord } from './task-record'
 

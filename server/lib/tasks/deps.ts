@@ -1,7 +1,7 @@
 import type { ArtifactRef, ArtifactUpload, Observation, RedactSettings } from '#protocol'
 import type { RequestSource } from '../http/source'
-import type { Planner } from '../agent/planner'
 import type { PendingEvent } from './events'
+import type { Planner } from './planner'
 import type { RiskAssessor } from './propose'
 import type { FindSkill } from './start-plan'
 import type { TaskRecord } from './task-record'

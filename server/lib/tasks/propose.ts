@@ -1,11 +1,11 @@
 import { nanoid } from 'nanoid'
 import type { Action, ElementInfo, Observation, Risk, RiskReason } from '#protocol'
 import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, isCredentialField } from '#protocol'
-import { formToAction, isPlannedAction } from '../agent/form-to-action'
 import { setStatus, type PendingEvent } from './events'
+import { formToAction, isPlannedAction } from './form-to-action'
 import { confirmationEvidence, pageIsPictured, targetTextOf } from './step-details'
-import { elementFromTree } from './tree-element'
 import type { TaskRecord } from './task-record'
+import { elementFromTree } from './tree-element'
 
 export interface RiskAssessor {
   assess(input: {

@@ -1,5 +1,5 @@
 import type { ActionForm, Observation, Usage } from '#protocol'
-import type { TaskRecord } from '../tasks/task-record'
+import type { TaskRecord } from './task-record'
 
 /** What a planner decides for a task that has nothing queued. */
 export type Decision =
@@ -25,7 +25,7 @@ export interface PlannerOutput {
   audit?: Record<string, unknown>
 }
 
-/** Decides a task's next actions. The script planner and the LLM planner both implement it. */
+/** Decides a task's next actions. The engine asks; the script planner and the LLM planner (lib/agent) implement it. */
 export interface Planner {
   readonly kind: 'script' | 'llm'
   /** Cheap, deterministic decisions are made inside the request that needs them instead of in the background. */
