@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChatMessage, Completion, LlmGateway } from '../../server/lib/llm/gateway'
-import { redactingGateway } from '../../server/lib/agent/redacting-gateway'
-import { createSecrets } from '../../server/lib/secrets/secrets'
+import { redactingGateway } from '../../server/lib/privacy/redacting-gateway'
+import { createSecrets } from '../../server/lib/privacy/secrets'
 
 const env = {
   TANDEM_SECRET_SHOP_PASSWORD: 'hunter2-xyz',

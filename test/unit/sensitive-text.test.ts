@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { findSensitive, luhnValid, redactSensitiveText } from '#protocol'
-import { redactValues } from '../../server/lib/tasks/redact'
+import { redactValues } from '../../server/lib/privacy/redact'
 
 const kinds = (text: string, settings = {}) => findSensitive(text, settings).map((s) => [s.kind, text.slice(s.start, s.end)])
 

@@ -1,7 +1,7 @@
 import { useArtifactStore } from '../audit/use-audit'
 import { useConfig } from '../config'
 import { createLlmGateway } from '../llm/gateway'
-import { useSecrets } from '../secrets/secrets'
+import { useSecrets } from '../privacy/secrets'
 import { useSkills } from '../skills/use-skills'
 import type { Planner } from '../tasks/planner'
 import { createLlmPlanner } from './llm-planner'

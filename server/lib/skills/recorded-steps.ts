@@ -1,5 +1,6 @@
 import type { Action, AuditEvent, ElementInfo, Risk, ScriptStep, StepView } from '#protocol'
 import { isCredentialField, isEvidenceStep } from '#protocol'
+import { REDACTED } from '../privacy/redact'
 import { replayTargetOf, type ReplayTarget } from './replay-target'
 
 /** One step of a finished task, made replayable. */
@@ -13,7 +14,6 @@ export interface RecordedStep {
   secrets?: { name: string; field: string }[]
 }
 
-const REDACTED = '••••'
 const HAS_SECRET = /\{\{\s*secret:[A-Za-z0-9_]+\s*\}\}/
 const SECRETS = /\{\{\s*secret:([A-Za-z0-9_]+)\s*\}\}/g
 const hostOf = (url: string | undefined) => {

@@ -1,6 +1,6 @@
 import { useAuditLog } from '../audit/use-audit'
 import { useConfig } from '../config'
-import { useSecrets } from '../secrets/secrets'
+import { useSecrets } from '../privacy/secrets'
 import { useEngine } from '../tasks/use-engine'
 import { createSkillSaver, type SkillSaver } from './save-skill'
 import { useSkills } from './use-skills'

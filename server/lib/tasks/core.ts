@@ -1,8 +1,8 @@
 import { isTerminal } from '#protocol'
+import { redactFor, scrubFinished } from '../privacy/task-redaction'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './channels'
 import type { EngineDeps } from './deps'
 import type { PendingEvent } from './events'
-import { redactValues } from './redact'
 import type { TaskRecord } from './task-record'
 
 /**
@@ -50,24 +50,3 @@ export async function promoteStaged(deps: Pick<EngineDeps, 'store' | 'audit'>, t
   )
 }
 export type Mutate = ReturnType<typeof createMutate>
-
-/** Everything that must never be written down for this task. */
-export const sensitiveOf = (task: Pick<TaskRecord, 'sensitive'>, deps: Pick<EngineDeps, 'secrets'>) => [
-  ...(task.sensitive ?? []),
-  ...(deps.secrets?.values() ?? []),
-]
-
-/** Scrubs a value of this task's typed credentials, the named secrets, card numbers and the configured kinds. */
-export const redactFor =
-  (task: Pick<TaskRecord, 'sensitive'>, deps: Pick<EngineDeps, 'secrets' | 'redact'>) =>
-  <T>(value: T): T =>
-    redactValues(value, sensitiveOf(task, deps), deps.redact)
-
-/**
- * A finished task keeps nothing it would only have needed to act: what a script or the model typed into a
- * credential field, card numbers and the configured kinds leave its record, and so does the list of typed values.
- */
-export function scrubFinished(task: TaskRecord, deps: Pick<EngineDeps, 'secrets' | 'redact'>): TaskRecord {
-  const { sensitive: _, ...rest } = redactFor(task, deps)(task)
-  return rest
-}

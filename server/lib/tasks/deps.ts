@@ -1,5 +1,6 @@
 import type { ArtifactRef, ArtifactUpload, Observation, RedactSettings } from '#protocol'
 import type { RequestSource } from '../http/source'
+import type { SecretVault } from '../privacy/secrets'
 import type { PendingEvent } from './events'
 import type { Planner } from './planner'
 import type { RiskAssessor } from './propose'
@@ -68,12 +69,6 @@ export interface ArtifactSink<Decoded = unknown> {
   /** Checks and decodes every upload (throws BAD_REQUEST) before anything is written. */
   decode(uploads: ArtifactUpload[]): Decoded[]
   save(taskId: string, prefix: string, decoded: Decoded[]): Promise<ArtifactRef[]>
-}
-
-/** Named secrets ({{secret:NAME}}): the model and the audit see names, only the extension gets values. */
-export interface SecretVault {
-  values(): string[]
-  substitute(text: string): string
 }
 
 export interface EngineDeps {

@@ -3,13 +3,15 @@ import type { Action, ClientView, NextBody, NextData, ReportBody, ReportData, St
 import { emptyUsage, isTerminal } from '#protocol'
 import { conflict, notFound } from '../http/errors'
 import type { RequestSource } from '../http/source'
+import { actionForExtension } from '../privacy/for-extension'
+import { redactFor } from '../privacy/task-redaction'
+import { advance, plannerFor } from './advance'
 import { applyDecision, applyObservation } from './apply'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './channels'
 import { createTaskCommands } from './commands'
-import { createMutate, promoteStaged, redactFor } from './core'
+import { createMutate, promoteStaged } from './core'
 import type { EngineDeps } from './deps'
 import type { PendingEvent } from './events'
-import { advance, plannerFor } from './advance'
 import { proposeNext } from './propose'
 import { planStart } from './start-plan'
 import { needsDecision, type TaskRecord } from './task-record'
@@ -83,19 +85,12 @@ export function createEngine(deps: EngineDeps) {
     return pick ? bindIfUnbound(pick, body.clientId) : null
   }
 
-  /** The action as the extension gets it: the only place secret values are filled in. */
-  const withSecrets = (action: Action): Action => {
-    const text = action.params.text
-    if (!deps.secrets || typeof text !== 'string' || !text.includes('{{secret:')) return action
-    return { ...action, params: { ...action.params, text: deps.secrets.substitute(text), sensitive: true } }
-  }
-  // The extension masks the same kinds in its screenshots as the server hides in text.
-  const redactSettings = deps.redact?.emails || deps.redact?.phones ? { ...deps.redact } : undefined
-  const withRedactSettings = (action: Action): Action => (redactSettings ? { ...action, redact: redactSettings } : action)
+  // The only place secret values are filled in.
+  const forExtension = actionForExtension(deps)
 
   async function deliver(task: TaskRecord, source: RequestSource): Promise<Action | null> {
     const action = await dispatch(task, source)
-    return action && withRedactSettings(withSecrets(action))
+    return action && forExtension(action)
   }
 
   async function dispatch(task: TaskRecord, source: RequestSource): Promise<Action | null> {

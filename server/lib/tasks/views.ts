@@ -1,6 +1,6 @@
 import type { StatusView, TaskStatus, TaskView } from '#protocol'
 import { notFound } from '../http/errors'
-import { redactFor } from './core'
+import { redactFor } from '../privacy/task-redaction'
 import type { EngineDeps } from './deps'
 import { needsDecision, toTaskView } from './task-record'
 

@@ -1,15 +1,19 @@
+import { MIN_REDACT_LENGTH } from './redact'
+
 const PLACEHOLDER = /\{\{\s*secret:([A-Za-z0-9_]+)\s*\}\}/g
 const VARIABLE = /^TANDEM_SECRET_([A-Za-z0-9_]+)$/
-// Redacting a one- or two-character value would rewrite ordinary text, and such a value protects nothing anyway.
-const MIN_REDACT_LENGTH = 3
 
-export interface Secrets {
-  /** The names the model may use as {{secret:NAME}}. */
-  names(): string[]
+/** Named secrets ({{secret:NAME}}) as the engine uses them: the model and the audit see names, only the extension gets values. */
+export interface SecretVault {
   /** The values, for scrubbing whatever the server stores. */
   values(): string[]
   /** Fills every known placeholder; an unknown one stays as it is, so nothing is typed by guess. */
   substitute(text: string): string
+}
+
+export interface Secrets extends SecretVault {
+  /** The names the model may use as {{secret:NAME}}. */
+  names(): string[]
   /** Every secret value in `text` replaced by its placeholder. */
   redact(text: string): string
 }

@@ -1,6 +1,6 @@
 import { redactSensitiveText, type RedactSettings } from '#protocol'
 import type { ChatMessage, LlmGateway } from '../llm/gateway'
-import { REDACTED } from '../tasks/redact'
+import { REDACTED } from './redact'
 
 /**
  * The gateway with every secret value replaced by its placeholder, and every card number (and the emails and
