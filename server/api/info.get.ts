@@ -1,5 +1,5 @@
 import { defineEventHandler } from 'h3'
-import { useConfig } from '../lib/config'
+import { useConfig } from '../lib/app/use-config'
 
 // What a client needs to know after connecting: that its token works, and whether goal-only tasks can run.
 export default defineEventHandler(() => {

@@ -18,7 +18,7 @@ export interface Config {
   allowedHosts: string[]
   /** Emails and phone numbers hidden from the model, the audit and screenshots (TANDEM_REDACT_EMAILS/PHONES). */
   redact: { emails: boolean; phones: boolean }
-  /** Named secrets (TANDEM_SECRET_<NAME>) are read by server/lib/secrets and never kept here, where they could leak. */
+  /** Named secrets (TANDEM_SECRET_<NAME>) are read by lib/privacy/secrets.ts and never kept here, where they could leak. */
   llm: {
     baseUrl?: string
     apiKey?: string
@@ -91,6 +91,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   }
 }
-
-let cached: Config | undefined
-export const useConfig = () => (cached ??= loadConfig())

@@ -1,7 +1,7 @@
 import { defineEventHandler, getRequestHeader, setResponseHeader } from 'h3'
 import { CLIENT_HEADERS } from '#protocol'
+import { useToken } from '../lib/app/use-token'
 import { bearerOf, tokenMatches } from '../lib/auth/token'
-import { useToken } from '../lib/auth/use-token'
 import { unauthorized } from '../lib/http/errors'
 import { nanoid } from 'nanoid'
 

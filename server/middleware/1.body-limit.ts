@@ -1,5 +1,5 @@
 import { defineEventHandler } from 'h3'
-import { useConfig } from '../lib/config'
+import { useConfig } from '../lib/app/use-config'
 import { BodyTooLargeError, readLimitedBody } from '../lib/http/body-limit'
 import { payloadTooLarge } from '../lib/http/errors'
 

@@ -1,5 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
-import { ConfigError, useConfig } from '../lib/config'
+import { useConfig } from '../lib/app/use-config'
+import { ConfigError } from '../lib/config'
 
 // A wrong setting stops the server before it listens, with one line that says what to set (no stack to dig through).
 export default defineNitroPlugin(() => {

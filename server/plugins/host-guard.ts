@@ -1,6 +1,6 @@
 import { defineEventHandler, getRequestHeader } from 'h3'
 import { defineNitroPlugin } from 'nitropack/runtime'
-import { useConfig } from '../lib/config'
+import { useConfig } from '../lib/app/use-config'
 import { forbidden } from '../lib/http/errors'
 import { hostAllowed } from '../lib/http/host'
 

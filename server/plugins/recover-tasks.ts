@@ -1,5 +1,5 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
-import { useEngine } from '../lib/tasks/use-engine'
+import { useEngine } from '../lib/app/use-engine'
 
 // A server killed mid-task picks every unfinished task up where its saved state left it.
 export default defineNitroPlugin(() => {

@@ -1,5 +1,5 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
-import { useSkills } from '../lib/skills/use-skills'
+import { useSkills } from '../lib/app/use-skills'
 
 // Index the library at start, so the first search does not pay for it.
 export default defineNitroPlugin(() => {

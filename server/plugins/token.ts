@@ -1,5 +1,5 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
-import { useToken } from '../lib/auth/use-token'
+import { useToken } from '../lib/app/use-token'
 
 /** Where the console will be, from the address the server is told to listen on (port 0: chosen at start). */
 function consoleUrl(): string | null {

@@ -22,7 +22,7 @@ beforeAll(async () => {
     import('../../server/api/audit/[taskId]/index.get'),
     import('../../server/api/audit/[taskId]/export.get'),
     import('../../server/api/audit/[taskId]/artifacts/[name].get'),
-    import('../../server/lib/audit/use-audit'),
+    import('../../server/lib/app/use-audit'),
     import('../../server/lib/audit/artifacts'),
   ])
   // Nitro mounts api/audit/[taskId]/… as these paths; the error handler is the server's own envelope.
@@ -90,7 +90,7 @@ describe('GET /api/audit/:taskId', () => {
   })
 
   it('reports tampering in the verdict, naming the line', async () => {
-    const { useAuditLog } = await import('../../server/lib/audit/use-audit')
+    const { useAuditLog } = await import('../../server/lib/app/use-audit')
     await useAuditLog().append('tampered', { type: 'a', data: { amount: 10 } })
     await useAuditLog().append('tampered', { type: 'b' })
     const file = join(dir, 'tampered', 'events.jsonl')

@@ -1,7 +1,7 @@
 import { defineEventHandler, readValidatedBody } from 'h3'
 import { TaskCommandBody } from '#protocol'
+import { useEngine } from '../../lib/app/use-engine'
 import { sourceOf } from '../../lib/http/source'
-import { useEngine } from '../../lib/tasks/use-engine'
 
 export default defineEventHandler(async (event) => {
   const body = await readValidatedBody(event, TaskCommandBody.parse)

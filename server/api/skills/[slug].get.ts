@@ -1,8 +1,8 @@
 import { defineEventHandler, getValidatedRouterParams } from 'h3'
 import { z } from 'zod'
 import { SkillSlug } from '#protocol'
+import { useSkills } from '../../lib/app/use-skills'
 import { notFound } from '../../lib/http/errors'
-import { useSkills } from '../../lib/skills/use-skills'
 
 const Params = z.strictObject({ slug: SkillSlug })
 

@@ -1,6 +1,6 @@
 import { defineEventHandler, getValidatedQuery } from 'h3'
 import { SkillsSearchQuery } from '#protocol'
-import { useSkills } from '../../lib/skills/use-skills'
+import { useSkills } from '../../lib/app/use-skills'
 
 export default defineEventHandler(async (event) => {
   const { q, site, limit } = await getValidatedQuery(event, SkillsSearchQuery.parse)

@@ -39,7 +39,3 @@ export function createSecrets(env: NodeJS.ProcessEnv = process.env): Secrets {
     redact: (text) => redactable.reduce((out, [name, value]) => (out.includes(value) ? out.split(value).join(`{{secret:${name}}}`) : out), text),
   }
 }
-
-let secrets: Secrets | undefined
-/** The server's secrets, read from its environment once. */
-export const useSecrets = (): Secrets => (secrets ??= createSecrets())

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises'
 import { defineEventHandler, getValidatedRouterParams, setResponseHeaders } from 'h3'
 import { AuditTaskParams } from '#protocol'
-import { exportTaskZip, useAuditLog } from '../../../lib/audit/use-audit'
+import { exportTaskZip, useAuditLog } from '../../../lib/app/use-audit'
 import { notFound } from '../../../lib/http/errors'
 
 /** The task's audit as a zip, streamed as it is built. */

@@ -1,7 +1,7 @@
 import { defineEventHandler, getValidatedRouterParams } from 'h3'
 import { AuditTaskParams, type AuditView } from '#protocol'
+import { useAuditLog } from '../../../lib/app/use-audit'
 import { parseEvents, verifyChain } from '../../../lib/audit/chain'
-import { useAuditLog } from '../../../lib/audit/use-audit'
 import { notFound } from '../../../lib/http/errors'
 
 /** A task's events and the verdict on their chain, read from one snapshot so the two agree. */

@@ -1,8 +1,8 @@
 import { pipeline } from 'node:stream/promises'
 import { defineEventHandler, getValidatedRouterParams, setResponseHeaders } from 'h3'
 import { AuditArtifactParams } from '#protocol'
+import { useArtifactStore } from '../../../../lib/app/use-audit'
 import { ArtifactError, type OpenedArtifact } from '../../../../lib/audit/artifacts'
-import { useArtifactStore } from '../../../../lib/audit/use-audit'
 import { badRequest, notFound } from '../../../../lib/http/errors'
 
 /** One screenshot of a task, served as the image it was checked to be and never as anything a browser would run. */

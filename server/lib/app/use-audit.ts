@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream'
-import { useConfig } from '../config'
-import { createArtifactStore, type ArtifactStore } from './artifacts'
-import { exportAuditZip } from './export'
-import { EXPORT_EXTRAS } from './export-extras'
-import { createAuditLog, type AuditLog } from './log'
+import { createArtifactStore, type ArtifactStore } from '../audit/artifacts'
+import { exportAuditZip } from '../audit/export'
+import { EXPORT_EXTRAS } from '../audit/export-extras'
+import { createAuditLog, type AuditLog } from '../audit/log'
+import { useConfig } from './use-config'
 
 let log: AuditLog | undefined
 let store: ArtifactStore | undefined

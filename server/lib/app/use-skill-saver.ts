@@ -1,8 +1,8 @@
-import { useAuditLog } from '../audit/use-audit'
-import { useConfig } from '../config'
-import { useSecrets } from '../privacy/secrets'
-import { useEngine } from '../tasks/use-engine'
-import { createSkillSaver, type SkillSaver } from './save-skill'
+import { createSkillSaver, type SkillSaver } from '../skills/save-skill'
+import { useAuditLog } from './use-audit'
+import { useConfig } from './use-config'
+import { useEngine } from './use-engine'
+import { useSecrets } from './use-secrets'
 import { useSkills } from './use-skills'
 
 let saver: SkillSaver | undefined

@@ -1,11 +1,11 @@
-import { useArtifactStore } from '../audit/use-audit'
-import { useConfig } from '../config'
+import { createLlmPlanner } from '../agent/llm-planner'
+import { latestScreenshot } from '../agent/screenshot'
 import { createLlmGateway } from '../llm/gateway'
-import { useSecrets } from '../privacy/secrets'
-import { useSkills } from '../skills/use-skills'
 import type { Planner } from '../tasks/planner'
-import { createLlmPlanner } from './llm-planner'
-import { latestScreenshot } from './screenshot'
+import { useArtifactStore } from './use-audit'
+import { useConfig } from './use-config'
+import { useSecrets } from './use-secrets'
+import { useSkills } from './use-skills'
 
 /** The LLM planner when TANDEM_LLM_BASE_URL and TANDEM_LLM_MODEL are set; otherwise only script tasks run. */
 export function useLlmPlanner(): Planner | undefined {

@@ -1,6 +1,6 @@
-import { useConfig } from '../config'
-import { loadSkills } from './load-skills'
-import { createSkillIndex, type SkillIndex } from './search-index'
+import { loadSkills } from '../skills/load-skills'
+import { createSkillIndex, type SkillIndex } from '../skills/search-index'
+import { useConfig } from './use-config'
 
 let index: Promise<SkillIndex> | undefined
 
