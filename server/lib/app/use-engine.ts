@@ -1,9 +1,8 @@
 import { join } from 'node:path'
 import { createStorage } from 'unstorage'
 import { createScriptPlanner } from '../agent/script-planner'
-import { ArtifactError, decodeArtifacts, type DecodedArtifact } from '../audit/artifacts'
+import { decodeArtifacts, type DecodedArtifact } from '../audit/artifacts'
 import type { Config } from '../config'
-import { apiError } from '../http/errors'
 import { createClientRegistry } from '../state/clients'
 import { fsAtomicDriver } from '../state/fs-atomic-driver'
 import { createNotifier } from '../state/notifier'
@@ -14,7 +13,7 @@ import { createRedisNotifier } from '../state/redis-notifier'
 import { createTaskStore } from '../state/store'
 import type { EngineDeps } from '../tasks/deps'
 import { createEngine, type Engine } from '../tasks/engine'
-import { useArtifactStore, useAuditLog } from './use-audit'
+import { refuseArtifactError, useArtifactStore, useAuditLog } from './use-audit'
 import { useConfig } from './use-config'
 import { useLlmPlanner } from './use-llm-planner'
 import { usePolicy } from './use-policy'
@@ -25,8 +24,7 @@ function decodeOrRefuse(uploads: Parameters<typeof decodeArtifacts>[0]) {
   try {
     return decodeArtifacts(uploads, useConfig().maxArtifactBytes)
   } catch (error) {
-    if (error instanceof ArtifactError) throw apiError(error.code, error.message)
-    throw error
+    return refuseArtifactError(error)
   }
 }
 

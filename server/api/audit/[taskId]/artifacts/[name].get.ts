@@ -1,20 +1,13 @@
 import { pipeline } from 'node:stream/promises'
 import { defineEventHandler, getValidatedRouterParams, setResponseHeaders } from 'h3'
 import { AuditArtifactParams } from '#protocol'
-import { useArtifactStore } from '../../../../lib/app/use-audit'
-import { ArtifactError, type OpenedArtifact } from '../../../../lib/audit/artifacts'
-import { badRequest, notFound } from '../../../../lib/http/errors'
+import { openArtifact } from '../../../../lib/app/use-audit'
+import { notFound } from '../../../../lib/http/errors'
 
 /** One screenshot of a task, served as the image it was checked to be and never as anything a browser would run. */
 export default defineEventHandler(async (event) => {
   const { taskId, name } = await getValidatedRouterParams(event, AuditArtifactParams.parse)
-  let opened: OpenedArtifact | null
-  try {
-    opened = await useArtifactStore().open(taskId, name)
-  } catch (error) {
-    if (error instanceof ArtifactError) throw badRequest(error.message)
-    throw error
-  }
+  const opened = await openArtifact(taskId, name)
   if (!opened) throw notFound('That task has no artifact of that name.')
   setResponseHeaders(event, {
     'content-type': opened.contentType,
