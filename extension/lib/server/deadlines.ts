@@ -1,0 +1,37 @@
+/**
+ * How long each call to the Tandem server may take before the extension stops waiting (and the worker retries,
+ * or the panel says the server is not answering). Chrome stops a service worker whose fetch has no response
+ * after 30 s, so every call the worker makes (next, report, status, pause, resume, cancel) stays well under that.
+ */
+
+/** The server holds a long-poll for `waitMs`; this is the reply's trip and a busy server's turn on top. */
+export const NEXT_MARGIN_MS = 5_000
+
+/** Nothing else: the server only says it is there. */
+export const HEALTH_MS = 5_000
+
+/**
+ * Small reads from storage (info, status, task list, skill search). The panel polls status every second and says
+ * "not answering" when it runs out: short enough to say so within seconds, long enough for a loaded machine.
+ */
+export const READ_MS = 6_000
+
+/**
+ * Commands that change a task (start, confirm, answer, pause, resume, cancel) or write a skill: they take the
+ * task's lock and append to the audit log, which may wait behind a report being written.
+ */
+export const COMMAND_MS = 10_000
+
+/**
+ * A report uploads the observation with its screenshots (up to 24 MB) and the server decodes, masks and writes
+ * them before it answers. Safe to cut: a report is retried with the same actionId and applied once.
+ */
+export const REPORT_MS = 20_000
+
+/** Bytes (a screenshot, the audit zip, which the server streams while it builds it): first the headers… */
+export const BYTES_FIRST_MS = 10_000
+/** …then the longest pause between two chunks: a big export may take as long as it needs while bytes arrive. */
+export const BYTES_IDLE_MS = 10_000
+
+/** The deadline of a `next` long-poll that asks the server to hold it for `waitMs` (the server's default is 0). */
+export const nextDeadlineMs = (waitMs: number | undefined) => (waitMs ?? 0) + NEXT_MARGIN_MS
