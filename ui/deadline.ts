@@ -75,3 +75,25 @@ export function startDeadline(ms: number, signal?: AbortSignal): Deadline {
     },
   }
 }
+
+/**
+ * A body read chunk by chunk within `deadline`, each chunk giving it `idleMs` more: a big download may take as long
+ * as it needs while its bytes keep coming, and one that stops is cut `idleMs` after its last chunk.
+ */
+export async function readBytes(res: Response, deadline: Deadline, idleMs: number): Promise<Blob> {
+  const type = res.headers.get('content-type') ?? ''
+  if (!res.body) return deadline.within(res.blob())
+  const reader = res.body.getReader()
+  const chunks: BlobPart[] = []
+  try {
+    for (;;) {
+      deadline.extend(idleMs)
+      const { done, value } = await deadline.within(reader.read())
+      if (done) return new Blob(chunks, { type })
+      chunks.push(value)
+    }
+  } catch (error) {
+    void reader.cancel().catch(() => undefined)
+    throw error
+  }
+}

@@ -20,7 +20,7 @@ import {
   type TaskCommandBody,
 } from '#protocol'
 import type { Settings } from '../settings'
-import { DeadlineExceeded, startDeadline, type Deadline } from '../../../ui/deadline'
+import { DeadlineExceeded, readBytes, startDeadline, type Deadline } from '../../../ui/deadline'
 import { BYTES_FIRST_MS, BYTES_IDLE_MS, COMMAND_MS, HEALTH_MS, READ_MS, REPORT_MS, nextDeadlineMs } from './deadlines'
 import { ServerError } from './errors'
 
@@ -147,7 +147,7 @@ export function createServerClient(deps: ServerClientDeps) {
         throw refusal(await readJson(res, serverUrl, deadline), res.status) ?? new ServerError('BAD_RESPONSE', `${serverUrl}${path} answered ${res.status}.`, res.status)
       }
       try {
-        return await readBytes(res, deadline)
+        return await readBytes(res, deadline, BYTES_IDLE_MS)
       } catch (error) {
         throw failure(error, deadline, serverUrl, () => new ServerError('UNREACHABLE', `The download from ${serverUrl}${path} broke off.`))
       }
@@ -183,22 +183,4 @@ export function createServerClient(deps: ServerClientDeps) {
   }
 }
 
-/** A body read chunk by chunk, each chunk giving the deadline BYTES_IDLE_MS more. */
-async function readBytes(res: Response, deadline: Deadline): Promise<Blob> {
-  const type = res.headers.get('content-type') ?? ''
-  if (!res.body) return deadline.within(res.blob())
-  const reader = res.body.getReader()
-  const chunks: BlobPart[] = []
-  try {
-    for (;;) {
-      deadline.extend(BYTES_IDLE_MS)
-      const { done, value } = await deadline.within(reader.read())
-      if (done) return new Blob(chunks, { type })
-      chunks.push(value)
-    }
-  } catch (error) {
-    void reader.cancel().catch(() => undefined)
-    throw error
-  }
-}
 export type ServerClient = ReturnType<typeof createServerClient>
