@@ -4,7 +4,11 @@
  * after 30 s, so every call the worker makes (next, report, status, pause, resume, cancel) stays well under that.
  */
 
-/** The server holds a long-poll for `waitMs`; this is the reply's trip and a busy server's turn on top. */
+/**
+ * The server holds a long-poll for `waitMs`; this is the reply's trip and a busy server's turn on top. With the
+ * longest wait (20 s) that is 25 s, under Chrome's 30 s; a poll cut while the server still worked on it is safe to
+ * repeat, since an action it delivered meanwhile is offered again with the same actionId.
+ */
 export const NEXT_MARGIN_MS = 5_000
 
 /** Nothing else: the server only says it is there. */
@@ -18,13 +22,15 @@ export const READ_MS = 6_000
 
 /**
  * Commands that change a task (start, confirm, answer, pause, resume, cancel) or write a skill: they take the
- * task's lock and append to the audit log, which may wait behind a report being written.
+ * task's lock and append to the audit log. Servers sharing Redis wait up to 10 s for that lock before they answer
+ * 503 UNAVAILABLE ("try again in a moment"): the deadline leaves room for that answer to arrive.
  */
-export const COMMAND_MS = 10_000
+export const COMMAND_MS = 15_000
 
 /**
- * A report uploads the observation with its screenshots (up to 24 MB) and the server decodes, masks and writes
- * them before it answers. Safe to cut: a report is retried with the same actionId and applied once.
+ * A report uploads the observation with its screenshots (up to 24 MB), may wait up to 10 s for the task's lock, and
+ * the server writes the screenshots before it answers. Safe to cut: a report is retried with the same actionId and
+ * applied once.
  */
 export const REPORT_MS = 20_000
 
