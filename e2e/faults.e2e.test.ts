@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { figures, unrecovered, writeFigures } from './support/faults/figures'
 import { runOutage } from './support/faults/outage'
 import { startFaultProxy, type FaultProxy } from './support/faults/proxy'
-import type { FaultRig } from './support/faults/rig'
+import { routeThroughProxy, type FaultRig } from './support/faults/rig'
 import { runOne, type RunRecord } from './support/faults/run-one'
 import { onlyFromEnv, planRuns, runsFromEnv, seedFromEnv } from './support/faults/schedule'
 import { useHarness } from './support/use-harness'
@@ -19,7 +19,7 @@ const started = Date.now()
 beforeAll(async () => {
   // Every call of the extension goes through the proxy, where a fault can hold, drop or refuse it.
   rig.proxy = await startFaultProxy(() => h.server.url)
-  await h.ext.setSettings({ serverUrl: rig.proxy.url, token: h.server.token })
+  await routeThroughProxy(rig)
   console.log(`fault injection: seed ${seed}, ${plans.length} runs (TANDEM_FAULT_SEED, TANDEM_FAULT_RUNS, TANDEM_FAULT_ONLY)`)
 })
 

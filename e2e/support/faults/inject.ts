@@ -21,7 +21,10 @@ interface Context {
   rig: FaultRig
   plan: RunPlan
   task: RunTask
-  /** Wakes the extension for the run's task, as the click on "Start" does. */
+  /**
+   * Starts the run's task and wakes the extension, as the click on "Start" does. Every fault aimed at one of
+   * the task's calls is laid before this: the extension's waiting long-poll gets the opening action at once.
+   */
   begin: () => Promise<void>
 }
 
@@ -67,7 +70,7 @@ async function sendReport(rig: FaultRig, body: any) {
 
 const workerStop: Record<string, Inject> = {
   async delivered(ctx) {
-    const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task, ctx.plan.seq))
     await ctx.begin()
     const answer = await held(rule, `the delivery of action ${ctx.plan.seq}`)
     // The server handed the action out; the worker dies before the answer reaches it.
@@ -75,7 +78,7 @@ const workerStop: Record<string, Inject> = {
   },
 
   async locked(ctx) {
-    const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task, ctx.plan.seq))
     await ctx.begin()
     const answer = await held(rule, `the delivery of action ${ctx.plan.seq}`)
     // The page is loading again (slowly) when the action arrives: the worker takes the lock, then waits for
@@ -97,7 +100,7 @@ const workerStop: Record<string, Inject> = {
   },
 
   async 'before-report'(ctx) {
-    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq))
     await ctx.begin()
     const report = await held(rule, `the report of action ${ctx.plan.seq}`)
     return struck(await stopWorkerThenWake(ctx.rig, () => report.drop()))
@@ -113,7 +116,7 @@ const serverKill: Record<string, Inject> = {
   },
 
   async 'before-report'(ctx) {
-    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq))
     await ctx.begin()
     const report = await held(rule, `the report of action ${ctx.plan.seq}`)
     // Let the report go while the server is down: it finds nobody there.
@@ -131,18 +134,21 @@ const duplicateReport: Record<string, Inject> = {
   async 'replay-last'(ctx) {
     await ctx.begin()
     await until('the task to finish', async () => TERMINAL.includes((await ctx.rig.h.status(ctx.task.taskId)).task.status))
-    const last = ctx.rig.proxy.exchanges.filter((e) => e.path === '/api/agent/report' && e.json?.taskId === ctx.task.taskId).at(-1)!
+    const last = ctx.rig.proxy.exchanges.filter((e) => e.path === '/api/agent/report' && e.json?.taskId === ctx.task.taskId).at(-1)
+    if (!last) throw new Error('no report of the task went through the proxy')
     const reply = await sendReport(ctx.rig, last.json)
     const problems = reply.status === 200 && reply.body.data.duplicate === true ? [] : [`a replayed report got ${reply.status} ${JSON.stringify(reply.body)}`]
     return struck(null, { direct: [reply], problems })
   },
 
   async 'older-id'(ctx) {
-    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq))
     await ctx.begin()
     const report = await held(rule, `the report of action ${ctx.plan.seq}`)
     const at = Date.now()
-    const older = ctx.rig.proxy.exchanges.find(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq - 1))!
+    // The report of the action before (at seq 2, the opening navigate's), already applied: sent again, late.
+    const older = ctx.rig.proxy.exchanges.find((e) => e.response?.status === 200 && isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq - 1)(e))
+    if (!older) throw new Error(`no answered report of action ${ctx.plan.seq - 1} went through the proxy`)
     const replies = [
       await sendReport(ctx.rig, older.json),
       await sendReport(ctx.rig, { ...report.exchange.json, actionId: `a_never${ctx.plan.index}` }),
@@ -155,7 +161,7 @@ const duplicateReport: Record<string, Inject> = {
   },
 
   async concurrent(ctx) {
-    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq))
     await ctx.begin()
     const report = await held(rule, `the report of action ${ctx.plan.seq}`)
     const at = Date.now()
@@ -180,7 +186,7 @@ function tabFault(act: (ctx: Context) => Promise<void>): Record<string, Inject> 
       return struck(Date.now())
     },
     async 'between-steps'(ctx) {
-      const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task.taskId, ctx.plan.seq))
+      const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task, ctx.plan.seq))
       await ctx.begin()
       const answer = await held(rule, `the delivery of action ${ctx.plan.seq}`)
       await act(ctx)

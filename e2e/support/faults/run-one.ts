@@ -1,6 +1,6 @@
 import { judge, type Verdict } from './checks'
 import { INJECT, type Struck } from './inject'
-import { createRunTask, sleep, TERMINAL, type FaultRig } from './rig'
+import { planRunTask, sleep, startRunTask, TERMINAL, type FaultRig } from './rig'
 import type { RunPlan } from './schedule'
 
 export interface RunRecord {
@@ -25,15 +25,21 @@ async function tidy(rig: FaultRig) {
 /** One run: a task on the tally page, one fault at its phase, recovery, then the verdict. */
 export async function runOne(rig: FaultRig, plan: RunPlan): Promise<RunRecord> {
   const began = Date.now()
-  const task = await createRunTask(rig, plan)
+  const task = planRunTask(rig, plan)
+  const begin = async () => {
+    if (!task.taskId) await startRunTask(rig, task)
+    await rig.h.ext.wake()
+  }
   let struck: Struck
   let misplaced: string | undefined
   try {
-    struck = await INJECT[plan.kind][plan.phase]({ rig, plan, task, begin: () => rig.h.ext.wake() })
+    struck = await INJECT[plan.kind][plan.phase]({ rig, plan, task, begin })
   } catch (error) {
     misplaced = (error as Error).message
     struck = { faultAt: null, direct: [], problems: [] }
   }
+  // An injector that failed before it started the task: the run still gets its verdict.
+  if (!task.taskId) await begin()
   let status: Verdict['status']
   try {
     status = (await rig.h.waitFor(task.taskId, TERMINAL, 60_000)).task.status
