@@ -5,7 +5,7 @@ import { runOutage } from './support/faults/outage'
 import { startFaultProxy, type FaultProxy } from './support/faults/proxy'
 import { routeThroughProxy, type FaultRig } from './support/faults/rig'
 import { runOne, type RunRecord } from './support/faults/run-one'
-import { onlyFromEnv, planRuns, runsFromEnv, seedFromEnv } from './support/faults/schedule'
+import { faultName, onlyFromEnv, planRuns, runsFromEnv, seedFromEnv } from './support/faults/schedule'
 import { useHarness } from './support/use-harness'
 
 const h = useHarness()
@@ -37,7 +37,7 @@ const violations = (runs: RunRecord[]) =>
     const found = [...v.doubles, ...v.lost, ...v.audit, ...v.replies, ...(v.status === 'STUCK' ? ['stuck'] : [])]
     if (r.misplaced) found.push(`fault not placed: ${r.misplaced}`)
     if (unrecovered(r)) found.push(`ended ${v.status}`)
-    return found.map((p) => `seed ${seed} run ${r.plan.index} ${r.plan.kind}·${r.plan.phase}@${r.plan.seq}: ${p}`)
+    return found.map((p) => `seed ${seed} run ${r.plan.index} ${faultName(r.plan)} @${r.plan.seq}: ${p}`)
   })
 
 describe('faults struck at random while a task runs', () => {
@@ -48,7 +48,7 @@ describe('faults struck at random while a task runs', () => {
         const record = await runOne(rig, plan)
         records.push(record)
         const found = violations([record])
-        if (found.length || process.env.TANDEM_E2E_TRACE) console.log(`run ${plan.index} ${plan.kind}·${plan.phase}@${plan.seq}: ${record.verdict.status} ${found.join('; ')}`)
+        if (found.length || process.env.TANDEM_E2E_TRACE) console.log(`run ${plan.index} ${faultName(plan)} @${plan.seq}: ${record.verdict.status} (${record.ms} ms) ${found.join('; ')}`)
       }
       expect(violations(records)).toEqual([])
     },

@@ -1,6 +1,6 @@
 import type { AuditEvent } from '#protocol'
 import type { HoldRule } from './proxy'
-import { actionIdOf, auditOf, inflightAt, tabStatus, isNextWith, isReportOf, sleep, taskPage, TERMINAL, until, within, type FaultRig, type RunTask } from './rig'
+import { actionIdOf, auditOf, inflightAt, tabStatus, isNextFor, isNextWith, isReportOf, sleep, taskPage, TERMINAL, until, within, type FaultRig, type RunTask } from './rig'
 import { WAIT_SEQ, type RunPlan } from './schedule'
 
 /** What a fault did: when it struck, and what it saw that the checks need. */
@@ -15,6 +15,8 @@ export interface Struck {
   problems: string[]
   /** Where the worker really was when it was stopped, if not where the plan aimed. */
   landed?: string
+  /** How long the extension waited on a hung call before it gave up by itself. */
+  gaveUpMs?: number
 }
 
 interface Context {
@@ -35,6 +37,9 @@ const struck = (faultAt: number | null, more: Partial<Struck> = {}): Struck => (
 async function held(rule: HoldRule, what: string) {
   return within(rule.held, what, 45_000)
 }
+
+/** How long the extension may take to give up on a call nobody answers: its own deadline, with room for a loaded machine. */
+export const GIVE_UP_MS = 60_000
 
 /** Waits until the page has the action with this seq (the executor marked it started). */
 async function inPage({ rig, task }: Context, seq: number) {
@@ -197,10 +202,37 @@ function tabFault(act: (ctx: Context) => Promise<void>): Record<string, Inject> 
   }
 }
 
+/**
+ * Takes the call and never answers it: the request held before the server sees it, or the server's answer held
+ * after it was given, the connection open either way. Nobody wakes the extension: its own deadline has to give up
+ * on the call and try again. When it has, the connection is cut, so the held request never reaches the server.
+ */
+function hang(at: 'request' | 'response'): Inject {
+  return async ({ rig, plan, task, begin }) => {
+    const what = plan.call === 'next' ? `the delivery of action ${plan.seq}` : `the report of action ${plan.seq}`
+    const match =
+      plan.call === 'report' ? isReportOf(rig.proxy, task, plan.seq)
+      : at === 'request' ? isNextFor(rig.proxy, task, plan.seq)
+      : isNextWith(task, plan.seq)
+    const rule = at === 'request' ? rig.proxy.holdRequest(match) : rig.proxy.holdResponse(match)
+    await begin()
+    const call = await held(rule, what)
+    const hungAt = Date.now()
+    try {
+      const gaveUp = await within(call.abandoned, `the extension to give up on ${what}`, GIVE_UP_MS).catch(() => null)
+      const problems = gaveUp === null ? [`the extension still waited for ${what} ${GIVE_UP_MS / 1000} s after the proxy hung it`] : []
+      return struck(hungAt, { problems, ...(gaveUp === null ? {} : { gaveUpMs: gaveUp - hungAt }) })
+    } finally {
+      call.drop()
+    }
+  }
+}
+
 export const INJECT: Record<string, Record<string, Inject>> = {
   'worker-stop': workerStop,
   'server-kill': serverKill,
   'duplicate-report': duplicateReport,
   'tab-closed': tabFault(async (ctx) => (await taskPage(ctx.rig, ctx.task)).close()),
   'tab-navigated': tabFault(async (ctx) => void (await (await taskPage(ctx.rig, ctx.task)).goto(`${ctx.rig.h.site.url}/arrived`))),
+  hung: { 'before-server': hang('request'), 'after-answer': hang('response') },
 }

@@ -103,6 +103,17 @@ export const isReportOf = (proxy: FaultProxy, task: Pick<RunTask, 'taskId'>, seq
   return !!actionId && exchange.json.actionId === actionId
 }
 
+/** Whether the server answered a report of the task's action with this seq (so the extension moved on). */
+export const reportAnswered = (proxy: FaultProxy, task: Pick<RunTask, 'taskId'>, seq: number) =>
+  proxy.exchanges.some((e) => e.response?.status === 200 && isReportOf(proxy, task, seq)(e))
+
+/**
+ * The extension's first ask for the task's action with this seq: a next for the task sent once the report of
+ * the action before was answered. Only its answer says which action it carries, so this matches the request.
+ */
+export const isNextFor = (proxy: FaultProxy, task: Pick<RunTask, 'taskId'>, seq: number) => (exchange: Exchange) =>
+  exchange.path === '/api/agent/next' && !!task.taskId && exchange.json?.taskId === task.taskId && !exchange.response && reportAnswered(proxy, task, seq - 1)
+
 export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {

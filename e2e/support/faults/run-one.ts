@@ -12,6 +12,8 @@ export interface RunRecord {
   landed?: string
   /** Why the fault could not be put where the plan said. */
   misplaced?: string
+  /** How long the extension waited on a hung call before it gave up by itself. */
+  gaveUpMs?: number
   /** How long the whole run took, checks included. */
   ms: number
 }
@@ -42,9 +44,9 @@ function holdsOfRun(proxy: FaultProxy) {
 
 /**
  * Past this an injector has failed, whatever it still waits for: meeting the call it aims at (45 s at most), then
- * what it does once it met it, with room to spare.
+ * for a hung call the extension's own deadline (GIVE_UP_MS), with room to spare.
  */
-const PLACE_LIMIT_MS = 90_000
+const PLACE_LIMIT_MS = 150_000
 
 /** One run: a task on the tally page, one fault at its phase, recovery, then the verdict. */
 export async function runOne(rig: FaultRig, plan: RunPlan): Promise<RunRecord> {
@@ -81,5 +83,5 @@ export async function runOne(rig: FaultRig, plan: RunPlan): Promise<RunRecord> {
   for (let waited = 0; waited < 200 && (status !== 'SUCCEEDED' || mine() < task.expectedHits.length); waited += 25) await sleep(25)
   const verdict = await judge(rig, task, struck, status)
   await tidy(rig)
-  return { plan, taskId: task.taskId, verdict, ms: Date.now() - began, ...(struck.landed ? { landed: struck.landed } : {}), ...(misplaced ? { misplaced } : {}) }
+  return { plan, taskId: task.taskId, verdict, ms: Date.now() - began, ...(struck.landed ? { landed: struck.landed } : {}), ...(struck.gaveUpMs === undefined ? {} : { gaveUpMs: struck.gaveUpMs }), ...(misplaced ? { misplaced } : {}) }
 }

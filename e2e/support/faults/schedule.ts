@@ -10,10 +10,18 @@ export const FAULTS = {
   'tab-closed': ['mid-action', 'between-steps'],
   /** The person takes the task's tab to another page. */
   'tab-navigated': ['mid-action', 'between-steps'],
+  /**
+   * The proxy takes a call of the extension and never answers it, the connection left open: before the server
+   * sees the request, or after the server handled it and answered. Nobody wakes the extension afterwards.
+   */
+  hung: ['before-server', 'after-answer'],
 } as const
 
 export type FaultKind = keyof typeof FAULTS | 'server-unreachable'
 export type FaultPhase = (typeof FAULTS)[keyof typeof FAULTS][number] | 'outage'
+/** The call of the extension a hung fault takes: a next that hands out the action, or the action's report. */
+export type HungCall = 'next' | 'report'
+export const HUNG_CALLS: readonly HungCall[] = ['next', 'report']
 
 export interface RunPlan {
   index: number
@@ -21,6 +29,8 @@ export interface RunPlan {
   phase: FaultPhase
   /** Which of the task's actions (by seq, 1 = the opening navigate) the fault is aimed at, where it is aimed at one. */
   seq: number
+  /** For a hung fault: the call it takes. */
+  call?: HungCall
   /** How long the page takes to show "Counted" after the add: the window of a mid-action fault. */
   readyMs: number
   /** A delay the fault waits before it strikes, where its phase leaves room for one. */
@@ -44,8 +54,10 @@ export function createRandom(seed: number) {
   }
 }
 
-/** Weights: the worker has the most phases to cover, so it gets the most runs. */
-const KINDS: (keyof typeof FAULTS)[] = ['worker-stop', 'worker-stop', 'server-kill', 'duplicate-report', 'tab-closed', 'tab-navigated']
+type Kind = keyof typeof FAULTS
+
+/** Weights of the random tail: the worker has the most phases to cover, so it gets the most runs. */
+const KINDS: Kind[] = ['worker-stop', 'worker-stop', 'server-kill', 'duplicate-report', 'tab-closed', 'tab-navigated', 'hung']
 
 /** Steps of the task that change the page (click add, type, click record), by seq. */
 export const EFFECT_SEQS = [2, 4, 5]
@@ -54,22 +66,52 @@ export const WAIT_SEQ = 3
 export const LAST_SEQ = 6
 /** Steps that still do their whole work on a page loaded afresh (the record needs the name typed before it). */
 export const LOCKED_SEQS = [2, 4]
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+
+/**
+ * The seqs a fault at this phase can be aimed at, where the seq changes what it tests; one entry where it does
+ * not (the seq is then unused). A hung next costs the extension's long-poll deadline (tens of seconds), so hung
+ * faults keep to the seqs that differ: the opening action (handed out on the client's poll, before the task has
+ * one of its own), a step that changes the page, and the last report (the task ends while the extension waits).
+ */
+export function seqsOf(kind: Kind, phase: FaultPhase, call?: HungCall): number[] {
+  if (kind === 'hung') {
+    if (call === 'next') return phase === 'after-answer' ? [1, 2] : [2]
+    return [2, LAST_SEQ]
+  }
+  switch (phase) {
+    case 'mid-action':
+      return [WAIT_SEQ]
+    case 'before-report':
+      return range(1, LAST_SEQ)
+    case 'locked':
+      return LOCKED_SEQS
+    case 'older-id':
+    case 'concurrent':
+      return range(2, LAST_SEQ)
+    default:
+      return EFFECT_SEQS
+  }
+}
+
+function timing(random: ReturnType<typeof createRandom>, phase: FaultPhase) {
+  const midAction = phase === 'mid-action'
+  return { readyMs: midAction ? random.int(800, 1600) : 0, jitterMs: random.int(0, midAction ? 400 : 1200) }
+}
 
 export function planRuns(seed: number, count: number): RunPlan[] {
   const random = createRandom(seed)
   return Array.from({ length: count }, (_, index) => {
     const kind = random.pick(KINDS)
-    const phase = random.pick(FAULTS[kind])
-    const midAction = phase === 'mid-action'
-    const seq =
-      midAction ? WAIT_SEQ
-      : phase === 'before-report' ? random.int(1, LAST_SEQ)
-      : phase === 'locked' ? random.pick(LOCKED_SEQS)
-      : phase === 'older-id' || phase === 'concurrent' ? random.int(2, LAST_SEQ)
-      : random.pick(EFFECT_SEQS)
-    return { index, kind, phase, seq, readyMs: midAction ? random.int(800, 1600) : 0, jitterMs: random.int(0, midAction ? 400 : 1200) }
+    const phase: FaultPhase = random.pick(FAULTS[kind])
+    const call = kind === 'hung' ? random.pick(HUNG_CALLS) : undefined
+    const seq = random.pick(seqsOf(kind, phase, call))
+    return { index, kind, phase, seq, ...(call ? { call } : {}), ...timing(random, phase) }
   })
 }
+
+/** How a run is named in lines and tables: `kind · phase`, with the call of a hung fault. */
+export const faultName = (plan: Pick<RunPlan, 'kind' | 'phase' | 'call'>) => [plan.kind, plan.phase, ...(plan.call ? [plan.call] : [])].join(' · ')
 
 export const seedFromEnv = () => {
   const given = Number(process.env.TANDEM_FAULT_SEED)
@@ -81,10 +123,13 @@ export const runsFromEnv = () => {
   return Number.isInteger(given) && given > 0 ? given : 100
 }
 
-/** TANDEM_FAULT_ONLY=kind or kind:phase keeps those runs of the schedule (same seed, same runs), to replay a few. */
+/**
+ * TANDEM_FAULT_ONLY=kind, kind:phase or kind:phase:call keeps those runs of the schedule (same seed, same runs),
+ * to replay a few; several, comma-separated, keep each.
+ */
 export function onlyFromEnv(plans: RunPlan[]): RunPlan[] {
   const only = process.env.TANDEM_FAULT_ONLY
   if (!only) return plans
-  const [kind, phase] = only.split(':')
-  return plans.filter((p) => p.kind === kind && (!phase || p.phase === phase))
+  const wanted = only.split(',').map((w) => w.trim().split(':'))
+  return plans.filter((p) => wanted.some(([kind, phase, call]) => p.kind === kind && (!phase || p.phase === phase) && (!call || p.call === call)))
 }
