@@ -5,13 +5,20 @@ import { runOutage } from './support/faults/outage'
 import { startFaultProxy, type FaultProxy } from './support/faults/proxy'
 import { routeThroughProxy, type FaultRig } from './support/faults/rig'
 import { runOne, type RunRecord } from './support/faults/run-one'
-import { faultName, onlyFromEnv, planRuns, runsFromEnv, seedFromEnv } from './support/faults/schedule'
+import { coverFromEnv, coverRuns, faultName, onlyFromEnv, planRuns, runsFromEnv, seedFromEnv } from './support/faults/schedule'
 import { useHarness } from './support/use-harness'
 
 const h = useHarness()
 const rig = { h } as FaultRig
 const seed = seedFromEnv()
-const plans = onlyFromEnv(planRuns(seed, runsFromEnv()))
+const tail = runsFromEnv()
+const cover = coverFromEnv()
+const plans = onlyFromEnv(planRuns(seed, tail, cover))
+// The first line of the file's output, so a red CI log always names the seed that replays its tail.
+console.log(
+  `fault injection: seed ${seed} (TANDEM_FAULT_SEED=${seed} replays the tail), ` +
+    `${cover ? `the cover (${coverRuns().length} runs) then ` : ''}a random tail of ${tail} runs; ${plans.length} runs after TANDEM_FAULT_ONLY`,
+)
 const outageMs = Number(process.env.TANDEM_FAULT_OUTAGE_MS ?? 60_000)
 const records: RunRecord[] = []
 const started = Date.now()
@@ -20,11 +27,10 @@ beforeAll(async () => {
   // Every call of the extension goes through the proxy, where a fault can hold, drop or refuse it.
   rig.proxy = await startFaultProxy(() => h.server.url)
   await routeThroughProxy(rig)
-  console.log(`fault injection: seed ${seed}, ${plans.length} runs (TANDEM_FAULT_SEED, TANDEM_FAULT_RUNS, TANDEM_FAULT_ONLY)`)
 })
 
 afterAll(async () => {
-  const text = figures(records, seed, Date.now() - started)
+  const text = figures(records, { seed, cover, tail }, Date.now() - started)
   console.log(text)
   writeFigures(resolve('e2e/output/faults.md'), text)
   await (rig.proxy as FaultProxy | undefined)?.close()
@@ -40,7 +46,7 @@ const violations = (runs: RunRecord[]) =>
     return found.map((p) => `seed ${seed} run ${r.plan.index} ${faultName(r.plan)} @${r.plan.seq}: ${p}`)
   })
 
-describe('faults struck at random while a task runs', () => {
+describe('faults struck while a task runs: every kind at every phase and seq that matters, then at random', () => {
   it(
     `${plans.length} runs: no action runs twice, no acknowledged audit event is lost, no task is left stuck`,
     async () => {
@@ -60,7 +66,7 @@ describe('faults struck at random while a task runs', () => {
     'the server unreachable for a minute: the extension comes back by itself and finishes the task',
     async () => {
       // An index no run of the schedule has, so its page's hits are its own.
-      const record = await runOutage(rig, runsFromEnv(), outageMs)
+      const record = await runOutage(rig, coverRuns().length + tail, outageMs)
       records.push(record)
       expect(violations([record])).toEqual([])
     },

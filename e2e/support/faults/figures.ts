@@ -23,7 +23,8 @@ function row(label: string, runs: RunRecord[]): string {
 }
 
 /** The figures table: per fault kind and phase (and call, for a hung one), and in total. */
-export function figures(records: RunRecord[], seed: number, elapsedMs: number): string {
+export function figures(records: RunRecord[], schedule: { seed: number; cover: boolean; tail: number }, elapsedMs: number): string {
+  const { seed } = schedule
   const head = [
     '| fault | runs | succeeded | failed | executed twice | audit events lost | stuck | other violations | recovery p50 | p95 | max | run p50 |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -52,7 +53,8 @@ export function figures(records: RunRecord[], seed: number, elapsedMs: number): 
   return [
     `# Fault injection`,
     '',
-    `Seed ${seed} (TANDEM_FAULT_SEED=${seed} replays it), ${records.length} runs in ${(elapsedMs / 1000).toFixed(0)} s. Recovery: from the fault to the`,
+    `${schedule.cover ? 'The cover (every kind × phase × seq that matters, once) and a' : 'A'} random tail of ${schedule.tail} runs from seed ${seed}`,
+    `(TANDEM_FAULT_SEED=${seed} replays it): ${records.length} runs in ${(elapsedMs / 1000).toFixed(0)} s. Recovery: from the fault to the`,
     'next progress (a report the server took in, or the task finished); for the outage, from the end of the outage, with',
     'nobody waking the extension. A task closed or moved by the person may end FAILED; every other fault must end SUCCEEDED.',
     '',

@@ -94,20 +94,50 @@ export function seqsOf(kind: Kind, phase: FaultPhase, call?: HungCall): number[]
   }
 }
 
+/** Phases whose seq changes nothing: the cover runs them once. */
+const SEQ_UNUSED = new Set<FaultPhase>(['replay-last', 'any-time'])
+
+/** Cover runs draw their page delays and jitters from this seed: the same cover on every run of the suite. */
+const COVER_SEED = 11
+
 function timing(random: ReturnType<typeof createRandom>, phase: FaultPhase) {
   const midAction = phase === 'mid-action'
   return { readyMs: midAction ? random.int(800, 1600) : 0, jitterMs: random.int(0, midAction ? 400 : 1200) }
 }
 
-export function planRuns(seed: number, count: number): RunPlan[] {
+/** Every kind × phase (× call) × seq that matters, once each, in a fixed order. Indexes run from 0. */
+export function coverRuns(): RunPlan[] {
+  const random = createRandom(COVER_SEED)
+  const plans: RunPlan[] = []
+  for (const kind of Object.keys(FAULTS) as Kind[]) {
+    for (const phase of FAULTS[kind] as readonly FaultPhase[]) {
+      for (const call of kind === 'hung' ? HUNG_CALLS : [undefined]) {
+        const seqs = seqsOf(kind, phase, call)
+        for (const seq of SEQ_UNUSED.has(phase) ? seqs.slice(0, 1) : seqs) {
+          plans.push({ index: plans.length, kind, phase, seq, ...(call ? { call } : {}), ...timing(random, phase) })
+        }
+      }
+    }
+  }
+  return plans
+}
+
+/** A random tail drawn from `seed`; its indexes start at `from`, so a run keeps its number with or without the cover. */
+export function tailRuns(seed: number, count: number, from: number): RunPlan[] {
   const random = createRandom(seed)
-  return Array.from({ length: count }, (_, index) => {
+  return Array.from({ length: count }, (_, i) => {
     const kind = random.pick(KINDS)
     const phase: FaultPhase = random.pick(FAULTS[kind])
     const call = kind === 'hung' ? random.pick(HUNG_CALLS) : undefined
     const seq = random.pick(seqsOf(kind, phase, call))
-    return { index, kind, phase, seq, ...(call ? { call } : {}), ...timing(random, phase) }
+    return { index: from + i, kind, phase, seq, ...(call ? { call } : {}), ...timing(random, phase) }
   })
+}
+
+/** The cover (unless turned off), then the tail. */
+export function planRuns(seed: number, tail: number, cover = true): RunPlan[] {
+  const covering = coverRuns()
+  return [...(cover ? covering : []), ...tailRuns(seed, tail, covering.length)]
 }
 
 /** How a run is named in lines and tables: `kind · phase`, with the call of a hung fault. */
@@ -118,10 +148,18 @@ export const seedFromEnv = () => {
   return Number.isInteger(given) && given > 0 ? given : Math.floor(Math.random() * 2 ** 31)
 }
 
+/** The default tail: with the cover it takes about as long as the 100 random runs took before the cover. */
+export const DEFAULT_TAIL = 40
+
+/** TANDEM_FAULT_RUNS: the length of the random tail (0: the cover alone). */
 export const runsFromEnv = () => {
-  const given = Number(process.env.TANDEM_FAULT_RUNS)
-  return Number.isInteger(given) && given > 0 ? given : 100
+  const raw = process.env.TANDEM_FAULT_RUNS
+  const given = Number(raw)
+  return raw && Number.isInteger(given) && given >= 0 ? given : DEFAULT_TAIL
 }
+
+/** TANDEM_FAULT_COVER=0 skips the cover: a seed sweep runs tails only. */
+export const coverFromEnv = () => process.env.TANDEM_FAULT_COVER !== '0'
 
 /**
  * TANDEM_FAULT_ONLY=kind, kind:phase or kind:phase:call keeps those runs of the schedule (same seed, same runs),
