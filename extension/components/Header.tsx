@@ -9,7 +9,7 @@ export function Header({ store }: { store: PanelStore }) {
       <span class={`link link-${link}`} data-testid="link" title={store.statusLine.value}>
         {store.t(`conn.badge.${link}`)}
       </span>
-      {(link === 'down' || link === 'unauthorized' || link === 'not_configured') && !store.notice.value && (
+      {(link === 'down' || link === 'not_answering' || link === 'unauthorized' || link === 'not_configured') && !store.notice.value && (
         <p class="link-detail" data-testid="status" role="status">
           {store.statusLine.value}
         </p>

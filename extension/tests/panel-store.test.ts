@@ -85,6 +85,84 @@ describe('panel store: connection', () => {
   })
 })
 
+describe('panel store: a server that does not answer', () => {
+  const notAnswering = () => new ServerError('NOT_ANSWERING', 'The Tandem server at http://127.0.0.1:3000 did not answer within 6 s.')
+
+  it('explains it in words that say what to do, in English and Chinese', () => {
+    expect(explain(notAnswering(), 'http://127.0.0.1:3000', panelTranslator('en'))).toMatch(/127\.0\.0\.1:3000 is not answering.*keeps trying/)
+    expect(explain(notAnswering(), 'http://127.0.0.1:3000', panelTranslator('zh-CN'))).toMatch(/127\.0\.0\.1:3000 的 Tandem 服务器没有响应：.*继续重试；/)
+  })
+
+  it('says so as soon as one of its own status polls runs out, while the task still says running, and clears when the server answers', async () => {
+    const { store, client, log } = setup({ activity: { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: null } })
+    await store.load()
+    expect(store.link.value).toBe('ok')
+    client.status.mockRejectedValueOnce(notAnswering())
+    await store.refresh()
+    expect(store.task.status.value).toBe('RUNNING')
+    expect(store.link.value).toBe('not_answering')
+    expect(store.t(`conn.badge.${store.link.value}`)).toBe('Server not answering')
+    expect(store.statusLine.value).toMatch(/http:\/\/127\.0\.0\.1:3000 is not answering/)
+    expect(log).not.toContain('wake')
+
+    await store.refresh()
+    expect(store.link.value).toBe('ok')
+    // The worker may be backing off after the same silence: the server is back, so it need not wait.
+    expect(log).toContain('wake')
+  })
+
+  it('says it in Chinese too, and says "not reachable" for a refused connection', async () => {
+    const { store, client } = setup({ lang: 'zh-CN' })
+    await store.load()
+    client.status.mockRejectedValueOnce(notAnswering())
+    await store.refresh()
+    expect(store.t(`conn.badge.${store.link.value}`)).toBe('服务器没有响应')
+    expect(store.statusLine.value).toMatch(/没有响应：.*。$/)
+    client.status.mockRejectedValueOnce(new ServerError('UNREACHABLE', 'x'))
+    await store.refresh()
+    expect(store.link.value).toBe('down')
+    expect(store.statusLine.value).toMatch(/无法连接/)
+  })
+
+  it('shows what the worker found when its own calls ran out', async () => {
+    const { store } = setup({
+      followed: null,
+      activity: { connection: 'not_answering', message: 'x', failures: 1, retryAt: null, task: null, lastAction: null, needsSite: null },
+    })
+    await store.load()
+    expect(store.link.value).toBe('not_answering')
+    expect(store.statusLine.value).toMatch(/is not answering/)
+  })
+
+  it('keeps one status poll out at a time: a server that hangs is not sent one a second until the deadline', async () => {
+    const { store, client, views } = setup()
+    await store.load()
+    let answer!: () => void
+    client.status.mockImplementationOnce(() => new Promise((r) => (answer = () => r(views.task1))))
+    const calls = client.status.mock.calls.length
+    const first = store.refresh()
+    void store.refresh()
+    void store.refresh()
+    await Promise.resolve()
+    expect(client.status.mock.calls.length).toBe(calls + 1)
+    answer()
+    await first
+    await store.refresh()
+    expect(client.status.mock.calls.length).toBe(calls + 2)
+  })
+
+  it('forgets what it found about a server once the settings name another one', async () => {
+    const { store, client } = setup()
+    await store.load()
+    client.status.mockRejectedValueOnce(notAnswering())
+    await store.refresh()
+    expect(store.link.value).toBe('not_answering')
+    store.connection.serverUrl.value = 'http://127.0.0.1:4000'
+    await store.connection.save()
+    expect(store.link.value).toBe('unknown')
+  })
+})
+
 describe('panel store: new task', () => {
   it('starts in the current tab: the worker adopts that tab before it is woken, and the panel follows the task', async () => {
     const { store, client, tabs, log, stored } = setup({ followed: null })

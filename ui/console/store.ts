@@ -25,6 +25,8 @@ export function explain(error: unknown, t: ConsoleT): string {
   switch (error.kind) {
     case 'network':
       return t('errNetwork')
+    case 'timeout':
+      return t('errTimeout')
     case 'unauthorized':
       return t('errUnauthorized')
     case 'not-found':

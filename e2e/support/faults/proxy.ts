@@ -39,6 +39,12 @@ export interface FaultProxy {
   holdResponse(match: (exchange: Exchange) => boolean): HoldRule
   /** While down, every connection is cut as it opens, and those open are cut now: the server is unreachable. */
   setDown(down: boolean): void
+  /**
+   * While hung, the proxy takes every request and answers none: a new request is held before the server sees it,
+   * and an answer the server gives meanwhile is held before the extension gets it. Switched off, every connection
+   * it held is cut, as when whatever hung (a proxy, a laptop's sleep) lets go.
+   */
+  setHung(hung: boolean): void
   close(): Promise<void>
 }
 
@@ -72,6 +78,15 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
   const rules: Rule[] = []
   const sockets = new Set<Socket>()
   let down = false
+  let hung = false
+  const stuck = new Set<Socket>()
+  /** Keeps the exchange's connection open with no answer, until the hang ends (or the client gives up). */
+  function stick(res: ServerResponse) {
+    const socket = res.socket
+    if (!socket || socket.destroyed) return
+    stuck.add(socket)
+    socket.once('close', () => stuck.delete(socket))
+  }
 
   function hold(at: Rule['at'], match: Rule['match']): HoldRule {
     let take!: (held: Held) => void
@@ -117,12 +132,14 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
     const body = await readAll(req)
     const exchange: Exchange = { method: req.method ?? 'GET', path: req.url ?? '/', body, json: parse(body), at: Date.now() }
     exchanges.push(exchange)
+    if (hung) return stick(res)
     if (!(await gate('request', exchange, res))) return
     const upstream = new URL(exchange.path, target())
     const headers = { ...req.headers, 'content-length': String(Buffer.byteLength(body)) }
     const out = forward(upstream, { method: exchange.method, headers }, async (answer) => {
       const text = await readAll(answer)
       exchange.response = { status: answer.statusCode ?? 0, json: parse(text), at: Date.now() }
+      if (hung) return stick(res)
       if (!(await gate('response', exchange, res))) return
       if (res.socket?.destroyed) return
       const { 'transfer-encoding': _, connection: __, 'content-length': ___, ...rest } = answer.headers
@@ -148,6 +165,12 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
     setDown(value) {
       down = value
       if (value) for (const socket of sockets) socket.destroy()
+    },
+    setHung(value) {
+      hung = value
+      if (value) return
+      for (const socket of stuck) socket.destroy()
+      stuck.clear()
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { isServerError, ServerError } from '../server/errors'
+import { isNoAnswer, isServerError, ServerError } from '../server/errors'
 import { activityItem, updateActivity } from './state'
 
 export type CallResult<T> = { ok: true; value: T } | { ok: false; error: ServerError }
@@ -15,7 +15,7 @@ export const backoffMs = (failures: number) => Math.min(30_000 * 2 ** Math.max(0
 /** A brief blip (a restarting server) is retried at once; anything longer backs off and says so in the panel. */
 const RETRIES_MS = [1000, 3000]
 
-const transient = (error: ServerError) => error.code === 'UNREACHABLE' || error.code === 'INTERNAL' || (error.status ?? 0) >= 502
+const transient = (error: ServerError) => isNoAnswer(error) || error.code === 'INTERNAL' || (error.status ?? 0) >= 502
 
 export function createConnection(deps: ConnectionDeps) {
   async function failed(error: ServerError) {
@@ -29,9 +29,21 @@ export function createConnection(deps: ConnectionDeps) {
     } else {
       const retryAt = deps.now() + backoffMs(failures)
       const at = new Date(retryAt).toLocaleTimeString()
-      await updateActivity({ connection: 'down', failures, retryAt, message: `${error.message} Next try at ${at}.` })
+      const connection = error.code === 'NOT_ANSWERING' ? 'not_answering' : 'down'
+      await updateActivity({ connection, failures, retryAt, message: `${error.message} Next try at ${at}.` })
     }
   }
+
+  /**
+   * A call that ran out its deadline was no blip: the panel says so now, not after the retries (each of which may
+   * take as long again). The back-off is decided, as for any failure, once the retries are spent.
+   */
+  const notAnswering = (error: ServerError) =>
+    updateActivity((activity) =>
+      activity.connection === 'not_answering' && activity.retryAt === null
+        ? {}
+        : { connection: 'not_answering', retryAt: null, message: `${error.message} Trying again.` },
+    )
 
   return {
     /** Whether a wake that nobody asked for (the alarm) should call the server now. */
@@ -39,7 +51,7 @@ export function createConnection(deps: ConnectionDeps) {
       const activity = await activityItem.getValue()
       if (!activity || activity.connection === 'ok' || activity.connection === 'unknown') return true
       // A wrong token or missing settings only change when the person edits them (which wakes us with force).
-      if (activity.connection !== 'down') return false
+      if (activity.connection !== 'down' && activity.connection !== 'not_answering') return false
       return activity.retryAt === null || activity.retryAt - deps.now() < 2000
     },
 
@@ -53,8 +65,9 @@ export function createConnection(deps: ConnectionDeps) {
         } catch (error) {
           const serverError = isServerError(error)
             ? error
-            : new ServerError((error as Error)?.name === 'TimeoutError' ? 'UNREACHABLE' : 'BAD_RESPONSE', `The server call failed: ${(error as Error)?.message ?? error}`)
+            : new ServerError((error as Error)?.name === 'TimeoutError' ? 'NOT_ANSWERING' : 'BAD_RESPONSE', `The server call failed: ${(error as Error)?.message ?? error}`)
           if (transient(serverError) && attempt < RETRIES_MS.length) {
+            if (serverError.code === 'NOT_ANSWERING') await notAnswering(serverError)
             await deps.sleep(RETRIES_MS[attempt])
             continue
           }

@@ -185,7 +185,7 @@ export function createExecutor(deps: ExecutorDeps) {
     let focus: string | undefined
     for (;;) {
       const ask = { waitMs: pollWaitMs, ...(focus ? { taskId: focus } : {}) }
-      const reply = await connection.call(() => deps.server.next(ask, AbortSignal.timeout(pollWaitMs + 10_000)))
+      const reply = await connection.call(() => deps.server.next(ask))
       if (!reply.ok) {
         if (focus && ['NOT_FOUND', 'CONFLICT'].includes(reply.error.code)) {
           focus = undefined

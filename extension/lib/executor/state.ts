@@ -88,7 +88,7 @@ export const clearResult = (actionId: string) => storage.removeItem(resultKey(ac
 
 /** What the worker tells the panel about itself. */
 export const Activity = z.object({
-  connection: z.enum(['unknown', 'ok', 'down', 'unauthorized', 'not_configured']),
+  connection: z.enum(['unknown', 'ok', 'down', 'not_answering', 'unauthorized', 'not_configured']),
   message: z.string(),
   failures: z.number().int(),
   retryAt: z.number().nullable(),

@@ -18,7 +18,7 @@ export const serverOriginPattern = (serverUrl: string) => {
 /** The production build holds loopback host permissions only: any other server needs the person's grant. */
 export const needsGrant = (serverUrl: string) => URL.canParse(serverUrl) && !GRANTED_HOSTS.test(new URL(serverUrl).hostname)
 
-export type ConnectionCheck = 'ok' | 'down' | 'unauthorized' | 'not_configured' | 'no_permission' | 'other'
+export type ConnectionCheck = 'ok' | 'down' | 'not_answering' | 'unauthorized' | 'not_configured' | 'no_permission' | 'other'
 
 export interface ConnectionDeps {
   client: Pick<ServerClient, 'health' | 'info'>
@@ -32,6 +32,7 @@ export interface ConnectionDeps {
 
 const checkOf = (error: unknown): ConnectionCheck => {
   if (isServerError(error, 'UNREACHABLE')) return 'down'
+  if (isServerError(error, 'NOT_ANSWERING')) return 'not_answering'
   if (isServerError(error, 'UNAUTHORIZED')) return 'unauthorized'
   if (isServerError(error, 'NOT_CONFIGURED')) return 'not_configured'
   return 'other'

@@ -7,6 +7,8 @@ export function explain(error: unknown, serverUrl: string, t: PanelT): string {
   switch (error.code) {
     case 'UNREACHABLE':
       return t('conn.down', { url: serverUrl })
+    case 'NOT_ANSWERING':
+      return t('conn.notAnswering', { url: serverUrl })
     case 'UNAUTHORIZED':
       return t('conn.token', { url: serverUrl })
     case 'NOT_CONFIGURED':

@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals'
+import { isNoAnswer } from '../server/errors'
 
 export interface ScreenshotDeps {
   /** The artifact's bytes; the route needs the token, so an <img src> cannot fetch it itself. */
@@ -38,8 +39,9 @@ export function createScreenshots(deps: ScreenshotDeps) {
           // The panel moved on while this loaded: an object URL made now would never be revoked.
           if (mine !== generation) return
           urls.value = { ...urls.value, [name]: deps.objectUrl(blob) }
-        } catch {
-          if (mine === generation) failed.add(name)
+        } catch (error) {
+          // A server that did not answer may answer the next poll; one that refused the artifact will not.
+          if (mine === generation && !isNoAnswer(error)) failed.add(name)
         } finally {
           if (mine === generation) loading.delete(name)
         }

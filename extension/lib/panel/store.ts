@@ -11,6 +11,7 @@ import { tookOverBy } from './i18n-control'
 import { createNewTask, type CurrentTab } from './new-task'
 import { createNotices } from './notices'
 import type { Draft } from './persisted'
+import { watchReach } from './reach'
 import { createSaveSkill } from './save-skill'
 import { createScreenshots } from './screenshots'
 
@@ -43,14 +44,16 @@ const fallbackActivity = (): Activity => ({ connection: 'unknown', message: '', 
 export function createPanelStore(deps: PanelDeps) {
   const t = panelTranslator(deps.lang)
   const activity = signal<Activity>(fallbackActivity())
+  const savedUrl = () => connection.settings.value?.serverUrl ?? ''
   // Read when a call fails, so it always names the server as saved last.
-  const notices = createNotices(t, () => connection.settings.value?.serverUrl ?? '')
-  const connection = createConnection({ client: deps.client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices })
-  const screenshots = createScreenshots({ load: deps.client.artifact, objectUrl: deps.files.objectUrl, revoke: deps.files.revoke })
-  const task = createFollowedTask({ client: deps.client, followed: deps.followed, screenshots, download: deps.files.download, wake: deps.wake, changed: deps.changed, t, notices })
-  const saveSkill = createSaveSkill({ client: deps.client, task, t, notices })
+  const notices = createNotices(t, savedUrl)
+  const { client, reach } = watchReach(deps.client, { serverUrl: savedUrl, back: () => void deps.wake().catch(() => undefined) })
+  const connection = createConnection({ client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices })
+  const screenshots = createScreenshots({ load: client.artifact, objectUrl: deps.files.objectUrl, revoke: deps.files.revoke })
+  const task = createFollowedTask({ client, followed: deps.followed, screenshots, download: deps.files.download, wake: deps.wake, changed: deps.changed, t, notices })
+  const saveSkill = createSaveSkill({ client, task, t, notices })
   const newTask = createNewTask({
-    client: deps.client,
+    client,
     draft: deps.draft,
     currentTab: deps.tabs.current,
     adoptTab: deps.tabs.adopt,
@@ -67,10 +70,15 @@ export function createPanelStore(deps: PanelDeps) {
     notices,
   })
 
-  /** How the panel is connected: the person's last test speaks first, then what the worker last found. */
+  /**
+   * How the panel is connected: its own newest call speaks first when it got no answer (that is the newest news),
+   * then the person's last test, then what the worker last found.
+   */
   const link = computed(() => {
+    const live = reach.value
+    if (live === 'not_answering' || live === 'down') return live
     const tested = connection.check.value
-    if (tested === 'ok' || tested === 'down' || tested === 'unauthorized' || tested === 'not_configured') return tested
+    if (tested === 'ok' || tested === 'down' || tested === 'not_answering' || tested === 'unauthorized' || tested === 'not_configured') return tested
     if (tested === 'no_permission') return 'down'
     return activity.value.connection
   })
@@ -85,14 +93,26 @@ export function createPanelStore(deps: PanelDeps) {
     const note = activity.value.takeover
     return note && note.taskId === task.taskId.value && task.status.value === 'PAUSED' ? t('takeover.notice', { how: tookOverBy(t, note.input) }) : null
   })
+  /** The link in words. */
   const statusLine = computed(() => {
-    const a = activity.value
-    const url = connection.settings.value?.serverUrl ?? ''
-    if (a.connection === 'down') return t('conn.down', { url })
-    if (a.connection === 'unauthorized') return t('conn.token', { url })
-    if (a.connection === 'not_configured') return t('conn.noToken')
-    return a.connection === 'ok' ? t('conn.idle') : t('conn.unknown')
+    const url = savedUrl()
+    switch (link.value) {
+      case 'down':
+        return t('conn.down', { url })
+      case 'not_answering':
+        return t('conn.notAnswering', { url })
+      case 'unauthorized':
+        return t('conn.token', { url })
+      case 'not_configured':
+        return t('conn.noToken')
+      case 'ok':
+        return t('conn.idle')
+      default:
+        return t('conn.unknown')
+    }
   })
+  /** The poll in flight: a server that does not answer gets one at a time, not one a second until the deadline. */
+  let polling: Promise<void> | null = null
 
   function setActivity(value: unknown) {
     const parsed = Activity.safeParse(value)
@@ -127,8 +147,8 @@ export function createPanelStore(deps: PanelDeps) {
       deps.activity.watch(setActivity)
       await Promise.all([task.load(), newTask.load()])
     },
-    /** What the panel polls while it is open. */
-    refresh: () => task.refresh(),
+    /** What the panel polls while it is open; a poll still waiting for its answer is not doubled. */
+    refresh: () => (polling ??= task.refresh().finally(() => (polling = null))),
 
     /** Called after the browser's permission prompt (which must be the first thing the click does). */
     siteDecided(origin: string, granted: boolean) {

@@ -20,6 +20,8 @@ import {
   type TaskCommandBody,
 } from '#protocol'
 import type { Settings } from '../settings'
+import { DeadlineExceeded, readBytes, startDeadline, type Deadline } from '../../../ui/deadline'
+import { BYTES_FIRST_MS, BYTES_IDLE_MS, COMMAND_MS, HEALTH_MS, READ_MS, REPORT_MS, nextDeadlineMs } from './deadlines'
 import { ServerError } from './errors'
 
 export interface ServerClientDeps {
@@ -33,40 +35,66 @@ export interface ServerClientDeps {
 const Info = z.object({ name: z.string(), version: z.string(), llm: z.object({ configured: z.boolean() }).passthrough() }).passthrough()
 export type ServerInfo = z.infer<typeof Info>
 
-/** The Tandem HTTP API as the extension uses it; every failure is a ServerError with a stable code. */
+interface CallInit {
+  /** The caller's own signal: its abort ends the call with the caller's reason, not a ServerError. */
+  signal?: AbortSignal
+  auth?: boolean
+  /** How long the whole call may take, the body read included (see deadlines.ts). */
+  deadlineMs: number
+}
+
+/**
+ * The Tandem HTTP API as the extension uses it; every failure is a ServerError with a stable code, and every call
+ * has a deadline: one that passes is NOT_ANSWERING, which callers treat like UNREACHABLE.
+ */
 export function createServerClient(deps: ServerClientDeps) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
 
-  /** One request carrying the client headers (and the token); no answer at all becomes UNREACHABLE. */
+  const notAnswering = (serverUrl: string, ms: number) =>
+    new ServerError('NOT_ANSWERING', `The Tandem server at ${serverUrl} did not answer within ${Math.round(ms / 1000)} s.`)
+
+  /**
+   * What ended a call that threw: the deadline (NOT_ANSWERING), the caller's signal (its own reason, rethrown), a
+   * ServerError already decided, or anything else as `otherwise`.
+   */
+  function failure(error: unknown, deadline: Deadline, serverUrl: string, otherwise: () => ServerError): unknown {
+    if (deadline.expired) return notAnswering(serverUrl, (deadline.signal.reason as DeadlineExceeded).ms)
+    if (deadline.signal.aborted) return deadline.signal.reason ?? error
+    if (error instanceof ServerError) return error
+    return otherwise()
+  }
+
+  /** One request carrying the client headers (and the token), within `deadline`; no answer at all becomes UNREACHABLE. */
   async function send(
     method: 'GET' | 'POST',
     path: string,
-    body?: unknown,
-    init: { signal?: AbortSignal; auth?: boolean } = {},
+    body: unknown,
+    deadline: Deadline,
+    auth = true,
   ): Promise<{ res: Response; serverUrl: string }> {
     const { serverUrl, token } = await deps.settings()
     const headers: Record<string, string> = {
       [CLIENT_HEADERS.clientId]: await deps.clientId(),
       [CLIENT_HEADERS.version]: deps.version,
     }
-    if (init.auth !== false) {
+    if (auth) {
       if (!token) throw new ServerError('NOT_CONFIGURED', 'Set the server token in the Tandem side panel.')
       headers.authorization = `Bearer ${token}`
     }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    let res: Response
     try {
-      res = await doFetch(serverUrl + path, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        ...(init.signal ? { signal: init.signal } : {}),
-      })
+      const res = await deadline.within(
+        doFetch(serverUrl + path, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: deadline.signal,
+        }),
+      )
+      return { res, serverUrl }
     } catch (error) {
-      if ((error as Error)?.name === 'AbortError') throw error
-      throw new ServerError('UNREACHABLE', `The Tandem server at ${serverUrl} is not reachable. Is it running?`)
+      throw failure(error, deadline, serverUrl, () => new ServerError('UNREACHABLE', `The Tandem server at ${serverUrl} is not reachable. Is it running?`))
     }
-    return { res, serverUrl }
   }
 
   /** The server's error envelope as a ServerError, or null when `json` is not one. */
@@ -77,11 +105,12 @@ export function createServerClient(deps: ServerClientDeps) {
     return new ServerError(code.success ? code.data : 'BAD_RESPONSE', failed.data.error.message, status, failed.data.error.details)
   }
 
-  async function readJson(res: Response, serverUrl: string): Promise<unknown> {
+  /** The body as JSON, read within the deadline: headers followed by silence is no answer either. */
+  async function readJson(res: Response, serverUrl: string, deadline: Deadline): Promise<unknown> {
     try {
-      return await res.json()
-    } catch {
-      throw new ServerError('BAD_RESPONSE', `${serverUrl} answered ${res.status} without JSON: is that the Tandem server?`, res.status)
+      return await deadline.within(res.json())
+    } catch (error) {
+      throw failure(error, deadline, serverUrl, () => new ServerError('BAD_RESPONSE', `${serverUrl} answered ${res.status} without JSON: is that the Tandem server?`, res.status))
     }
   }
 
@@ -89,46 +118,69 @@ export function createServerClient(deps: ServerClientDeps) {
     method: 'GET' | 'POST',
     path: string,
     data: T,
-    body?: unknown,
-    init: { signal?: AbortSignal; auth?: boolean } = {},
+    body: unknown,
+    init: CallInit,
   ): Promise<z.output<T>> {
-    const { res, serverUrl } = await send(method, path, body, init)
-    const json = await readJson(res, serverUrl)
-    const refused = refusal(json, res.status)
-    if (refused) throw refused
-    const ok = okEnvelope(data).safeParse(json)
-    if (!ok.success) throw new ServerError('BAD_RESPONSE', `${serverUrl}${path} answered in an unexpected shape.`, res.status)
-    return (ok.data as { data: z.output<T> }).data
+    const deadline = startDeadline(init.deadlineMs, init.signal)
+    try {
+      const { res, serverUrl } = await send(method, path, body, deadline, init.auth !== false)
+      const json = await readJson(res, serverUrl, deadline)
+      const refused = refusal(json, res.status)
+      if (refused) throw refused
+      const ok = okEnvelope(data).safeParse(json)
+      if (!ok.success) throw new ServerError('BAD_RESPONSE', `${serverUrl}${path} answered in an unexpected shape.`, res.status)
+      return (ok.data as { data: z.output<T> }).data
+    } finally {
+      deadline.clear()
+    }
   }
 
-  /** Bytes (a screenshot, the audit zip): errors still come as the JSON envelope. */
+  /**
+   * Bytes (a screenshot, the audit zip): the headers within BYTES_FIRST_MS, then no pause longer than BYTES_IDLE_MS
+   * between chunks, however long the whole download takes. Errors still come as the JSON envelope.
+   */
   async function bytes(path: string): Promise<Blob> {
-    const { res, serverUrl } = await send('GET', path)
-    if (res.ok) return res.blob()
-    throw refusal(await readJson(res, serverUrl), res.status) ?? new ServerError('BAD_RESPONSE', `${serverUrl}${path} answered ${res.status}.`, res.status)
+    const deadline = startDeadline(BYTES_FIRST_MS)
+    try {
+      const { res, serverUrl } = await send('GET', path, undefined, deadline)
+      if (!res.ok) {
+        throw refusal(await readJson(res, serverUrl, deadline), res.status) ?? new ServerError('BAD_RESPONSE', `${serverUrl}${path} answered ${res.status}.`, res.status)
+      }
+      try {
+        return await readBytes(res, deadline, BYTES_IDLE_MS)
+      } catch (error) {
+        throw failure(error, deadline, serverUrl, () => new ServerError('UNREACHABLE', `The download from ${serverUrl}${path} broke off.`))
+      }
+    } finally {
+      deadline.clear()
+    }
   }
 
   const audit = (taskId: string) => `/api/audit/${encodeURIComponent(taskId)}`
 
+  const read = { deadlineMs: READ_MS }
+  const command = { deadlineMs: COMMAND_MS }
+
   return {
-    health: () => call('GET', '/api/health', z.unknown().optional(), undefined, { auth: false }),
-    info: () => call('GET', '/api/info', Info),
-    start: async (body: Omit<StartBody, 'clientId'>) => call('POST', '/api/agent/start', StartData, { ...body, clientId: await deps.clientId() }),
+    health: () => call('GET', '/api/health', z.unknown().optional(), undefined, { auth: false, deadlineMs: HEALTH_MS }),
+    info: () => call('GET', '/api/info', Info, undefined, read),
+    start: async (body: Omit<StartBody, 'clientId'>) => call('POST', '/api/agent/start', StartData, { ...body, clientId: await deps.clientId() }, command),
     next: async (body: { taskId?: string; waitMs?: number }, signal?: AbortSignal) =>
-      call('POST', '/api/agent/next', NextData, { ...body, clientId: await deps.clientId() }, { signal }),
-    report: (body: ReportBodyInput) => call('POST', '/api/agent/report', ReportData, body),
-    confirm: (body: ConfirmBody) => call('POST', '/api/agent/confirm', StatusData, body),
-    answer: (body: AnswerBody) => call('POST', '/api/agent/answer', StatusData, body),
-    pause: (body: TaskCommandBody) => call('POST', '/api/agent/pause', StatusData, body),
-    resume: (body: TaskCommandBody) => call('POST', '/api/agent/resume', StatusData, body),
-    cancel: (body: TaskCommandBody) => call('POST', '/api/agent/cancel', StatusData, body),
-    status: (taskId: string) => call('GET', `/api/agent/status?taskId=${encodeURIComponent(taskId)}`, StatusView),
-    tasks: (limit = 20) => call('GET', `/api/agent/tasks?limit=${limit}`, z.array(TaskView)),
+      call('POST', '/api/agent/next', NextData, { ...body, clientId: await deps.clientId() }, { signal, deadlineMs: nextDeadlineMs(body.waitMs) }),
+    report: (body: ReportBodyInput) => call('POST', '/api/agent/report', ReportData, body, { deadlineMs: REPORT_MS }),
+    confirm: (body: ConfirmBody) => call('POST', '/api/agent/confirm', StatusData, body, command),
+    answer: (body: AnswerBody) => call('POST', '/api/agent/answer', StatusData, body, command),
+    pause: (body: TaskCommandBody) => call('POST', '/api/agent/pause', StatusData, body, command),
+    resume: (body: TaskCommandBody) => call('POST', '/api/agent/resume', StatusData, body, command),
+    cancel: (body: TaskCommandBody) => call('POST', '/api/agent/cancel', StatusData, body, command),
+    status: (taskId: string) => call('GET', `/api/agent/status?taskId=${encodeURIComponent(taskId)}`, StatusView, undefined, read),
+    tasks: (limit = 20) => call('GET', `/api/agent/tasks?limit=${limit}`, z.array(TaskView), undefined, read),
     searchSkills: (q: string, limit = 8) =>
-      call('GET', `/api/skills/search?q=${encodeURIComponent(q)}&limit=${limit}`, z.array(SkillSearchResult)),
-    saveSkill: (body: SaveSkillBody) => call('POST', '/api/skills', SaveSkillData, body),
+      call('GET', `/api/skills/search?q=${encodeURIComponent(q)}&limit=${limit}`, z.array(SkillSearchResult), undefined, read),
+    saveSkill: (body: SaveSkillBody) => call('POST', '/api/skills', SaveSkillData, body, command),
     artifact: (taskId: string, name: string) => bytes(`${audit(taskId)}/artifacts/${encodeURIComponent(name)}`),
     exportAudit: (taskId: string) => bytes(`${audit(taskId)}/export`),
   }
 }
+
 export type ServerClient = ReturnType<typeof createServerClient>
