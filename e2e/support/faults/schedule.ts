@@ -70,14 +70,15 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 /**
  * The seqs a fault at this phase can be aimed at, where the seq changes what it tests; one entry where it does
- * not (the seq is then unused). A hung next costs the extension's long-poll deadline (tens of seconds), so hung
- * faults keep to the seqs that differ: the opening action (handed out on the client's poll, before the task has
- * one of its own), a step that changes the page, and the last report (the task ends while the extension waits).
+ * not (the seq is then unused). A hung call costs a whole deadline of the extension (20 to 25 s), so hung faults
+ * keep to the seqs that differ: a step that changes the page; for a next answered, also the opening action (handed
+ * out on the client's poll, before the task has one of its own); for a report answered, also the last one (the
+ * task has ended when the extension asks again).
  */
 export function seqsOf(kind: Kind, phase: FaultPhase, call?: HungCall): number[] {
   if (kind === 'hung') {
-    if (call === 'next') return phase === 'after-answer' ? [1, 2] : [2]
-    return [2, LAST_SEQ]
+    if (phase === 'before-server') return [2]
+    return call === 'next' ? [1, 2] : [2, LAST_SEQ]
   }
   switch (phase) {
     case 'mid-action':
@@ -149,7 +150,7 @@ export const seedFromEnv = () => {
 }
 
 /** The default tail: with the cover it takes about as long as the 100 random runs took before the cover. */
-export const DEFAULT_TAIL = 40
+export const DEFAULT_TAIL = 10
 
 /** TANDEM_FAULT_RUNS: the length of the random tail (0: the cover alone). */
 export const runsFromEnv = () => {
