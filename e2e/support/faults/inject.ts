@@ -1,6 +1,6 @@
 import type { AuditEvent } from '#protocol'
 import type { HoldRule } from './proxy'
-import { actionIdOf, auditOf, inflightAt, tabStatus, isNextWith, isReportOf, sleep, taskPage, TERMINAL, until, within, type FaultRig, type RunTask } from './rig'
+import { actionIdOf, auditOf, inflightAt, tabStatus, isNextFor, isNextWith, isReportOf, sleep, taskPage, TERMINAL, until, within, type FaultRig, type RunTask } from './rig'
 import { WAIT_SEQ, type RunPlan } from './schedule'
 
 /** What a fault did: when it struck, and what it saw that the checks need. */
@@ -15,13 +15,18 @@ export interface Struck {
   problems: string[]
   /** Where the worker really was when it was stopped, if not where the plan aimed. */
   landed?: string
+  /** How long the extension waited on a hung call before it gave up by itself. */
+  gaveUpMs?: number
 }
 
 interface Context {
   rig: FaultRig
   plan: RunPlan
   task: RunTask
-  /** Wakes the extension for the run's task, as the click on "Start" does. */
+  /**
+   * Starts the run's task and wakes the extension, as the click on "Start" does. Every fault aimed at one of
+   * the task's calls is laid before this: the extension's waiting long-poll gets the opening action at once.
+   */
   begin: () => Promise<void>
 }
 
@@ -32,6 +37,9 @@ const struck = (faultAt: number | null, more: Partial<Struck> = {}): Struck => (
 async function held(rule: HoldRule, what: string) {
   return within(rule.held, what, 45_000)
 }
+
+/** How long the extension may take to give up on a call nobody answers: its own deadline, with room for a loaded machine. */
+export const GIVE_UP_MS = 60_000
 
 /** Waits until the page has the action with this seq (the executor marked it started). */
 async function inPage({ rig, task }: Context, seq: number) {
@@ -67,7 +75,7 @@ async function sendReport(rig: FaultRig, body: any) {
 
 const workerStop: Record<string, Inject> = {
   async delivered(ctx) {
-    const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task, ctx.plan.seq))
     await ctx.begin()
     const answer = await held(rule, `the delivery of action ${ctx.plan.seq}`)
     // The server handed the action out; the worker dies before the answer reaches it.
@@ -75,7 +83,7 @@ const workerStop: Record<string, Inject> = {
   },
 
   async locked(ctx) {
-    const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task, ctx.plan.seq))
     await ctx.begin()
     const answer = await held(rule, `the delivery of action ${ctx.plan.seq}`)
     // The page is loading again (slowly) when the action arrives: the worker takes the lock, then waits for
@@ -97,7 +105,7 @@ const workerStop: Record<string, Inject> = {
   },
 
   async 'before-report'(ctx) {
-    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq))
     await ctx.begin()
     const report = await held(rule, `the report of action ${ctx.plan.seq}`)
     return struck(await stopWorkerThenWake(ctx.rig, () => report.drop()))
@@ -113,7 +121,7 @@ const serverKill: Record<string, Inject> = {
   },
 
   async 'before-report'(ctx) {
-    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq))
     await ctx.begin()
     const report = await held(rule, `the report of action ${ctx.plan.seq}`)
     // Let the report go while the server is down: it finds nobody there.
@@ -131,18 +139,21 @@ const duplicateReport: Record<string, Inject> = {
   async 'replay-last'(ctx) {
     await ctx.begin()
     await until('the task to finish', async () => TERMINAL.includes((await ctx.rig.h.status(ctx.task.taskId)).task.status))
-    const last = ctx.rig.proxy.exchanges.filter((e) => e.path === '/api/agent/report' && e.json?.taskId === ctx.task.taskId).at(-1)!
+    const last = ctx.rig.proxy.exchanges.filter((e) => e.path === '/api/agent/report' && e.json?.taskId === ctx.task.taskId).at(-1)
+    if (!last) throw new Error('no report of the task went through the proxy')
     const reply = await sendReport(ctx.rig, last.json)
     const problems = reply.status === 200 && reply.body.data.duplicate === true ? [] : [`a replayed report got ${reply.status} ${JSON.stringify(reply.body)}`]
     return struck(null, { direct: [reply], problems })
   },
 
   async 'older-id'(ctx) {
-    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq))
     await ctx.begin()
     const report = await held(rule, `the report of action ${ctx.plan.seq}`)
     const at = Date.now()
-    const older = ctx.rig.proxy.exchanges.find(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq - 1))!
+    // The report of the action before (at seq 2, the opening navigate's), already applied: sent again, late.
+    const older = ctx.rig.proxy.exchanges.find((e) => e.response?.status === 200 && isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq - 1)(e))
+    if (!older) throw new Error(`no answered report of action ${ctx.plan.seq - 1} went through the proxy`)
     const replies = [
       await sendReport(ctx.rig, older.json),
       await sendReport(ctx.rig, { ...report.exchange.json, actionId: `a_never${ctx.plan.index}` }),
@@ -155,7 +166,7 @@ const duplicateReport: Record<string, Inject> = {
   },
 
   async concurrent(ctx) {
-    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task.taskId, ctx.plan.seq))
+    const rule = ctx.rig.proxy.holdRequest(isReportOf(ctx.rig.proxy, ctx.task, ctx.plan.seq))
     await ctx.begin()
     const report = await held(rule, `the report of action ${ctx.plan.seq}`)
     const at = Date.now()
@@ -180,7 +191,7 @@ function tabFault(act: (ctx: Context) => Promise<void>): Record<string, Inject> 
       return struck(Date.now())
     },
     async 'between-steps'(ctx) {
-      const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task.taskId, ctx.plan.seq))
+      const rule = ctx.rig.proxy.holdResponse(isNextWith(ctx.task, ctx.plan.seq))
       await ctx.begin()
       const answer = await held(rule, `the delivery of action ${ctx.plan.seq}`)
       await act(ctx)
@@ -191,10 +202,37 @@ function tabFault(act: (ctx: Context) => Promise<void>): Record<string, Inject> 
   }
 }
 
+/**
+ * Takes the call and never answers it: the request held before the server sees it, or the server's answer held
+ * after it was given, the connection open either way. Nobody wakes the extension: its own deadline has to give up
+ * on the call and try again. When it has, the connection is cut, so the held request never reaches the server.
+ */
+function hang(at: 'request' | 'response'): Inject {
+  return async ({ rig, plan, task, begin }) => {
+    const what = plan.call === 'next' ? `the delivery of action ${plan.seq}` : `the report of action ${plan.seq}`
+    const match =
+      plan.call === 'report' ? isReportOf(rig.proxy, task, plan.seq)
+      : at === 'request' ? isNextFor(rig.proxy, task, plan.seq)
+      : isNextWith(task, plan.seq)
+    const rule = at === 'request' ? rig.proxy.holdRequest(match) : rig.proxy.holdResponse(match)
+    await begin()
+    const call = await held(rule, what)
+    const hungAt = Date.now()
+    try {
+      const gaveUp = await within(call.abandoned, `the extension to give up on ${what}`, GIVE_UP_MS).catch(() => null)
+      const problems = gaveUp === null ? [`the extension still waited for ${what} ${GIVE_UP_MS / 1000} s after the proxy hung it`] : []
+      return struck(hungAt, { problems, ...(gaveUp === null ? {} : { gaveUpMs: gaveUp - hungAt }) })
+    } finally {
+      call.drop()
+    }
+  }
+}
+
 export const INJECT: Record<string, Record<string, Inject>> = {
   'worker-stop': workerStop,
   'server-kill': serverKill,
   'duplicate-report': duplicateReport,
   'tab-closed': tabFault(async (ctx) => (await taskPage(ctx.rig, ctx.task)).close()),
   'tab-navigated': tabFault(async (ctx) => void (await (await taskPage(ctx.rig, ctx.task)).goto(`${ctx.rig.h.site.url}/arrived`))),
+  hung: { 'before-server': hang('request'), 'after-answer': hang('response') },
 }

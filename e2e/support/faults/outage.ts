@@ -12,7 +12,7 @@ export async function runOutage(rig: FaultRig, index: number, outageMs: number):
   const began = Date.now()
   const plan: RunPlan = { index, kind: 'server-unreachable', phase: 'outage', seq: 3, readyMs: 0, jitterMs: 0 }
   const task = await createRunTask(rig, plan)
-  const rule = rig.proxy.holdRequest(isReportOf(rig.proxy, task.taskId, plan.seq))
+  const rule = rig.proxy.holdRequest(isReportOf(rig.proxy, task, plan.seq))
   await rig.h.ext.wake()
   const report = await within(rule.held, 'the report of the wait', 45_000)
   rig.proxy.setDown(true)

@@ -9,6 +9,8 @@ export interface Exchange {
   json: any
   at: number
   response?: { status: number; json: any; at: number }
+  /** When the client closed the connection while the proxy held the exchange: it gave up waiting. */
+  abandonedAt?: number
 }
 
 /** An exchange stopped at the proxy: the request before the server got it, or the answer before the extension did. */
@@ -18,6 +20,8 @@ export interface Held {
   release(): void
   /** Cuts the connection: the request never arrives, or the answer is lost on the wire. */
   drop(): void
+  /** Settles when the client closes the connection while it is held (its own deadline gave up), with the time. */
+  abandoned: Promise<number>
 }
 
 export interface HoldRule {
@@ -113,7 +117,14 @@ export async function startFaultProxy(target: () => string): Promise<FaultProxy>
         if (!value) res.socket?.destroy()
         resolve(value)
       }
-      rule.take({ exchange, release: once(true), drop: once(false) })
+      const abandoned = new Promise<number>((gaveUp) =>
+        res.once('close', () => {
+          if (settled || res.writableEnded) return
+          exchange.abandonedAt = Date.now()
+          gaveUp(exchange.abandonedAt)
+        }),
+      )
+      rule.take({ exchange, release: once(true), drop: once(false), abandoned })
     })
   }
 

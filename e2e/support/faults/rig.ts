@@ -15,6 +15,7 @@ export interface FaultRig {
 /** One run's task: a short script on the tally page whose effects are tagged with the run's id. */
 export interface RunTask {
   id: string
+  /** Empty until the task is started: a fault is laid in its path before it exists, so none of its calls slips past. */
   taskId: string
   name: string
   url: string
@@ -32,19 +33,48 @@ export function tallyScript(name: string): ScriptStep[] {
   ]
 }
 
-/** Creates the run's task without waking the extension, so a fault can be laid in its path first. */
-export async function createRunTask(rig: FaultRig, plan: RunPlan): Promise<RunTask> {
+/** The run's task as it will be, not yet started. */
+export function planRunTask(rig: FaultRig, plan: RunPlan): RunTask {
   const id = `r${plan.index}`
   const name = `n${plan.index}x`
   const url = `${rig.h.site.url}/tally?run=${id}&ms=${plan.readyMs}`
+  return { id, taskId: '', name, url, expectedHits: [`${id}:add`, `${id}:typed:${name}`, `${id}:record:${name}`] }
+}
+
+/**
+ * Starts the run's task without waking the extension. The extension may already be waiting on a long-poll, which
+ * the server answers with the opening navigate at once: a rule aimed at it must be laid before this.
+ */
+export async function startRunTask(rig: FaultRig, task: RunTask): Promise<void> {
   const { status, body } = await rig.h.server.api('POST', '/api/agent/start', {
-    goal: `fault run ${id}`,
+    goal: `fault run ${task.id}`,
     clientId: rig.h.clientId,
-    startUrl: url,
-    script: tallyScript(name),
+    startUrl: task.url,
+    script: tallyScript(task.name),
   })
   if (status !== 200) throw new Error(`the run's task did not start: ${status} ${JSON.stringify(body)}`)
-  return { id, taskId: body.data.taskId, name, url, expectedHits: [`${id}:add`, `${id}:typed:${name}`, `${id}:record:${name}`] }
+  task.taskId = body.data.taskId
+}
+
+/** Creates and starts the run's task without waking the extension. */
+export async function createRunTask(rig: FaultRig, plan: RunPlan): Promise<RunTask> {
+  const task = planRunTask(rig, plan)
+  await startRunTask(rig, task)
+  return task
+}
+
+/**
+ * Points the extension at the proxy, and makes sure every call from now on goes through it: a long-poll the
+ * worker opened to the server before the switch would otherwise hand the next task's opening action around the
+ * proxy, which then never sees that action delivered and cannot aim a fault at it or at its report.
+ */
+export async function routeThroughProxy(rig: FaultRig): Promise<void> {
+  await rig.h.ext.setSettings({ serverUrl: rig.proxy.url, token: rig.h.server.token })
+  // A stopped worker's connections close with it; the one it starts next reads the new settings.
+  await rig.h.ext.stopWorker()
+  const seen = rig.proxy.exchanges.length
+  await rig.h.ext.wake()
+  await until('the extension to call the server through the proxy', () => rig.proxy.exchanges.slice(seen).some((e) => e.path === '/api/agent/next'), 30_000)
 }
 
 /** The action a next reply carried, if any. */
@@ -60,13 +90,29 @@ export function actionIdOf(proxy: FaultProxy, taskId: string, seq: number): stri
   return undefined
 }
 
-export const isNextWith = (taskId: string, seq: number) => (exchange: Exchange) => {
+/** The server's answer to a next that hands out the task's action with this seq. */
+export const isNextWith = (task: Pick<RunTask, 'taskId'>, seq: number) => (exchange: Exchange) => {
   const action = actionIn(exchange)
-  return action?.taskId === taskId && action.seq === seq
+  return !!task.taskId && action?.taskId === task.taskId && action.seq === seq
 }
 
-export const isReportOf = (proxy: FaultProxy, taskId: string, seq: number) => (exchange: Exchange) =>
-  exchange.path === '/api/agent/report' && exchange.json?.taskId === taskId && exchange.json.actionId === actionIdOf(proxy, taskId, seq)
+/** A report of the task's action with this seq (by its id, as the proxy saw it delivered). */
+export const isReportOf = (proxy: FaultProxy, task: Pick<RunTask, 'taskId'>, seq: number) => (exchange: Exchange) => {
+  if (exchange.path !== '/api/agent/report' || !task.taskId || exchange.json?.taskId !== task.taskId) return false
+  const actionId = actionIdOf(proxy, task.taskId, seq)
+  return !!actionId && exchange.json.actionId === actionId
+}
+
+/** Whether the server answered a report of the task's action with this seq (so the extension moved on). */
+export const reportAnswered = (proxy: FaultProxy, task: Pick<RunTask, 'taskId'>, seq: number) =>
+  proxy.exchanges.some((e) => e.response?.status === 200 && isReportOf(proxy, task, seq)(e))
+
+/**
+ * The extension's first ask for the task's action with this seq: a next for the task sent once the report of
+ * the action before was answered. Only its answer says which action it carries, so this matches the request.
+ */
+export const isNextFor = (proxy: FaultProxy, task: Pick<RunTask, 'taskId'>, seq: number) => (exchange: Exchange) =>
+  exchange.path === '/api/agent/next' && !!task.taskId && exchange.json?.taskId === task.taskId && !exchange.response && reportAnswered(proxy, task, seq - 1)
 
 export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
