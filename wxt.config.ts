@@ -25,7 +25,22 @@ export default defineConfig({
     // from navigating to a site the person did not grant; block rules need no host permission.
     // webNavigation: tells which site a blocked navigation was for, so the step is refused naming it; its
     // warning ("read your browsing history") is the one `tabs` already carries.
-    permissions: ['alarms', 'storage', 'tabs', 'scripting', 'sidePanel', 'activeTab', 'notifications', 'declarativeNetRequest', 'webNavigation'],
+    // debugger: screenshots of the task's tab whether or not it is the visible one (CDP Page.captureScreenshot);
+    // captureVisibleTab would need <all_urls> for that, or activeTab, which only a click on the toolbar grants
+    // and only for the tab in front. Chrome shows "Tandem started debugging this browser" while it is attached.
+    // activeTab: the fallback when the person cancels that bar (a click on the toolbar icon grants the tab in front).
+    permissions: [
+      'alarms',
+      'storage',
+      'tabs',
+      'scripting',
+      'sidePanel',
+      'activeTab',
+      'notifications',
+      'declarativeNetRequest',
+      'webNavigation',
+      'debugger',
+    ],
     host_permissions: mode === 'test' ? [...SERVER_ORIGINS, '<all_urls>'] : SERVER_ORIGINS,
     // Sites are asked for one at a time, from the side panel, when a task first needs them.
     optional_host_permissions: ['*://*/*'],
