@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url'
 const SERVER_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*']
 
 /**
- * `wxt build` is the production extension; `wxt build --mode test` (into dist/chrome-mv3-test) also holds
- * `<all_urls>`, because headless tests can never grant activeTab and captureVisibleTab needs one of the two.
+ * One build, `dist/chrome-mv3`: the extension people load is the one the demo, the benchmarks and the end-to-end
+ * tests load, with nothing granted but what a person would grant. Never add host permissions for tests.
  */
 export default defineConfig({
   srcDir: 'extension',
@@ -17,8 +17,8 @@ export default defineConfig({
   webExt: { disabled: true },
   alias: { '#protocol': fileURLToPath(new URL('./protocol/index.ts', import.meta.url)) },
   vite: () => ({ plugins: [preact()] }),
-  manifest: ({ mode }) => ({
-    name: mode === 'test' ? 'Tandem (test build)' : 'Tandem',
+  manifest: {
+    name: 'Tandem',
     description: 'A browser agent that acts one step at a time and asks before every risky one.',
     // notifications: "a decision is waiting" while the side panel is closed.
     // declarativeNetRequest: while a step runs, a session rule keeps the task tab (and windows its page opens)
@@ -41,9 +41,9 @@ export default defineConfig({
       'webNavigation',
       'debugger',
     ],
-    host_permissions: mode === 'test' ? [...SERVER_ORIGINS, '<all_urls>'] : SERVER_ORIGINS,
+    host_permissions: SERVER_ORIGINS,
     // Sites are asked for one at a time, from the side panel, when a task first needs them.
     optional_host_permissions: ['*://*/*'],
     action: { default_title: 'Open Tandem' },
-  }),
+  },
 })
