@@ -121,7 +121,6 @@ describe('screenshots of a task tab in the background, in the build people load'
     const box = (await taskPage.locator('#password').boundingBox())!
     const judge = await h.ext.context.newPage()
     try {
-      await judge.setViewportSize(taskPage.viewportSize()!)
       const masked = await darkShare(judge, h.artifact(taskId, shot.name), shot.contentType, box)
       const clear = await darkShare(judge, await taskPage.screenshot({ type: 'jpeg' }), 'image/jpeg', box)
       expect(clear).toBeLessThan(0.5)

@@ -35,8 +35,12 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1200, height: 800 },
+    // No emulated viewport: a page's viewport is its window's, as for a person. The extension captures the tab's
+    // real view (CDP Page.captureScreenshot), which an emulated viewport would not match; Chrome's "started
+    // debugging" bar takes its height from that view while the extension is attached.
+    viewport: null,
     args: [
+      '--window-size=1200,900',
       `--disable-extensions-except=${dir}`,
       `--load-extension=${dir}`,
       '--no-sandbox',
