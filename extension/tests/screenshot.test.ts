@@ -23,14 +23,19 @@ function setup(
       return request.kind === 'mask' ? { masked: overrides.masked ?? true } : { restored: true }
     }),
   }
+  let screencasting = false
   const debuggee = {
-    send: vi.fn(
-      overrides.send ??
-        (async () => {
-          calls.push('cdp')
-          return { data: 'Q0RQ' }
-        }),
-    ),
+    send: vi.fn(async (_tabId: number, method: string, _params?: unknown, _timeoutMs?: number): Promise<unknown> => {
+      if (method === 'Page.startScreencast') {
+        // As Chrome answers while the attachment already holds one.
+        if (screencasting) throw new DebuggerError('failed', '{"code":-32000,"message":"Screencast is already active"}')
+        screencasting = true
+        return {}
+      }
+      if (overrides.send) return overrides.send()
+      calls.push('cdp')
+      return { data: 'Q0RQ' }
+    }),
   }
   const tabs = {
     get: vi.fn(async () => ({ ...tab(), active: overrides.active ?? false })),
@@ -49,7 +54,7 @@ function setup(
   return { shooter, calls, sleep, content, debuggee, tabs }
 }
 
-const refusedBy = (reason: DebuggerError['reason']) => async () => Promise.reject(new DebuggerError(reason, 'no'))
+const refusedBy = (reason: DebuggerError['reason']) => async (): Promise<unknown> => Promise.reject(new DebuggerError(reason, 'no'))
 
 describe('screenshots', () => {
   it('captures the task tab through the debugger, in front or not, between masking and unmasking', async () => {
@@ -59,6 +64,16 @@ describe('screenshots', () => {
     expect(calls).toEqual(['mask', 'cdp', 'unmask'])
     expect(debuggee.send).toHaveBeenCalledWith(7, 'Page.captureScreenshot', { format: 'jpeg', quality: 70, captureBeyondViewport: false }, 10_000)
     expect(tabs.captureVisibleTab).not.toHaveBeenCalled()
+  })
+
+  it('keeps a screencast open on the tab first, so Chrome renders a background tab for each capture at once', async () => {
+    const { shooter, calls, debuggee } = setup()
+    await shooter.capture(tab(), 'before')
+    await shooter.capture(tab(), 'after')
+    const methods = debuggee.send.mock.calls.map((c) => c[1])
+    expect(methods).toEqual(['Page.startScreencast', 'Page.captureScreenshot', 'Page.startScreencast', 'Page.captureScreenshot'])
+    // The second start finds it running ("already active"), which is no failure.
+    expect(calls).toEqual(['mask', 'cdp', 'unmask', 'mask', 'cdp', 'unmask'])
   })
 
   it('asks the page to mask the emails and phone numbers the server hides, and only those', async () => {

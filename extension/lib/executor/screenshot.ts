@@ -50,9 +50,25 @@ export function createScreenshotter(deps: ScreenshotDeps) {
   let queue: Promise<unknown> = Promise.resolve()
 
   async function viaDebugger(tabId: number): Promise<string> {
+    await keepRendering(tabId)
     const params = { format: 'jpeg', quality: 70, captureBeyondViewport: false }
     const { data } = await deps.debugger.send<{ data: string }>(tabId, 'Page.captureScreenshot', params, captureTimeoutMs)
     return `data:image/jpeg;base64,${data}`
+  }
+
+  /**
+   * Chrome renders a background tab for a capture only slowly: in headed Chromium each capture of a hidden tab took
+   * longer (1.5 s, then 12 s, then past 20 s). A screencast held open on the tab (never acknowledged, so at most one
+   * tiny frame is sent) keeps its captures at about 20 ms; the page itself stays hidden. It lasts as long as the
+   * debugger's attachment, so it is started once per attachment ("already active" afterwards).
+   */
+  async function keepRendering(tabId: number): Promise<void> {
+    const params = { format: 'jpeg', quality: 1, maxWidth: 16, maxHeight: 16 }
+    try {
+      await deps.debugger.send(tabId, 'Page.startScreencast', params)
+    } catch (error) {
+      if (!(error instanceof DebuggerError && /already active/i.test(error.message))) throw error
+    }
   }
 
   async function visibleTab(windowId: number): Promise<string> {
