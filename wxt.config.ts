@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url'
 const SERVER_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*']
 
 /**
- * `wxt build` is the production extension; `wxt build --mode test` (into dist/chrome-mv3-test) also holds
- * `<all_urls>`, because headless tests can never grant activeTab and captureVisibleTab needs one of the two.
+ * One build, `dist/chrome-mv3`: the extension people load is the one the demo, the benchmarks and the end-to-end
+ * tests load, with nothing granted but what a person would grant. Never add host permissions for tests.
  */
 export default defineConfig({
   srcDir: 'extension',
@@ -17,18 +17,33 @@ export default defineConfig({
   webExt: { disabled: true },
   alias: { '#protocol': fileURLToPath(new URL('./protocol/index.ts', import.meta.url)) },
   vite: () => ({ plugins: [preact()] }),
-  manifest: ({ mode }) => ({
-    name: mode === 'test' ? 'Tandem (test build)' : 'Tandem',
+  manifest: {
+    name: 'Tandem',
     description: 'A browser agent that acts one step at a time and asks before every risky one.',
     // notifications: "a decision is waiting" while the side panel is closed.
     // declarativeNetRequest: while a step runs, a session rule keeps the task tab (and windows its page opens)
     // from navigating to a site the person did not grant; block rules need no host permission.
     // webNavigation: tells which site a blocked navigation was for, so the step is refused naming it; its
     // warning ("read your browsing history") is the one `tabs` already carries.
-    permissions: ['alarms', 'storage', 'tabs', 'scripting', 'sidePanel', 'activeTab', 'notifications', 'declarativeNetRequest', 'webNavigation'],
-    host_permissions: mode === 'test' ? [...SERVER_ORIGINS, '<all_urls>'] : SERVER_ORIGINS,
+    // debugger: screenshots of the task's tab whether or not it is the visible one (CDP Page.captureScreenshot);
+    // captureVisibleTab would need <all_urls> for that, or activeTab, which only a click on the toolbar grants
+    // and only for the tab in front. Chrome shows "Tandem started debugging this browser" while it is attached.
+    // activeTab: the fallback when the person cancels that bar (a click on the toolbar icon grants the tab in front).
+    permissions: [
+      'alarms',
+      'storage',
+      'tabs',
+      'scripting',
+      'sidePanel',
+      'activeTab',
+      'notifications',
+      'declarativeNetRequest',
+      'webNavigation',
+      'debugger',
+    ],
+    host_permissions: SERVER_ORIGINS,
     // Sites are asked for one at a time, from the side panel, when a task first needs them.
     optional_host_permissions: ['*://*/*'],
     action: { default_title: 'Open Tandem' },
-  }),
+  },
 })

@@ -2,7 +2,7 @@
  * Step overhead: the same shop steps driven (a) as a scripted Tandem task — server, long-poll, service
  * worker, content script, observation after every step — and (b) directly through Playwright, in the same
  * browser and run. Prints markdown; the ratio (a)/(b) per step is the number to watch (aim ≤ 3×).
- * Needs the built server (.output) and the built test extension (dist/chrome-mv3-test): `npm run build`.
+ * Needs the built server (.output) and the built extension (dist/chrome-mv3): `npm run build`.
  */
 import type { Page } from 'playwright-core'
 import type { AuditEvent, ScriptStep } from '#protocol'
@@ -45,7 +45,7 @@ async function viaPlaywright(page: Page, home: string, rounds: number): Promise<
   return times
 }
 
-const h = await startHarness('test')
+const h = await startHarness()
 try {
   const home = `${h.site.url}/shop/`
   const script = Array.from({ length: ROUNDS }, () => round.map((s) => (s.type === 'navigate' ? { ...s, url: home } : s))).flat()

@@ -48,9 +48,8 @@ afterAll(async () => {
   if (skillsDir) rmSync(skillsDir, { recursive: true, force: true })
 })
 
-// The production build: it holds the loopback fixture site, never evil.test (the attacker's name for the same server).
+// The extension holds the loopback fixture site, never evil.test (the attacker's name for the same server).
 const h = useHarness({
-  variant: 'production',
   resetSite: true,
   server: () => ({
     env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'obedient', TANDEM_SKILLS_DIR: skillsDir, [`TANDEM_SECRET_${SECRET_NAME}`]: SECRET },

@@ -115,9 +115,9 @@ describe('side panel setup and what it says when something is wrong', () => {
   })
 })
 
-describe('side panel of the production build', () => {
+describe('side panel of a fresh install', () => {
   it('names the missing permission for a server that is not on loopback instead of calling it unreachable', async () => {
-    const ext = await launchExtension('production')
+    const ext = await launchExtension()
     try {
       const panel = await ext.openPanel()
       await panel.reload()

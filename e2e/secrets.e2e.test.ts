@@ -66,8 +66,8 @@ describe('a typed password', () => {
     const shot = artifacts.find((a) => a.label === 'screenshot')!
     expect(shot, JSON.stringify(paused.steps, null, 1)).toBeDefined()
     const box = (await page.locator('#password').boundingBox())!
+    // A tab of the same window: its viewport, and so the scale of the captures it reads, is the task page's.
     const judge = await h.ext.context.newPage()
-    await judge.setViewportSize(page.viewportSize()!)
     shown = {
       masked: await darkShare(judge, h.artifact(taskId, shot.name), shot.contentType, box),
       clear: await darkShare(judge, await page.screenshot({ type: 'jpeg' }), 'image/jpeg', box),

@@ -5,9 +5,8 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 
 export const CHROMIUM = process.env.TANDEM_CHROMIUM ?? '/usr/bin/chromium'
 
-/** The two builds: `test` also holds <all_urls> so headless runs can take screenshots; `production` does not. */
-export type Variant = 'test' | 'production'
-export const extensionDir = (variant: Variant) => resolve(variant === 'test' ? 'dist/chrome-mv3-test' : 'dist/chrome-mv3')
+/** The one build of the extension, the one the README tells people to load: tests get no extra permission. */
+export const EXTENSION_DIR = resolve('dist/chrome-mv3')
 
 export interface ExtensionBrowser {
   context: BrowserContext
@@ -29,15 +28,19 @@ export interface ExtensionBrowser {
   close(): Promise<void>
 }
 
-export async function launchExtension(variant: Variant = 'test'): Promise<ExtensionBrowser> {
-  const dir = extensionDir(variant)
-  if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`${dir} is missing: run npm run build:extension${variant === 'test' ? ':test' : ''}`)
+export async function launchExtension(): Promise<ExtensionBrowser> {
+  const dir = EXTENSION_DIR
+  if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`${dir} is missing: run npm run build:extension`)
   const profile = mkdtempSync(join(tmpdir(), 'tandem-e2e-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1200, height: 800 },
+    // No emulated viewport: a page's viewport is its window's, as for a person. The extension captures the tab's
+    // real view (CDP Page.captureScreenshot), which an emulated viewport would not match; Chrome's "started
+    // debugging" bar takes its height from that view while the extension is attached.
+    viewport: null,
     args: [
+      '--window-size=1200,900',
       `--disable-extensions-except=${dir}`,
       `--load-extension=${dir}`,
       '--no-sandbox',

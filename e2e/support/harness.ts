@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { AuditEvent, ScriptStep, StatusView, TaskStatus } from '#protocol'
 import { appendOutput } from '../../test/support/outputs'
 import { startServer, type StartOptions, type TestServer } from '../../test/support/server'
-import { launchExtension, type ExtensionBrowser, type Variant } from './browser'
+import { launchExtension, type ExtensionBrowser } from './browser'
 import { startFixtureSite, type FixtureSite } from './fixture-server'
 
 export interface Harness {
@@ -33,13 +33,14 @@ async function ok<T>(res: Promise<{ status: number; body: any }>): Promise<T> {
 }
 
 /** A built server, the fixture sites and a browser with the built extension, connected to each other. */
-export async function startHarness(variant: Variant = 'test', serverOptions: StartOptions = {}): Promise<Harness> {
+export async function startHarness(serverOptions: StartOptions = {}): Promise<Harness> {
   const [server, site] = await Promise.all([startServer(serverOptions), startFixtureSite()])
-  const ext = await launchExtension(variant)
+  const ext = await launchExtension()
   // What the extension's pages and the fixture pages print is output too: the scan reads it with the server's.
   const consoleLog = `browser/console-${process.pid}-${Date.now()}.log`
   ext.context.on('console', (message) => appendOutput(consoleLog, `${message.type()} ${message.location().url} ${message.text()}`))
-  // Open the panel tab now: a tab opened later would become the visible one and hide the task tab from screenshots.
+  // Headless Chrome shows no side panel, so the panel is a tab here: opened first, it leaves the page a test opens
+  // later as the person's current tab, as beside a real side panel. (Screenshots do not need the task tab in front.)
   await ext.openPanel()
   await ext.setSettings({ serverUrl: server.url, token: server.token })
   const clientId = await ext.clientId()

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import type { StartOptions } from '../../test/support/server'
-import type { Variant } from './browser'
 import { startHarness, type Harness } from './harness'
 
 export interface UseHarnessOptions {
-  variant?: Variant
   /** How to start the server; a function when the options are only known once earlier hooks have run. */
   server?: StartOptions | (() => StartOptions)
   /** Give every test a fresh fixture site. */
@@ -15,10 +13,10 @@ export interface UseHarnessOptions {
  * One harness for a test file: started before its tests, closed after them. The returned object is filled in when
  * the harness has started, so the file can hold it in a constant.
  */
-export function useHarness({ variant = 'test', server = {}, resetSite = false }: UseHarnessOptions = {}): Harness {
+export function useHarness({ server = {}, resetSite = false }: UseHarnessOptions = {}): Harness {
   const h = {} as Harness
   beforeAll(async () => {
-    Object.assign(h, await startHarness(variant, typeof server === 'function' ? server() : server))
+    Object.assign(h, await startHarness(typeof server === 'function' ? server() : server))
   })
   afterAll(async () => h.close?.())
   if (resetSite) beforeEach(() => h.site.reset())

@@ -15,7 +15,11 @@ function fakeIndicator() {
   }
 }
 
-function setup(act: PageLib<number>['act'] = async () => ({ status: 'done', errors: [] }), indicator = fakeIndicator()) {
+function setup(
+  act: PageLib<number>['act'] = async () => ({ status: 'done', errors: [] }),
+  indicator = fakeIndicator(),
+  visibilityState: DocumentVisibilityState = 'visible',
+) {
   const store = new Map<string, unknown>()
   let observations = 0
   const restore = vi.fn()
@@ -27,7 +31,7 @@ function setup(act: PageLib<number>['act'] = async () => ({ status: 'done', erro
     act: vi.fn(act),
     mask: vi.fn(() => restore),
   }
-  const win = { requestAnimationFrame: (cb: () => void) => setTimeout(cb, 1) } as unknown as Window
+  const win = { requestAnimationFrame: (cb: () => void) => setTimeout(cb, 1), document: { visibilityState } } as unknown as Window
   const handler = createContentHandler({
     win,
     page,
@@ -82,6 +86,17 @@ describe('content handler', () => {
     expect(restore).toHaveBeenCalledTimes(1)
     await handler.handle({ kind: 'mask', restoreAfterMs: 100 })
     await vi.waitFor(() => expect(restore).toHaveBeenCalledTimes(2), { timeout: 1000 })
+  })
+
+  it('answers a mask in a hidden tab at once: nothing paints there, and its timers may wait a second', async () => {
+    vi.useFakeTimers()
+    try {
+      const { handler } = setup(undefined, undefined, 'hidden')
+      // No timer is advanced: a wait for a frame would never end.
+      expect(await handler.handle({ kind: 'mask', restoreAfterMs: 3000 })).toEqual({ masked: true })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('sets the indicator the worker asks for, and hides it while a screenshot is taken', async () => {

@@ -95,3 +95,22 @@ describe('following the task status', () => {
     expect(indicator.show).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('following the task status: the debugger', () => {
+  it('hands every status to the debugger hold, and none that a newer answer overtook', async () => {
+    const attention = { seen: vi.fn(async () => undefined) }
+    const indicator = { show: vi.fn(async () => undefined) }
+    const debuggerHold = { follow: vi.fn(async () => undefined) }
+    const order = createTaskOrder()
+    const follow = followStatus({ attention, indicator, order, debugger: debuggerHold })
+    await follow('task1', 'RUNNING')
+    await follow(null, null)
+    const stale = order.take()
+    order.admit('task1', 'PAUSED')
+    await follow('task1', 'RUNNING', stale)
+    expect(debuggerHold.follow.mock.calls).toEqual([
+      ['task1', 'RUNNING'],
+      [null, null],
+    ])
+  })
+})

@@ -43,10 +43,11 @@ function setup(initial: TaskStatus) {
 beforeEach(() => fakeBrowser.reset())
 
 describe('takeover in the worker', () => {
-  it('lets go of the task tab’s navigation guard once the task is paused: the person goes wherever they like', async () => {
+  it('lets go of the task tab (its navigation guard and debugger) once the task is paused: the person goes wherever they like', async () => {
     const { release, takeover } = setup('RUNNING')
     await takeover.handle({ kind: 'takeover', input: 'key' }, 7)
     expect(release).toHaveBeenCalledTimes(1)
+    expect(release).toHaveBeenCalledWith('task1')
     const waiting = setup('WAITING_CONFIRMATION')
     await waiting.takeover.handle({ kind: 'takeover', input: 'key' }, 7)
     expect(waiting.release).not.toHaveBeenCalled()

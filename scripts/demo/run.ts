@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import type { AuditEvent, StatusView, StepView, TaskStatus } from '#protocol'
 import { isTerminal } from '#protocol'
-import { CHROMIUM, extensionDir, launchExtension } from '../../e2e/support/browser'
+import { CHROMIUM, EXTENSION_DIR, launchExtension } from '../../e2e/support/browser'
 import { startFixtureSite } from '../../e2e/support/fixture-server'
 import type { ShopState } from '../../e2e/fixtures/shop'
 import { startServer, type TestServer } from '../../test/support/server'
@@ -76,7 +76,7 @@ function whyItEnded(view: StatusView): string {
 
 /**
  * The demo on already built artifacts: the real server on a free loopback port with its own folders, the demo
- * shop, headless Chromium with the test build of the extension, one scripted purchase whose checkout is
+ * shop, headless Chromium with the extension as people load it, one scripted purchase whose checkout is
  * approved by a click in the side panel, and the audit export saved and verified.
  */
 export async function runDemo(options: DemoOptions): Promise<DemoResult> {
@@ -106,11 +106,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
 
     const { ext, panel, clientId } = await stage('browser', async () => {
       if (!existsSync(CHROMIUM)) throw new DemoFailure('browser', t('error.chromium', { path: CHROMIUM }))
-      const manifest = join(extensionDir('test'), 'manifest.json')
+      const manifest = join(EXTENSION_DIR, 'manifest.json')
       if (!existsSync(manifest)) throw new DemoFailure('browser', t('error.notBuilt', { path: manifest }))
-      const e = await launchExtension('test')
+      const e = await launchExtension()
       cleanup.add(() => e.close())
-      // The panel tab opens before the task does, so the task's tab stays the visible one for screenshots.
       const p = await e.openPanel()
       await e.setSettings({ serverUrl: server.url, token: server.token })
       const id = await e.clientId()

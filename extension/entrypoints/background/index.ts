@@ -18,6 +18,7 @@ export default defineBackground(() => {
   )
   browser.runtime.onMessage.addListener(onContentEvent(worker.takeover, browser.runtime.id, browser.runtime.getURL('/')))
   browser.tabs.onUpdated.addListener((tabId, change) => worker.tabLoads.onUpdated(tabId, change))
+  browser.debugger.onDetach.addListener((source, reason) => void worker.debuggerDetached(source, reason))
   browser.notifications.onClicked.addListener((id) => void worker.attention.clicked(id))
   // New settings (a fixed URL or token) deserve an immediate try, whatever the back-off said.
   settingsItem.watch(() => void worker.executor.wake(true))

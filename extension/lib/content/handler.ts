@@ -22,7 +22,10 @@ export interface ContentHandlerDeps<M> {
 
 const nextFrame = (win: Window) =>
   new Promise<void>((resolve) => {
-    // rAF does not run in a hidden tab; the timer keeps masking from hanging there.
+    // A hidden tab paints nothing, runs no rAF and holds its timers up to a second; the debugger's capture renders
+    // the page as it is now, so there is no frame to wait for.
+    if (win.document?.visibilityState === 'hidden') return resolve()
+    // rAF may still not run (an occluded window): the timer keeps masking from hanging there.
     const timer = setTimeout(resolve, 100)
     win.requestAnimationFrame(() => win.requestAnimationFrame(() => (clearTimeout(timer), resolve())))
   })

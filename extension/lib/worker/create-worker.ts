@@ -1,5 +1,6 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
 import { createContentChannel } from '../executor/content-channel'
+import { createTabDebugger } from '../executor/debugger'
 import { createExecutor } from '../executor/executor'
 import { createNavigationGuard } from '../executor/navigation-guard'
 import { runAction } from '../executor/run-action'
@@ -8,6 +9,7 @@ import { resultKey, readResult, updateState } from '../executor/state'
 import { createServerClient } from '../server/client'
 import { ensureClientId, readSettings } from '../settings'
 import { createAttention } from './attention'
+import { createDebuggerHold } from './debugger-hold'
 import { followStatus } from './follow-status'
 import { createIndicatorSync } from './indicator-sync'
 import { createPanelPresence } from './panel-presence'
@@ -32,12 +34,15 @@ export type WorkerBrowser = Pick<
   | 'sidePanel'
   | 'declarativeNetRequest'
   | 'webNavigation'
+  | 'debugger'
 >
 
 /** Everything the service worker runs, assembled over one `browser`. */
 export function createWorker(browser: WorkerBrowser, locale: string | undefined = globalThis.navigator?.language) {
   const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT })
-  const screenshots = createScreenshotter({ tabs: browser.tabs, content })
+  const tabDebugger = createTabDebugger({ debugger: browser.debugger })
+  const debuggerHold = createDebuggerHold({ debugger: tabDebugger })
+  const screenshots = createScreenshotter({ tabs: browser.tabs, content, debugger: tabDebugger })
   const server = createServerClient({
     settings: readSettings,
     clientId: ensureClientId,
@@ -65,10 +70,12 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
   // The person taking over, or a task stopped from anywhere, gets the tab back at once, mid-step or not.
   const stopAction = async (taskId: string) => {
     await guard.release()
-    return indicator.stopAction(taskId)
+    const stopped = await indicator.stopAction(taskId)
+    await debuggerHold.end(taskId)
+    return stopped
   }
   const order = createTaskOrder()
-  const follow = followStatus({ attention, indicator, order })
+  const follow = followStatus({ attention, indicator, order, debugger: debuggerHold })
   const changes = createTaskChanges({ server, stopAction, follow, order })
   const executor = createExecutor({
     server,
@@ -98,12 +105,18 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
         action,
       ),
   })
-  const takeover = createTakeover({ server, wake: () => void executor.wake(true), stopAction, release: guard.release, order })
+  const release = async (taskId: string) => {
+    await guard.release()
+    await debuggerHold.handBack(taskId)
+  }
+  const takeover = createTakeover({ server, wake: () => void executor.wake(true), stopAction, release, order })
   const tabLoads = createTabLoads({ order, indicator, refresh: changes.changed })
 
   return {
     executor,
     takeover,
+    /** Chrome's onDetach for the task tabs' debugger (see createTabDebugger). */
+    debuggerDetached: tabDebugger.detached,
     attention,
     changes,
     tabLoads,

@@ -14,8 +14,8 @@ export interface TakeoverDeps {
   wake: () => void
   /** Ends the task's action in flight, if any: a stopped task must not wait out a long step. */
   stopAction: (taskId: string) => Promise<unknown>
-  /** Lets go of the task tab's navigation guard: the person in control goes wherever they like. */
-  release?: () => Promise<void>
+  /** Lets go of the task's tab (the navigation guard, the debugger): the person in control goes wherever they like. */
+  release?: (taskId: string) => Promise<void>
   /** The one order of every status the worker applies (shared with the status checks and the executor). */
   order: TaskOrder
   readState?: () => Promise<ExecutorState>
@@ -59,7 +59,7 @@ export function createTakeover(deps: TakeoverDeps) {
       const reply = await deps.server.pause({ taskId, reason })
       // The pause is news as of its answer: a status check still under way is older, and must not undo it.
       deps.order.admit(taskId, reply.status)
-      if (reply.status === 'PAUSED') await deps.release?.().catch(() => undefined)
+      if (reply.status === 'PAUSED') await deps.release?.(taskId).catch(() => undefined)
       await updateActivity({ task: { taskId, status: reply.status }, takeover: { taskId, input, reason, at: now() } })
       return indicatorStateFor(reply.status)
     } catch (error) {

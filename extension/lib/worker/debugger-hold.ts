@@ -1,0 +1,60 @@
+import { isTerminal, type TaskStatus } from '#protocol'
+import type { TabDebugger } from '../executor/debugger'
+import { readState, type ExecutorState } from '../executor/state'
+import { taskOfTab } from './indicator-sync'
+
+export interface DebuggerHoldDeps {
+  debugger: Pick<TabDebugger, 'detach' | 'allow' | 'attachedTabs'>
+  readState?: () => Promise<ExecutorState>
+}
+
+/**
+ * How long the debugger stays on a task's tab. It is attached by the first command a step sends (a screenshot)
+ * and stays while the task works there, so steps pay no attach and Chrome's "started debugging" bar does not
+ * flicker. It comes off when the tab is handed back to the person (the task paused: a takeover or Pause) and
+ * when the task ends; a task the worker never heard end (canceled while the worker was stopped) loses it once
+ * the server says this client has no active task.
+ */
+export function createDebuggerHold(deps: DebuggerHoldDeps) {
+  const read = deps.readState ?? readState
+
+  /** The tab the task owns (the latest task that took it), if it has one. */
+  async function tabOf(taskId: string): Promise<number | null> {
+    const state = await read()
+    const tabId = state.tasks[taskId]?.tabId
+    return tabId !== undefined && taskOfTab(state, tabId) === taskId ? tabId : null
+  }
+
+  const self = {
+    /** The person has the tab (the task is paused): let go of it; a debugging they canceled stays canceled. */
+    async handBack(taskId: string): Promise<void> {
+      const tabId = await tabOf(taskId)
+      if (tabId !== null) await deps.debugger.detach(tabId)
+    },
+
+    /** The task is over: let go of its tab, and a later task there may attach again. */
+    async end(taskId: string): Promise<void> {
+      const tabId = await tabOf(taskId)
+      if (tabId === null) return
+      await deps.debugger.detach(tabId)
+      await deps.debugger.allow([tabId])
+    },
+
+    /** No task is active: let go of every task tab still held (detaching another's debugger is never possible). */
+    async sweep(): Promise<void> {
+      const state = await read()
+      const taskTabs = new Set(Object.values(state.tasks).map((t) => t.tabId))
+      for (const tabId of await deps.debugger.attachedTabs()) if (taskTabs.has(tabId)) await deps.debugger.detach(tabId)
+      await deps.debugger.allow()
+    },
+
+    /** Follows a status the worker applies (null: the server says this client has no active task). */
+    async follow(taskId: string | null, status: TaskStatus | null): Promise<void> {
+      if (!taskId || !status) return self.sweep()
+      if (isTerminal(status)) return self.end(taskId)
+      if (status === 'PAUSED') return self.handBack(taskId)
+    },
+  }
+  return self
+}
+export type DebuggerHold = ReturnType<typeof createDebuggerHold>
