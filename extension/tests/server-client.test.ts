@@ -1,46 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createServerClient, type ServerClient } from '../lib/server/client'
 import { ServerError } from '../lib/server/errors'
+import { fakeFetch, track } from '../../test/support/hung-fetch'
 
 const URL_ = 'http://127.0.0.1:3000'
-
-/** How the fake server treats a request. */
-type Behaviour =
-  /** Accepts the connection and never answers (a stuck server, a proxy, a laptop waking from sleep). */
-  | 'hang'
-  /** Sends the headers, then nothing more. */
-  | 'stall'
-  /** Sends the headers, then nothing more, over a body that ignores the abort. */
-  | 'stall-deaf'
-  /** Never answers, and ignores the abort too: the deadline may not rely on fetch honouring the signal. */
-  | 'deaf'
-  /** Nothing listens: the connection is refused at once. */
-  | 'refuse'
-
-interface Sent {
-  url: string
-  init: RequestInit
-}
-
-/** A fetch whose requests all behave one way; records what was asked and whether each was aborted. */
-function fakeFetch(behaviour: Behaviour) {
-  const sent: Sent[] = []
-  const fetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
-    sent.push({ url: String(input), init })
-    const signal = init.signal!
-    if (behaviour === 'refuse') return Promise.reject(new TypeError('Failed to fetch'))
-    if (behaviour === 'deaf') return new Promise<Response>(() => undefined)
-    if (behaviour === 'hang') return new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        // Real fetch errors the body when the signal aborts; the client must not depend on it.
-        if (behaviour === 'stall') signal.addEventListener('abort', () => controller.error(signal.reason))
-      },
-    })
-    return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }))
-  }) as typeof globalThis.fetch
-  return { fetch, sent }
-}
 
 const clientOver = (fetch: typeof globalThis.fetch): ServerClient =>
   createServerClient({ settings: async () => ({ serverUrl: URL_, token: 't' }), clientId: async () => 'ext_1', version: '0.1.0', fetch })
@@ -71,16 +34,6 @@ const CALLS: [string, (c: ServerClient) => Promise<unknown>, number][] = [
   ['artifact', (c) => c.artifact('task1', 'a1-before.png'), 10_000],
   ['exportAudit', (c) => c.exportAudit('task1'), 10_000],
 ]
-
-/** The promise's outcome so far, without awaiting it. */
-function track<T>(promise: Promise<T>) {
-  const state: { settled: boolean; error?: unknown; value?: T } = { settled: false }
-  promise.then(
-    (value) => Object.assign(state, { settled: true, value }),
-    (error) => Object.assign(state, { settled: true, error }),
-  )
-  return state
-}
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())

@@ -2,26 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, createApi, type Api } from '../../ui/console/api'
 import { consoleTranslator } from '../../ui/console/i18n'
 import { createConsoleStore } from '../../ui/console/store'
-
-type Behaviour = 'hang' | 'deaf' | 'stall' | 'stall-deaf'
-
-/** A server that takes every request and answers none of it (`stall`: headers, then silence); `deaf` ignores the abort too. */
-function fakeFetch(behaviour: Behaviour) {
-  const signals: AbortSignal[] = []
-  const fetch = ((_input: RequestInfo | URL, init: RequestInit = {}) => {
-    const signal = init.signal!
-    signals.push(signal)
-    if (behaviour === 'deaf') return new Promise<Response>(() => undefined)
-    if (behaviour === 'hang') return new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        if (behaviour === 'stall') signal.addEventListener('abort', () => controller.error(signal.reason))
-      },
-    })
-    return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }))
-  }) as typeof globalThis.fetch
-  return { fetch, signals }
-}
+import { fakeFetch, track } from '../support/hung-fetch'
 
 /** Every call the console makes, with the deadline it is pinned to. */
 const CALLS: [string, (api: Api) => Promise<unknown>, number][] = [
@@ -35,29 +16,20 @@ const CALLS: [string, (api: Api) => Promise<unknown>, number][] = [
   ['the export', (api) => api.blob(api.exportPath('t1')), 10_000],
 ]
 
-function track<T>(promise: Promise<T>) {
-  const state: { settled: boolean; error?: unknown; value?: T } = { settled: false }
-  promise.then(
-    (value) => Object.assign(state, { settled: true, value }),
-    (error) => Object.assign(state, { settled: true, error }),
-  )
-  return state
-}
-
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
 describe('console api deadlines', () => {
   for (const behaviour of ['hang', 'deaf', 'stall', 'stall-deaf'] as const) {
     it.each(CALLS)(`${behaviour}: %s gives up at its deadline as NOT_ANSWERING, not before`, async (_name, call, ms) => {
-      const { fetch, signals } = fakeFetch(behaviour)
+      const { fetch, sent } = fakeFetch(behaviour)
       const outcome = track(call(createApi({ token: () => 'right', fetch })))
       await vi.advanceTimersByTimeAsync(ms - 1)
       expect(outcome.settled).toBe(false)
       await vi.advanceTimersByTimeAsync(1)
       expect(outcome.error).toBeInstanceOf(ApiError)
       expect(outcome.error).toMatchObject({ kind: 'timeout', code: 'NOT_ANSWERING', message: `No answer within ${ms / 1000} s.` })
-      expect(signals[0].aborted).toBe(true)
+      expect(sent[0].signal.aborted).toBe(true)
       expect(vi.getTimerCount()).toBe(0)
     })
   }
