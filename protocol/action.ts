@@ -16,6 +16,11 @@ export const ActionType = z.enum([
   'extract',
   'screenshot',
   'back',
+  /**
+   * Lets requests the write barrier held go on, once the person approved them (params.holds: the held ids). The
+   * engine proposes it; the model and scripts never do.
+   */
+  'release',
 ])
 export type ActionType = z.infer<typeof ActionType>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ActionErrorCode } from './errors'
+import { HeldRequest } from './held-request'
 
 /** One indexed element of the page, as perceived by the content script. */
 export const ElementInfo = z.object({
@@ -45,6 +46,15 @@ export const ObservationError = z.strictObject({
 })
 export type ObservationError = z.infer<typeof ObservationError>
 
+/** A write the barrier holds in the browser, waiting for the person: `id` names it for the release. */
+export const HeldWrite = z.strictObject({
+  id: z.string().min(1).max(200),
+  /** Why it counts as a write (classifyRequest's reason). */
+  reason: z.string().max(100),
+  request: HeldRequest,
+})
+export type HeldWrite = z.infer<typeof HeldWrite>
+
 export const Observation = z.strictObject({
   status: z.enum(['done', 'failed']),
   url: z.string().max(8192),
@@ -59,6 +69,13 @@ export const Observation = z.strictObject({
   artifacts: z.array(ArtifactUpload).max(8).optional(),
   errors: z.array(ObservationError).max(50).default([]),
   timing: z.record(z.string().max(64), z.number()).default({}),
+  /** Writes the page sent while this unapproved step ran, held before they left the browser. */
+  held: z.array(HeldWrite).max(20).optional(),
+  /** Telemetry the page sent while the step ran, failed in the browser (never asked about). */
+  dropped: z.array(HeldRequest).max(50).optional(),
+  /** Held writes this step (a release) let go on, and those that were no longer there to let go. */
+  released: z.array(HeldWrite).max(20).optional(),
+  gone: z.array(HeldWrite).max(20).optional(),
 })
 export type Observation = z.infer<typeof Observation>
 export type ObservationInput = z.input<typeof Observation>

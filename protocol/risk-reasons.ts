@@ -38,6 +38,8 @@ export const RiskReasonCode = z.enum([
   'select-settings',
   'press-enter',
   'declared',
+  /** The page sent a write while the step ran; the barrier held it before it left the browser. */
+  'held-write',
 ])
 export type RiskReasonCode = z.infer<typeof RiskReasonCode>
 
@@ -59,6 +61,10 @@ export const RiskReason = z.object({
   via: UrlVia.optional(),
   /** The declared risk (declared). */
   level: Risk.optional(),
+  /** The held request's method, site and path (held-write). */
+  method: z.string().max(16).optional(),
+  site: z.string().max(500).optional(),
+  path: z.string().max(1000).optional(),
 })
 export type RiskReason = z.infer<typeof RiskReason>
 
@@ -130,6 +136,8 @@ const en = (r: RiskReason): string => {
       return 'changes an option on a settings page'
     case 'press-enter':
       return 'presses Enter, which may submit a form'
+    case 'held-write':
+      return `the page tried to send ${r.method ?? ''} to ${r.site ?? ''}${r.path ?? ''} while the step ran; it was held before it left the browser`
     case 'declared':
       return `marked ${r.level ?? 'high'}-risk by the planner or the script`
   }
@@ -183,6 +191,8 @@ const zh = (r: RiskReason): string => {
       return '在设置页面上更改选项'
     case 'press-enter':
       return '按回车键，可能会提交表单'
+    case 'held-write':
+      return `执行这一步时，页面试图向 ${r.site ?? ''}${r.path ?? ''} 发送 ${r.method ?? ''} 请求；请求在离开浏览器前被拦下`
     case 'declared':
       return `被规划器或脚本标为${LEVELS[r.level ?? 'high']}风险`
   }

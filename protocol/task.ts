@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Action, Risk } from './action'
 import { RiskReason } from './risk-reasons'
 import { ArtifactLabel, ObservationError } from './observation'
+import { HeldRequest } from './held-request'
 
 export const TaskStatus = z.enum([
   'RUNNING',
@@ -84,6 +85,8 @@ export const ConfirmationEvidence = z.object({
   targetText: z.string().optional(),
   /** The newest screenshot of the page as it is before the action runs. */
   screenshot: ArtifactLink.optional(),
+  /** For a held write: what the page tries to send (method, site, path, field names, redacted values). */
+  requests: z.array(HeldRequest).max(20).optional(),
 })
 export type ConfirmationEvidence = z.infer<typeof ConfirmationEvidence>
 

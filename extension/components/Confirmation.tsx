@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks'
-import { describeAction } from '../lib/panel/describe'
+import { describeAction, describeSends } from '../lib/panel/describe'
 import { pendingReasons } from '../lib/panel/reasons'
 import type { PanelStore } from '../lib/panel/store'
 import { Shot } from './Shot'
@@ -95,8 +95,25 @@ export function Confirmation({ store }: { store: PanelStore }) {
             </dd>
           </>
         )}
+        {evidence.requests?.length ? (
+          <>
+            <dt>{t('confirm.sends')}</dt>
+            <dd>
+              <ul class="sends" data-testid="sends">
+                {evidence.requests.map((r, i) => (
+                  <li key={i}>
+                    <div class="url">
+                      {r.method} {r.url}
+                    </div>
+                    {describeSends(r) && <div class="muted">{describeSends(r)}</div>}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
       </dl>
-      {shot && <Shot store={store} name={shot.name} caption={t('confirm.before')} wide />}
+      {shot && <Shot store={store} name={shot.name} caption={t(evidence.requests?.length ? 'confirm.after' : 'confirm.before')} wide />}
       <label>
         {t('confirm.reason')}
         <input ref={reason} name="reason" value={task.rejectReason.value} onInput={(e) => task.setRejectReason(e.currentTarget.value)} />

@@ -115,6 +115,18 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
       }
     },
 
+    /**
+     * Sends one CDP command to a child target of the tab (a frame in another process, a worker) that the tab's
+     * session auto-attached: it exists only while the tab is attached, so nothing is attached here.
+     */
+    async sendToSession<T = unknown>(tabId: number, sessionId: string, method: string, params: Record<string, unknown> = {}, timeoutMs = commandMs): Promise<T> {
+      try {
+        return (await withDeadline(deps.debugger.sendCommand({ tabId, sessionId } as { tabId: number }, method, params), timeoutMs, method)) as T
+      } catch (error) {
+        throw refused(error)
+      }
+    },
+
     /** Lets go of the tab if the extension is attached to it; true when it was. Never touches another debugger. */
     async detach(tabId: number): Promise<boolean> {
       try {

@@ -1,6 +1,6 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
 import type { Action, ArtifactLabel, ObservationError, ObservationInput } from '#protocol'
-import type { ActOutcome } from '../messages'
+import type { ActOutcome, PageState } from '../messages'
 import { ContentError, type ContentChannel } from './content-channel'
 import { withRefusals, type NavigationGuard } from './navigation-guard'
 import { createObservationBuilder, type ObservationBuilder } from './observation'
@@ -9,6 +9,7 @@ import { checkSiteAccess } from './site-access'
 import type { ExecutorState } from './state'
 import { waitForTabLoad } from './tab-load'
 import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
+import type { Hold, WriteBarrier } from './write-barrier'
 
 export interface RunDeps {
   tabs: TabsApi
@@ -26,6 +27,8 @@ export interface RunDeps {
   loadTimeoutMs?: number
   /** Holds the task tab on granted sites while the action runs (see createNavigationGuard); the caller releases it. */
   guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
+  /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
+  barrier?: Pick<WriteBarrier, 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'held' | 'stepEnded' | 'release' | 'refuse'>
   /** How long after an in-page action is sent a navigation its page script starts (a timer, a refresh) is waited for. */
   navigationGraceMs?: number
   now?: () => number
@@ -66,6 +69,9 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
   }
   const choice = await findTaskTab(deps.tabs, action, deps.state)
   if (choice.kind === 'error') return obs.failed(choice.error)
+  // A held write belongs to the step it came from: a task that moves on to anything else lets it fail.
+  if (action.type === 'release') return release(choice.kind === 'tab' ? choice.tab : null)
+  await deps.barrier?.refuse((h) => h.taskId === action.taskId)
 
   if (action.type === 'navigate') return navigate(choice.kind === 'tab' ? choice.tab : null)
 
@@ -204,13 +210,35 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
 
   async function act(current: LiveTab) {
     if (withEvidence(action)) await shootBefore(current)
+    const sites = await grantedSites(deps.permissions)
+    const barrier = action.confirmation ? undefined : deps.barrier
+    const barred = !!barrier && (await barrier.engage(current.id, { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url }))
+    try {
+      return await acted(current, sites, barred ? barrier : undefined)
+    } finally {
+      if (barred) {
+        obs.writes({ dropped: barrier!.dropped(current.id) })
+        await barrier!.stepEnded(current.id)
+      }
+    }
+  }
+
+  async function acted(current: LiveTab, sites: string[], barrier: RunDeps['barrier']) {
     let outcome = null
     let lost: ContentError | null = null
-    const sites = await grantedSites(deps.permissions)
     await deps.touching()
     const sent = now()
+    const asked = deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId), sites }, actionBudgetMs(action))
+    // A page whose post is held waits for it (a form being submitted never answers): a hold ends the wait.
+    let answered = false
+    void asked.finally(() => (answered = true)).catch(() => undefined)
+    const held = barrier ? await firstOf(asked, barrier.waitForHold(current.id, action.actionId, sent + actionBudgetMs(action), () => answered)) : false
+    if (held === true) {
+      asked.catch(() => undefined)
+      return heldStep(current, undefined)
+    }
     try {
-      outcome = await deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId), sites }, actionBudgetMs(action))
+      outcome = await asked
     } catch (error) {
       if (!(error instanceof ContentError)) throw error
       lost = error
@@ -218,7 +246,12 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       outcome = await deps.readResult(action.actionId)
     }
     // A handler may send the page away a moment later (a timer, a refresh it added): the hold lasts until then.
-    if (firesHandlers(action)) await deps.guard?.quiet(sent + (deps.navigationGraceMs ?? 500))
+    const grace = sent + (deps.navigationGraceMs ?? 500)
+    if (firesHandlers(action)) {
+      const quiet = deps.guard?.quiet(grace) ?? Promise.resolve()
+      await (barrier ? Promise.race([quiet, barrier.waitForHold(current.id, action.actionId, grace)]) : quiet)
+    }
+    if (barrier && (await heldNow(current, barrier))) return heldStep(current, outcome?.page)
     obs.mark('actedMs')
     if (outcome) {
       obs.page(outcome.page)
@@ -229,10 +262,58 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       let after = refusedEarly ? await backTo(current) : await afterAnswer(current, outcome.page?.url)
       // The browser may say it stopped the page only once the tab has settled on its error page.
       if (!refusedEarly && deps.guard?.refusals().page) after = await backTo(current)
+      // A page the step led to may send a write as it loads (a form that submits itself).
+      if (barrier && (await barrier.held(action.actionId)).length) return heldStep(after ?? current, undefined)
       if (withEvidence(action) && after) obs.shot(await shoot(after, 'after'))
       return outcome.status === 'done' ? obs.done() : obs.failed()
     }
     return lostAnswer(current, lost!)
+  }
+
+  /**
+   * Whether the step set off a write the barrier holds. A navigation the step started is waited for until the
+   * barrier has judged its request (a form post is held, a link followed), so a held post is not mistaken for a
+   * page that is slow to load.
+   */
+  async function heldNow(current: LiveTab, barrier: NonNullable<RunDeps['barrier']>): Promise<boolean> {
+    if ((await barrier.held(action.actionId)).length) return true
+    const tab = await deps.tabs.get(current.id).catch(() => null)
+    const moving = !!deps.guard?.navigating() || tab?.status === 'loading' || !!tab?.pendingUrl
+    if (!moving || barrier.documents(current.id) > 0) return false
+    return barrier.waitForHold(current.id, action.actionId, now() + 2000, () => barrier.documents(current.id) > 0)
+  }
+
+  /** The step ends with writes held: the page as it is now (the request still waiting) is the evidence. */
+  async function heldStep(current: LiveTab, page: Partial<PageState> | undefined) {
+    const holds = await deps.barrier!.held(action.actionId)
+    obs.writes({ held: holds.map(heldWrite) })
+    obs.page(page)
+    obs.tab(await deps.tabs.get(current.id).catch(() => null))
+    obs.shot(await shoot(current, 'after'))
+    obs.mark('heldMs')
+    return obs.done()
+  }
+
+  /** The person approved what the barrier held: the very requests go on, and the page they lead to is read. */
+  async function release(current: LiveTab | null) {
+    const ids = Array.isArray(action.params.holds) ? action.params.holds.map(String) : []
+    if (!current || !deps.barrier) return obs.failed(notHeld())
+    await deps.touching()
+    const { released, gone } = await deps.barrier.release(ids)
+    obs.writes({ released: released.map(heldWrite), gone: gone.map(heldWrite) })
+    obs.mark('releasedMs')
+    if (!released.length) {
+      obs.tab(await deps.tabs.get(current.id).catch(() => null))
+      return obs.failed(notHeld())
+    }
+    const navigates = released.some((h) => h.request.kind === 'form' || h.request.kind === 'navigation')
+    const landed = navigates ? await land(current.id, current.url) : current
+    if (!navigates) {
+      await new Promise((r) => setTimeout(r, deps.navigationGraceMs ?? 500))
+      await readPage(current.id, obs)
+    }
+    if (landed) obs.shot(await shoot(landed, 'after'))
+    return obs.done()
   }
 
   /**
@@ -311,6 +392,18 @@ async function grantedSites(permissions: Pick<Browser['permissions'], 'getAll'>)
   const all = await permissions.getAll().catch(() => null)
   return all?.origins ?? []
 }
+
+/** True when `hold` says something was held before `answer` settled; false once the answer is in. */
+function firstOf(answer: Promise<unknown>, hold: Promise<boolean>): Promise<boolean> {
+  return Promise.race([answer.then(() => false, () => false), hold.then((held) => (held ? true : answer.then(() => false, () => false)))])
+}
+
+const heldWrite = (hold: Hold) => ({ id: hold.id, reason: hold.reason ?? 'held', request: hold.request })
+
+const notHeld = (): ObservationError => ({
+  code: 'ACTION_FAILED',
+  message: 'What the page tried to send is no longer held (the page went on or the browser let go of it), so Tandem did not send it; look at the page before trying again.',
+})
 
 const tabClosed = (): ObservationError => ({
   code: 'TASK_TAB_CLOSED',

@@ -1,4 +1,4 @@
-import type { Action, StepView } from '#protocol'
+import type { Action, HeldRequest, StepView } from '#protocol'
 import type { PanelT } from './i18n'
 
 const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
@@ -30,9 +30,27 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
       return t('act.scroll', { direction: t(p.direction === 'up' ? 'act.up' : 'act.down') })
     case 'extract':
       return t('act.extract', { instruction: clip(str(p.instruction), 160) })
+    case 'release':
+      return t('act.release', { request: heldSummary(p.requests) })
     default:
       return t(`act.${action.type as 'observe' | 'waitFor' | 'screenshot' | 'back'}`)
   }
+}
+
+/** "POST https://shop.test/api/orders" for the first held request (and how many more). */
+function heldSummary(requests: unknown): string {
+  const list = Array.isArray(requests) ? (requests as Partial<HeldRequest>[]) : []
+  const first = list[0]
+  if (!first) return ''
+  const more = list.length > 1 ? ` (+${list.length - 1})` : ''
+  return `${str(first.method)} ${clip(`${str(first.origin)}${str(first.path)}`, 160)}${more}`
+}
+
+/** One held request's body, in short: its GraphQL operation or the names of its fields with their redacted values. */
+export function describeSends(request: HeldRequest): string {
+  const op = request.operation ? `${request.operation.type}${request.operation.name ? ` ${request.operation.name}` : ''}` : ''
+  const fields = request.fields.map((f) => (f.value === undefined ? f.name : `${f.name}=${clip(f.value, 40)}`)).join(', ')
+  return [op, fields].filter(Boolean).join(' · ')
 }
 
 /** A finished step's verb: a step keeps no parameters, only what it acted on (shown beside it) and where it went. */
@@ -41,4 +59,4 @@ export function describeStep(step: Pick<StepView, 'type' | 'url'>, t: PanelT): s
   return ACTION_TYPES.has(step.type) ? t(`step.${step.type as Action['type']}`) : step.type
 }
 
-const ACTION_TYPES = new Set(['observe', 'navigate', 'click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract', 'screenshot', 'back'])
+const ACTION_TYPES = new Set(['observe', 'navigate', 'click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract', 'screenshot', 'back', 'release'])

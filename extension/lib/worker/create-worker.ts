@@ -5,6 +5,7 @@ import { createExecutor } from '../executor/executor'
 import { createNavigationGuard } from '../executor/navigation-guard'
 import { runAction } from '../executor/run-action'
 import { createScreenshotter } from '../executor/screenshot'
+import { createWriteBarrier } from '../executor/write-barrier'
 import { resultKey, readResult, updateState } from '../executor/state'
 import { createServerClient } from '../server/client'
 import { ensureClientId, readSettings } from '../settings'
@@ -41,7 +42,9 @@ export type WorkerBrowser = Pick<
 export function createWorker(browser: WorkerBrowser, locale: string | undefined = globalThis.navigator?.language) {
   const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT })
   const tabDebugger = createTabDebugger({ debugger: browser.debugger })
-  const debuggerHold = createDebuggerHold({ debugger: tabDebugger })
+  // Listens to chrome.debugger.onEvent: created while the worker starts, so the event that woke it is delivered.
+  const barrier = createWriteBarrier({ debugger: tabDebugger, events: browser.debugger.onEvent })
+  const debuggerHold = createDebuggerHold({ debugger: tabDebugger, barrier })
   const screenshots = createScreenshotter({ tabs: browser.tabs, content, debugger: tabDebugger })
   const server = createServerClient({
     settings: readSettings,
@@ -98,6 +101,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           resultKey,
           readResult,
           guard,
+          barrier,
           rememberTab: async (taskId, tabId) => {
             await updateState((s) => ({ ...s, tasks: { ...s.tasks, [taskId]: { tabId, closed: false, at: Date.now() } } }))
           },

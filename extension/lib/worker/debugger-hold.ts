@@ -1,11 +1,14 @@
 import { isTerminal, type TaskStatus } from '#protocol'
 import type { TabDebugger } from '../executor/debugger'
+import type { WriteBarrier } from '../executor/write-barrier'
 import { readState, type ExecutorState } from '../executor/state'
 import { taskOfTab } from './indicator-sync'
 
 export interface DebuggerHoldDeps {
   debugger: Pick<TabDebugger, 'detach' | 'allow' | 'attachedTabs'>
   readState?: () => Promise<ExecutorState>
+  /** Writes still held on a tab fail before the debugger lets go of it: detaching would send them. */
+  barrier?: Pick<WriteBarrier, 'refuse'>
 }
 
 /**
@@ -25,15 +28,20 @@ export function createDebuggerHold(deps: DebuggerHoldDeps) {
     return tabId !== undefined && taskOfTab(state, tabId) === taskId ? tabId : null
   }
 
+  const refuse = (which: Parameters<WriteBarrier['refuse']>[0]) =>
+    deps.barrier?.refuse(which).catch((error: unknown) => console.warn('[tandem] held requests could not be refused', error))
+
   const self = {
     /** The person has the tab (the task is paused): let go of it; a debugging they canceled stays canceled. */
     async handBack(taskId: string): Promise<void> {
+      await refuse((h) => h.taskId === taskId)
       const tabId = await tabOf(taskId)
       if (tabId !== null) await deps.debugger.detach(tabId)
     },
 
     /** The task is over: let go of its tab, and a later task there may attach again. */
     async end(taskId: string): Promise<void> {
+      await refuse((h) => h.taskId === taskId)
       const tabId = await tabOf(taskId)
       if (tabId === null) return
       await deps.debugger.detach(tabId)
@@ -42,6 +50,7 @@ export function createDebuggerHold(deps: DebuggerHoldDeps) {
 
     /** No task is active: let go of every task tab still held (detaching another's debugger is never possible). */
     async sweep(): Promise<void> {
+      await refuse(() => true)
       const state = await read()
       const taskTabs = new Set(Object.values(state.tasks).map((t) => t.tabId))
       for (const tabId of await deps.debugger.attachedTabs()) if (taskTabs.has(tabId)) await deps.debugger.detach(tabId)
@@ -53,6 +62,8 @@ export function createDebuggerHold(deps: DebuggerHoldDeps) {
       if (!taskId || !status) return self.sweep()
       if (isTerminal(status)) return self.end(taskId)
       if (status === 'PAUSED') return self.handBack(taskId)
+      // The task asks the person something: what its last step held is not what they are asked about.
+      if (status === 'WAITING_USER') await refuse((h) => h.taskId === taskId)
     },
   }
   return self

@@ -5,6 +5,12 @@ import { cut } from './prompt/tokens'
 
 function stepLine(s: StepView): string {
   const where = s.url ? ` (now at ${cut(s.url, 150)})` : ''
+  // A release is the engine's: the page tried to send something while the previous step ran, and the person decided.
+  if (s.type === 'release') {
+    if (s.outcome === 'done') return `the page's request, held until the person approved it, was sent${where}`
+    if (s.outcome === 'rejected') return `the person REFUSED to let the page send what it tried to send; it never reached the site${s.note ? `: "${cut(s.note, 300)}"` : ''}`
+    return `what the page tried to send was NOT sent: ${s.errors.map((e) => cut(e.message, 200)).join(', ')}`
+  }
   if (s.outcome === 'done') return `${s.type}: done${where}`
   if (s.outcome === 'rejected') return `${s.type}: REJECTED by the person${s.note ? `: "${cut(s.note, 300)}"` : ''}`
   return `${s.type}: FAILED ${s.errors.map((e) => `${e.code} ${cut(e.message, 200)}`).join(', ') || 'with no error reported'}${where}`
@@ -20,7 +26,7 @@ export function resultsSince(task: TaskRecord, seq: number, decidedTypes: string
   const results = steps.map(stepLine)
   const planned = decidedTypes.filter((t) => t !== 'done' && t !== 'ask_user').length
   // Startup and re-observation steps are the engine's own; only the model's actions can be missing.
-  const ran = steps.filter((s) => s.type !== 'observe').length
+  const ran = steps.filter((s) => s.type !== 'observe' && s.type !== 'release').length
   const missing = planned - ran
   if (missing > 0 && steps.length) {
     const last = steps.at(-1)!

@@ -52,7 +52,8 @@ export function proposedActions(events: AuditEvent[]): Map<string, Proposed> {
   for (const e of events) {
     if (e.type !== 'action.proposed' || !e.actionId || e.data.evidence === true) continue
     const action = e.data.action as Action | undefined
-    if (action?.type) out.set(e.actionId, { action, ...(e.data.element ? { element: e.data.element as ElementInfo } : {}) })
+    // A release is the person letting a held request go, not a step a replay takes.
+    if (action?.type && action.type !== 'release') out.set(e.actionId, { action, ...(e.data.element ? { element: e.data.element as ElementInfo } : {}) })
   }
   return out
 }

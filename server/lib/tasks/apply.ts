@@ -2,6 +2,7 @@ import type { ArtifactRef, Observation, TaskStatus, Usage } from '#protocol'
 import { isTerminal } from '#protocol'
 import { setStatus, type PendingEvent } from './events'
 import type { PlannerOutput } from './planner'
+import { proposeRelease, releaseOutcome } from './release'
 import { artifactLinks } from './step-details'
 import type { TaskRecord } from './task-record'
 
@@ -71,7 +72,13 @@ export function applyObservation(
       treeChars: observation.elementTree.length,
     },
   })
+  for (const request of observation.dropped ?? []) events.push({ type: 'write.dropped', actionId: action.actionId, data: { request, reason: 'telemetry' } })
+  if (action.type === 'release') releaseOutcome(action, observation, events)
   if (isTerminal(task.status)) return
+  if (observation.held?.length && task.status !== 'PAUSED') {
+    const step = { actionId: action.actionId, ...(current.targetText ? { targetText: current.targetText } : {}), ...(current.goal ? { goal: current.goal } : {}) }
+    return proposeRelease(task, observation, artifacts, step, events)
+  }
 
   if (current.isEvidence) {
     // Only a picture for the person: whatever came of it, the risky action queued behind it is asked next.
@@ -80,6 +87,11 @@ export function applyObservation(
   }
 
   if (observation.status === 'failed') {
+    if (form.type === 'release') {
+      task.queue = []
+      task.lastOutcome = { kind: 'failed', actionId: action.actionId, type: action.type, errors: observation.errors, url: observation.url }
+      return
+    }
     if (codes.has('PERMISSION_DENIED')) {
       // Nothing ran: ask the person to authorise the site, then run the same step again.
       task.queue.unshift(form)

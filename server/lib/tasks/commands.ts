@@ -8,6 +8,7 @@ import type { EngineDeps } from './deps'
 import { setStatus, type PendingEvent } from './events'
 import type { TaskRecord } from './task-record'
 import { advance } from './advance'
+import { refuseRelease } from './release'
 
 /** What the person (through the panel, console or API) can tell a task. */
 export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
@@ -44,6 +45,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
           current.action.confirmation = { approved: true, at, by }
           current.phase = 'ready'
         } else {
+          refuseRelease(task, 'rejected', events, by)
           task.steps.push({
             seq: current.action.seq,
             actionId: current.action.actionId,
@@ -77,8 +79,10 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
       const status = await mutate(body.taskId, async (task, events) => {
         if (task.status === 'PAUSED') throw conflict('This task is already paused.')
         const from = task.status
+        const held = task.current?.action.type === 'release' && task.current.phase === 'awaiting_confirmation'
+        if (held) dropRelease(task, events)
         setStatus(task, 'PAUSED', events, body.reason ?? 'the person took over')
-        task.pausedFrom = from
+        task.pausedFrom = held ? 'RUNNING' : from
         events.push({ type: 'task.paused', data: { from, reason: body.reason, source } })
         return task.status
       })
@@ -101,10 +105,24 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         if (isTerminal(task.status)) throw conflict(`This task has already finished (${task.status}).`)
         task.error = { code: 'CANCELED', message: body.reason ?? 'Canceled by the person.' }
         events.push({ type: 'task.canceled', data: { reason: body.reason, source } })
+        refuseRelease(task, 'canceled', events)
         finish(task, 'CANCELED', events, body.reason ?? 'canceled')
         return task.status
       })
       return { status }
     },
   }
+}
+
+/**
+ * The person takes the page over while a held write waits for them: the extension lets it fail as the tab is
+ * handed back, so the question goes, and the planner hears that nothing was sent once the task is resumed.
+ */
+function dropRelease(task: TaskRecord, events: PendingEvent[]) {
+  const { action } = task.current!
+  refuseRelease(task, 'paused', events)
+  const errors = [{ code: 'ACTION_FAILED' as const, message: 'The person took over before deciding; what the page tried to send was not sent.' }]
+  task.steps.push({ seq: action.seq, actionId: action.actionId, type: action.type, risk: action.risk, outcome: 'failed', errors, at: new Date().toISOString() })
+  task.lastOutcome = { kind: 'failed', actionId: action.actionId, type: action.type, errors }
+  task.current = null
 }

@@ -3,7 +3,8 @@ import type { Action, ActionForm, ConfirmationEvidence, RiskReason, ObservationE
 /** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
 export interface InFlight {
   action: Action
-  form: ActionForm
+  /** What the action was made from; a release comes from the barrier, not from a plan. */
+  form: ActionForm | { type: 'release' }
   phase: 'awaiting_confirmation' | 'ready' | 'dispatched'
   reasons: string[]
   /** The reasons as data (absent in a task stored before they were kept). */

@@ -1,0 +1,256 @@
+import { storage } from 'wxt/utils/storage'
+import { classifyRequest, type HeldRequest, type HeldWrite, type RequestFacts } from '#protocol'
+import type { TabDebugger } from './debugger'
+
+/** A write held in the browser: the CDP request id and the session that paused it, so a later worker can decide it. */
+export interface Hold extends HeldWrite {
+  tabId: number
+  sessionId?: string
+  taskId: string
+  /** The step that was running when the page sent it. */
+  stepId: string
+  at: number
+}
+
+export interface HoldStore {
+  get(): Promise<Hold[]>
+  set(holds: Hold[]): Promise<void>
+}
+
+const holdsItem = storage.defineItem<Hold[]>('session:tandem.barrier.holds', { fallback: [] })
+
+type DebuggerEvent = (source: { tabId?: number; sessionId?: string }, method: string, params?: unknown) => void
+
+export interface WriteBarrierDeps {
+  debugger: Pick<TabDebugger, 'send' | 'sendToSession'>
+  /** chrome.debugger.onEvent */
+  events: { addListener(cb: DebuggerEvent): void }
+  store?: HoldStore
+  now?: () => number
+  classify?: (facts: RequestFacts) => ReturnType<typeof classifyRequest>
+}
+
+interface PausedEvent {
+  requestId: string
+  request: { url: string; method: string; headers?: Record<string, string>; postData?: string }
+  resourceType?: string
+}
+
+interface Watch {
+  taskId: string
+  stepId: string
+  pageUrl: string | undefined
+  /** hold: a step the person did not approve runs; pass: it ended, what it held waits, anything new is the person's. */
+  mode: 'hold' | 'pass'
+  sessions: Set<string>
+  documents: number
+  dropped: HeldRequest[]
+  wake: () => void
+}
+
+const EVERYTHING = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }
+
+/**
+ * The write barrier. While a step the person has not approved runs in the task's tab, every request the page
+ * sends (its frames and workers included, through auto-attached child sessions) is paused by CDP `Fetch` before it
+ * leaves the browser and judged by classifyRequest: reads go on, telemetry is dropped, writes are held, for the
+ * person to approve (the same request then goes on) or refuse (it fails). Disabling `Fetch` or detaching lets every
+ * paused request go on, so held requests are always decided before either, and outlive a stopped worker in storage.
+ */
+export function createWriteBarrier(deps: WriteBarrierDeps) {
+  const store: HoldStore = deps.store ?? { get: () => holdsItem.getValue(), set: (holds) => holdsItem.setValue(holds) }
+  const now = deps.now ?? Date.now
+  const classify = deps.classify ?? classifyRequest
+  const watches = new Map<number, Watch>()
+  let writes: Promise<unknown> = Promise.resolve()
+
+  /** Read-modify-write of the held list, one at a time. */
+  function change<T>(fn: (holds: Hold[]) => { holds: Hold[]; result: T }): Promise<T> {
+    const run = writes.then(async () => {
+      const { holds, result } = fn(await store.get())
+      await store.set(holds)
+      return result
+    })
+    writes = run.catch(() => undefined)
+    return run
+  }
+
+  const send = (tabId: number, sessionId: string | undefined, method: string, params: Record<string, unknown> = {}) =>
+    sessionId ? deps.debugger.sendToSession(tabId, sessionId, method, params) : deps.debugger.send(tabId, method, params)
+
+  const goOn = (tabId: number, sessionId: string | undefined, requestId: string) =>
+    send(tabId, sessionId, 'Fetch.continueRequest', { requestId }).catch((error: unknown) => console.warn('[tandem] a request could not go on', error))
+
+  async function paused(tabId: number, sessionId: string | undefined, event: PausedEvent) {
+    const watch = watches.get(tabId)
+    if (!watch || watch.mode === 'pass') return goOn(tabId, sessionId, event.requestId)
+    if (!sessionId && event.resourceType === 'Document') watch.documents++
+    const judged = classify({
+      method: event.request.method,
+      url: event.request.url,
+      resourceType: event.resourceType,
+      headers: event.request.headers,
+      postData: event.request.postData,
+      pageUrl: watch.pageUrl,
+    })
+    if (judged.verdict === 'pass') return goOn(tabId, sessionId, event.requestId)
+    if (judged.verdict === 'drop') {
+      watch.dropped.push(judged.request)
+      return send(tabId, sessionId, 'Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined)
+    }
+    const hold: Hold = {
+      id: event.requestId,
+      reason: judged.reason,
+      request: judged.request,
+      tabId,
+      ...(sessionId ? { sessionId } : {}),
+      taskId: watch.taskId,
+      stepId: watch.stepId,
+      at: now(),
+    }
+    await change((holds) => ({ holds: [...holds.filter((h) => h.id !== hold.id), hold], result: undefined }))
+    watch.wake()
+  }
+
+  async function childAttached(tabId: number, params: { sessionId: string; waitingForDebugger?: boolean }) {
+    const watch = watches.get(tabId)
+    try {
+      if (watch) {
+        watch.sessions.add(params.sessionId)
+        await send(tabId, params.sessionId, 'Fetch.enable', EVERYTHING)
+        await send(tabId, params.sessionId, 'Target.setAutoAttach', AUTO_ATTACH)
+      }
+    } catch (error) {
+      console.warn('[tandem] the barrier could not cover a frame or worker', error)
+    } finally {
+      // A child waits for this before it runs (waitForDebuggerOnStart): it must never be left waiting.
+      if (params.waitingForDebugger) await send(tabId, params.sessionId, 'Runtime.runIfWaitingForDebugger').catch(() => undefined)
+    }
+  }
+
+  deps.events.addListener((source, method, params) => {
+    const tabId = source.tabId
+    if (tabId === undefined) return
+    if (method === 'Fetch.requestPaused') void paused(tabId, source.sessionId, params as PausedEvent)
+    else if (method === 'Target.attachedToTarget') void childAttached(tabId, params as { sessionId: string; waitingForDebugger?: boolean })
+    else if (method === 'Target.detachedFromTarget') watches.get(tabId)?.sessions.delete((params as { sessionId: string }).sessionId)
+  })
+
+  async function decide(holds: Hold[], command: 'Fetch.continueRequest' | 'Fetch.failRequest'): Promise<{ done: Hold[]; gone: Hold[] }> {
+    const done: Hold[] = []
+    const gone: Hold[] = []
+    for (const hold of holds) {
+      const params = command === 'Fetch.failRequest' ? { requestId: hold.id, errorReason: 'BlockedByClient' } : { requestId: hold.id }
+      try {
+        await send(hold.tabId, hold.sessionId, command, params)
+        done.push(hold)
+      } catch {
+        // The page went away, or the browser let go of the tab: the request no longer waits.
+        gone.push(hold)
+      }
+    }
+    const ids = new Set(holds.map((h) => h.id))
+    await change((all) => ({ holds: all.filter((h) => !ids.has(h.id)), result: undefined }))
+    return { done, gone }
+  }
+
+  /** Fetch off everywhere on the tab; a worker that did not turn it on (a restarted one) turns it off too. */
+  async function off(tabId: number) {
+    const watch = watches.get(tabId)
+    watches.delete(tabId)
+    for (const sessionId of watch?.sessions ?? []) await send(tabId, sessionId, 'Fetch.disable').catch(() => undefined)
+    await send(tabId, undefined, 'Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: true }).catch(() => undefined)
+    await send(tabId, undefined, 'Fetch.disable').catch(() => undefined)
+  }
+
+  const self = {
+    /**
+     * Holds the tab's writes while the step `stepId` runs. False when the debugger cannot be had (declined,
+     * another debugger): nothing is held then.
+     */
+    async engage(tabId: number, step: { taskId: string; stepId: string; pageUrl: string | undefined }): Promise<boolean> {
+      const earlier = watches.get(tabId)
+      const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], wake: () => undefined }
+      watches.set(tabId, watch)
+      try {
+        await deps.debugger.send(tabId, 'Fetch.enable', EVERYTHING)
+        await deps.debugger.send(tabId, 'Target.setAutoAttach', AUTO_ATTACH)
+        return true
+      } catch (error) {
+        console.warn('[tandem] the write barrier could not be set on the task tab', error)
+        watches.delete(tabId)
+        return false
+      }
+    },
+
+    /** Waits until the step holds a write or the time `until` (ms) comes; true when something is held. */
+    async waitForHold(tabId: number, stepId: string, until: number, stop?: () => boolean): Promise<boolean> {
+      for (;;) {
+        if ((await self.held(stepId)).length) return true
+        const watch = watches.get(tabId)
+        const wait = until - now()
+        if (!watch || wait <= 0 || stop?.()) return false
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, Math.min(wait, 100))
+          function done() {
+            clearTimeout(timer)
+            watch!.wake = () => undefined
+            resolve()
+          }
+          watch.wake = done
+        })
+      }
+    },
+
+    /** How many top-frame documents the page asked for since the step began (a navigation the barrier has judged). */
+    documents: (tabId: number) => watches.get(tabId)?.documents ?? 0,
+
+    /** What the step dropped as telemetry so far. */
+    dropped: (tabId: number) => [...(watches.get(tabId)?.dropped ?? [])],
+
+    /** The writes held for a step, or for a task (every step of it). */
+    async held(stepOrTask: string): Promise<Hold[]> {
+      return (await store.get()).filter((h) => h.stepId === stepOrTask || h.taskId === stepOrTask)
+    },
+
+    /**
+     * The step is over: with nothing held the barrier comes off; with writes held it stays, letting anything new go
+     * on (the person may use the page while deciding), until they are decided.
+     */
+    async stepEnded(tabId: number): Promise<void> {
+      const watch = watches.get(tabId)
+      if (!watch) return
+      const holds = (await store.get()).filter((h) => h.tabId === tabId)
+      if (holds.length) watch.mode = 'pass'
+      else await off(tabId)
+    },
+
+    /** The person approved: these held requests go on, exactly as the page sent them. */
+    async release(ids: readonly string[]): Promise<{ released: Hold[]; gone: Hold[] }> {
+      const holds = (await store.get()).filter((h) => ids.includes(h.id))
+      const { done, gone } = await decide(holds, 'Fetch.continueRequest')
+      for (const tabId of new Set(holds.map((h) => h.tabId))) await self.settle(tabId)
+      return { released: done, gone }
+    },
+
+    /** Held requests that must not go on (rejected, the task moved on, paused or ended): they fail in the browser. */
+    async refuse(which: (hold: Hold) => boolean): Promise<Hold[]> {
+      const holds = (await store.get()).filter(which)
+      if (!holds.length) return []
+      const { done } = await decide(holds, 'Fetch.failRequest')
+      for (const tabId of new Set(holds.map((h) => h.tabId))) await self.settle(tabId)
+      return done
+    },
+
+    /** Takes the barrier off a tab with nothing left held and no step running. */
+    async settle(tabId: number): Promise<void> {
+      const watch = watches.get(tabId)
+      if (watch?.mode === 'hold') return
+      if ((await store.get()).some((h) => h.tabId === tabId)) return
+      await off(tabId)
+    },
+  }
+  return self
+}
+export type WriteBarrier = ReturnType<typeof createWriteBarrier>
