@@ -51,4 +51,39 @@ describe('how long the debugger stays on a task tab', () => {
     expect(debuggee.detach.mock.calls).toEqual([[7]])
     expect(debuggee.allow).toHaveBeenCalledWith()
   })
+
+  it('fails what the barrier still holds before letting go of the tab (detaching would send it)', async () => {
+    for (const status of ['PAUSED', 'CANCELED', null] as const) {
+      const order: string[] = []
+      const refused: boolean[] = []
+      const debuggee = {
+        detach: vi.fn(async (_tabId: number) => (order.push('detach'), true)),
+        allow: vi.fn(async (_tabIds?: number[]) => undefined),
+        attachedTabs: vi.fn(async () => [7]),
+      }
+      const held = { id: 'r1', taskId: 'task1', tabId: 7 }
+      const barrier = {
+        refuse: vi.fn(async (which: (h: never) => boolean) => {
+          order.push('refuse')
+          refused.push(which(held as never))
+          return []
+        }),
+      }
+      const hold = createDebuggerHold({ debugger: debuggee, barrier, readState: async () => ({ ...EMPTY_STATE, tasks: { task1: tab(7) } }) })
+      await hold.follow(status ? 'task1' : null, status)
+      expect(order).toEqual(['refuse', 'detach'])
+      expect(refused).toEqual([true])
+    }
+  })
+
+  it('fails what the last step held when the task asks the person something instead', async () => {
+    const barrier = { refuse: vi.fn(async () => []) }
+    const debuggee = { detach: vi.fn(async () => true), allow: vi.fn(async () => undefined), attachedTabs: vi.fn(async () => []) }
+    const hold = createDebuggerHold({ debugger: debuggee, barrier, readState: async () => ({ ...EMPTY_STATE, tasks: { task1: tab(7) } }) })
+    await hold.follow('task1', 'WAITING_CONFIRMATION')
+    expect(barrier.refuse).not.toHaveBeenCalled()
+    await hold.follow('task1', 'WAITING_USER')
+    expect(barrier.refuse).toHaveBeenCalledTimes(1)
+    expect(debuggee.detach).not.toHaveBeenCalled()
+  })
 })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { agent } from '../support/agent'
 import type { TestServer } from '../support/server'
 import { testEngineControl } from './engine-control'
+import { testEngineHeld } from './engine-held'
 import { testEngineTasks } from './engine-tasks'
 
 export interface EngineBackend {
@@ -28,4 +29,5 @@ export function testEngine(backend: EngineBackend) {
   afterAll(() => ctx.server?.close())
   testEngineTasks(ctx)
   testEngineControl(ctx)
+  testEngineHeld(ctx)
 }

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import type { AuditEvent, HeldWrite, ScriptStep } from '#protocol'
+import { PNG } from '../support/agent'
+import type { EngineContext } from './engine'
+
+const held: HeldWrite = {
+  id: 'interception-1',
+  reason: 'write-method',
+  request: {
+    method: 'POST',
+    url: 'https://shop.test/api/drafts/7/delete',
+    origin: 'https://shop.test',
+    path: '/api/drafts/7/delete',
+    kind: 'fetch',
+    fields: [{ name: 'id', value: '7' }],
+  },
+}
+const script: ScriptStep[] = [{ type: 'click', selector: '#tidy' }, { type: 'click', selector: '#next' }]
+const after = { label: 'after' as const, contentType: 'image/png' as const, data: PNG }
+
+/** A write the extension's barrier held while an unapproved step ran: the server turns it into the person's question. */
+export function testEngineHeld(ctx: EngineContext) {
+  const events = async (taskId: string) => (await ctx.server.api('GET', `/api/audit/${taskId}`)).body.data.events as AuditEvent[]
+
+  async function heldTask() {
+    const { taskId } = await ctx.a.start({ script })
+    const click = await ctx.a.nextAction(taskId)
+    expect(click.risk).toBe('low')
+    const reply = await ctx.a.report(click, { held: [held], artifacts: [after] })
+    expect(reply.status).toBe('WAITING_CONFIRMATION')
+    return { taskId, click }
+  }
+
+  describe('writes held in the browser', () => {
+    it('asks the person about a held write, with what was clicked, what it sends and the page after the click', async () => {
+      const { taskId, click } = await heldTask()
+      const view = await ctx.a.status(taskId)
+      const pending = view.pendingConfirmation!
+      expect(pending.action).toMatchObject({ type: 'release', risk: 'high', requiresConfirmation: true, params: { holds: ['interception-1'] } })
+      expect(pending.evidence).toMatchObject({ targetText: '#tidy', requests: [held.request], screenshot: { label: 'after' } })
+      expect(pending.reasonDetails).toEqual([{ code: 'held-write', method: 'POST', site: 'https://shop.test', path: '/api/drafts/7/delete' }])
+      expect(view.steps.at(-1)).toMatchObject({ actionId: click.actionId, outcome: 'done' })
+      expect((await events(taskId)).filter((e) => e.type === 'write.held')).toMatchObject([{ actionId: click.actionId, data: { request: held.request } }])
+    })
+
+    it('hands out the release only once approved, and records what went', async () => {
+      const { taskId } = await heldTask()
+      expect(await ctx.a.next(taskId, 0)).toMatchObject({ status: 'WAITING_CONFIRMATION', action: null })
+      const pending = (await ctx.a.status(taskId)).pendingConfirmation!
+      await ctx.a.confirm(taskId, pending.actionId, true)
+      const release = await ctx.a.nextAction(taskId)
+      expect(release).toMatchObject({ actionId: pending.actionId, type: 'release', confirmation: { approved: true } })
+      await ctx.a.report(release, { released: [held] })
+      // The script goes on with its next step.
+      const next = await ctx.a.nextAction(taskId)
+      expect(next.target).toEqual({ by: 'selector', value: '#next' })
+      const released = (await events(taskId)).filter((e) => e.type === 'write.released')
+      expect(released).toMatchObject([{ data: { request: held.request, by: expect.any(String), at: expect.any(String) } }])
+    })
+
+    it('records a rejected write as refused, and the planner hears the person said no', async () => {
+      const { taskId } = await heldTask()
+      const pending = (await ctx.a.status(taskId)).pendingConfirmation!
+      await ctx.a.confirm(taskId, pending.actionId, false, 'keep the draft')
+      const view = await ctx.a.waitFor(taskId, 'FAILED')
+      expect(view.steps.at(-1)).toMatchObject({ type: 'release', outcome: 'rejected', note: 'keep the draft' })
+      expect((await events(taskId)).filter((e) => e.type === 'write.refused')).toMatchObject([{ data: { why: 'rejected', request: held.request } }])
+    })
+
+    it('drops the question when the person takes over, and refuses the write', async () => {
+      const { taskId } = await heldTask()
+      expect((await ctx.a.command('pause', taskId)).status).toBe('PAUSED')
+      // A script cannot know what the person did meanwhile: it stops there, saying nothing was sent.
+      expect((await ctx.a.command('resume', taskId)).status).toBe('FAILED')
+      const view = await ctx.a.status(taskId)
+      expect(view.pendingConfirmation).toBeNull()
+      expect(view.task.error?.message).toContain('was not sent')
+      expect((await events(taskId)).filter((e) => e.type === 'write.refused')).toMatchObject([{ data: { why: 'paused' } }])
+    })
+
+    it('records telemetry the barrier dropped', async () => {
+      const { taskId } = await ctx.a.start({ script })
+      const click = await ctx.a.nextAction(taskId)
+      const beacon = { ...held.request, url: 'https://www.google-analytics.com/g/collect', origin: 'https://www.google-analytics.com', path: '/g/collect', kind: 'beacon' as const }
+      await ctx.a.report(click, { dropped: [beacon] })
+      expect((await events(taskId)).filter((e) => e.type === 'write.dropped')).toMatchObject([{ actionId: click.actionId, data: { request: beacon } }])
+      expect((await ctx.a.status(taskId)).pendingConfirmation).toBeNull()
+    })
+  })
+}
