@@ -33,6 +33,9 @@ const JudgedElement = z.looseObject({
   role: z.string().optional(),
   text: z.string().optional(),
   attributes: z.record(z.string(), z.string()).optional(),
+  fingerprint: z.string().optional(),
+  isNew: z.boolean().optional(),
+  form: z.object({ role: z.string().optional(), action: z.string().optional(), isSearch: z.boolean().optional() }).optional(),
 })
 
 export const PlannerDecision = z.discriminatedUnion('kind', [
@@ -60,7 +63,9 @@ export const PlannerAuditShape = {
 export type PlannerAudit = z.input<z.ZodObject<typeof PlannerAuditShape>>
 
 const reasons = z.array(z.string())
-const reasonDetails = z.array(RiskReason)
+// Extras beside the record a reader can do without: one it cannot read (a reason code from a newer version) is
+// dropped, and the event is still read.
+const reasonDetails = z.array(RiskReason).optional().catch(undefined)
 
 function event<T extends string, S extends z.ZodRawShape, A extends z.ZodType>(type: T, data: S, actionId: A) {
   return z.object({ type: z.literal(type), actionId, data: z.looseObject(data) })
@@ -85,17 +90,17 @@ export const AuditEventSchemas = [
   taskEvent('planner.decision', {
     planner: z.string(),
     decision: PlannerDecision,
-    usage: Usage.partial().optional(),
+    usage: Usage.partial().optional().catch(undefined),
     ...PlannerAuditShape,
   }),
   actionEvent('action.proposed', {
     action: Action,
     risk: Risk,
     reasons,
-    reasonDetails: reasonDetails.optional(),
+    reasonDetails,
     goal: z.string().optional(),
     targetText: z.string().optional(),
-    element: JudgedElement.optional(),
+    element: JudgedElement.optional().catch(undefined),
     /** The picture taken for a confirmation card, and the action it is taken for. */
     evidence: z.literal(true).optional(),
     before: z.looseObject({ type: z.string(), risk: Risk, reasons }).optional(),
@@ -103,10 +108,10 @@ export const AuditEventSchemas = [
   actionEvent('confirmation.requested', {
     risk: Risk,
     reasons,
-    reasonDetails: reasonDetails.optional(),
+    reasonDetails,
     goal: z.string().optional(),
     targetText: z.string().optional(),
-    evidence: ConfirmationEvidence.optional(),
+    evidence: ConfirmationEvidence.optional().catch(undefined),
   }),
   actionEvent('confirmation.answered', {
     approved: z.boolean(),
@@ -125,7 +130,7 @@ export const AuditEventSchemas = [
     extracted: z.unknown().optional(),
     artifacts: z.array(ArtifactRef),
     timing: z.record(z.string(), z.number()),
-    scroll: z.looseObject({ y: z.number(), pixelsAbove: z.number(), pixelsBelow: z.number() }).optional(),
+    scroll: z.looseObject({ y: z.number(), pixelsAbove: z.number(), pixelsBelow: z.number() }).optional().catch(undefined),
     elementCount: z.number(),
     treeChars: z.number(),
   }),
