@@ -1,12 +1,14 @@
 /**
  * The test runs of `npm test` (unit and integration, extension, e2e) with every output they leave in one folder,
- * then the scan of that folder for the suite's canaries. A run that fails, or a canary found, fails the suite.
+ * then the scan of that folder for the suite's canaries, and a read of every audit event its servers wrote. A run
+ * that fails, a canary found, or an event that does not read as its type (protocol/audit-events.ts) fails the suite.
  * The folder is removed when everything passed and kept (its path printed) when something did not.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { unreadableAuditEvents } from '../test/support/audit-types'
 import { describeScan, scanOutputs } from '../test/support/scan-outputs'
 
 const given = process.env.TANDEM_TEST_OUTPUT
@@ -25,7 +27,10 @@ for (const args of runs) {
 
 const report = scanOutputs(dir)
 console.log(`\n${describeScan(report)}`)
-if (failed || report.hits.length) {
+const audits = unreadableAuditEvents(dir)
+console.log(`audit events read: ${audits.events}, not of their type's shape: ${audits.unreadable.length}`)
+for (const e of audits.unreadable.slice(0, 20)) console.log(`  ${e.file}:${e.line} ${e.type}: ${e.problem}`)
+if (failed || report.hits.length || audits.unreadable.length) {
   console.log(`outputs kept in ${dir}`)
   process.exit(1)
 }

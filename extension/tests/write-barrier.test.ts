@@ -65,7 +65,7 @@ function setup() {
   const tab = fakeTab()
   let holds: Hold[] = []
   const store = { get: async () => holds, set: async (next: Hold[]) => void (holds = next) }
-  const barrier = createWriteBarrier({ debugger: tab.debuggee, events: tab.events, store })
+  const barrier = createWriteBarrier({ debugger: tab.debuggee as never, events: tab.events, store })
   const step = { taskId: 't1', stepId: 'a1', pageUrl: 'https://shop.test/cart' }
   return { tab, barrier, step, stored: () => holds }
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import type { AuditEvent, StatusView, StepView, TaskStatus } from '#protocol'
-import { isTerminal } from '#protocol'
+import { isTerminal, parseAuditEvent } from '#protocol'
 import { CHROMIUM, EXTENSION_DIR, launchExtension } from '../../e2e/support/browser'
 import { startFixtureSite } from '../../e2e/support/fixture-server'
 import type { ShopState } from '../../e2e/fixtures/shop'
@@ -136,11 +136,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       const placed = orders.length === 1 && orders[0].name === DEMO_BUYER && orders[0].items.join() === DEMO_PRODUCT
       if (!placed) throw new DemoFailure('verify', t('error.orders', { count: orders.length, product: DEMO_PRODUCT, buyer: DEMO_BUYER }))
       const { events } = await api<{ events: AuditEvent[] }>(server, 'GET', `/api/audit/${taskId}`)
-      const answered = events.filter((e) => e.type === 'confirmation.answered')
-      const list = answered.map((e) => {
-        const data = e.data as { by?: string; source?: { userAgent?: string } }
-        return { actionId: e.actionId ?? '', by: data.by ?? '', userAgent: data.source?.userAgent }
-      })
+      const list = events.map(parseAuditEvent).flatMap((e) =>
+        e.type === 'confirmation.answered' ? [{ actionId: e.actionId, by: e.data.by, userAgent: e.data.source.userAgent }] : [],
+      )
       const stranger = list.find((a) => a.by !== clientId)
       if (!list.length || stranger) throw new DemoFailure('verify', t('error.approvedBy', { by: stranger?.by ?? '—', client: clientId }))
       return list

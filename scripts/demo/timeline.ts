@@ -1,4 +1,5 @@
-import type { ArtifactLink, AuditEvent, PendingConfirmation, StepView } from '#protocol'
+import type { ArtifactLink, AuditEvent, KnownAuditEvent, PendingConfirmation, StepView } from '#protocol'
+import { parseAuditEvent } from '#protocol'
 
 const clip = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
@@ -26,21 +27,18 @@ export const needsAudit = (step: StepView) => !step.target || !step.artifacts ||
  * proposed action names its target and reason, the observation its screenshots.
  */
 export function fillFromAudit(step: StepView, events: AuditEvent[]): StepView {
-  const mine = events.filter((e) => e.actionId === step.actionId)
-  const proposed = mine.find((e) => e.type === 'action.proposed')?.data as
-    | { action?: { target?: { by: string; value: unknown }; reason?: string; params?: Record<string, unknown> } }
-    | undefined
-  const params = proposed?.action?.params ?? {}
+  // Events this version cannot read are left out: the status view already said what it could.
+  const mine = events.filter((e) => e.actionId === step.actionId).map(parseAuditEvent)
+  const proposed = mine.find((e): e is Extract<KnownAuditEvent, { type: 'action.proposed' }> => e.type === 'action.proposed')?.data.action
+  const params = proposed?.params ?? {}
   // A wait names what it waits for instead of an element.
   const waitedFor = typeof params.text === 'string' ? params.text : typeof params.urlIncludes === 'string' ? params.urlIncludes : undefined
-  const target = proposed?.action?.target ?? (step.type === 'waitFor' && waitedFor ? { by: 'text', value: waitedFor } : undefined)
-  const shots = mine
-    .filter((e) => e.type === 'observation')
-    .flatMap((e) => ((e.data as { artifacts?: ArtifactLink[] }).artifacts ?? []).map((a) => ({ name: a.name, label: a.label })))
+  const target = proposed?.target ?? (step.type === 'waitFor' && waitedFor ? { by: 'text', value: waitedFor } : undefined)
+  const shots: ArtifactLink[] = mine.flatMap((e) => (e.type === 'observation' ? e.data.artifacts.map((a) => ({ name: a.name, label: a.label })) : []))
   return {
     ...step,
     ...(!step.target && target && target.by !== 'index' ? { target: String(target.value) } : {}),
-    ...(!step.goal && proposed?.action?.reason ? { goal: proposed.action.reason } : {}),
+    ...(!step.goal && proposed?.reason ? { goal: proposed.reason } : {}),
     ...(!step.artifacts && shots.length ? { artifacts: shots } : {}),
   }
 }

@@ -39,10 +39,11 @@ beforeAll(async () => {
   const audit = join(dir, 'audit')
   const log = createAuditLog({ dir: audit, fsync: false })
   const artifacts = createArtifactStore({ dir: audit, fsync: false })
-  await log.append('cli-task', { type: 'task.started', data: { goal: 'pay the bill' } })
+  await log.append('cli-task', { type: 'task.created', data: { goal: 'pay the bill', mode: 'script', source: {} } })
   const refs = await artifacts.write('cli-task', decodeArtifacts([{ label: 'before', contentType: 'image/png', data: REAL.png }], 1 << 20), '0001')
   artifactName = refs[0]!.name
-  await log.append('cli-task', { type: 'observation', actionId: 'a1', data: { artifacts: refs } })
+  const observed = { status: 'done', url: 'https://bank.test/', title: 'Bank', errors: [], timing: {}, elementCount: 0, treeChars: 0 }
+  await log.append('cli-task', { type: 'observation', actionId: 'a1', data: { ...observed, artifacts: refs } })
   await log.append('cli-task', { type: 'task.finished', data: { status: 'SUCCEEDED' } })
   taskDir = join(audit, 'cli-task')
   zipPath = join(dir, 'export.zip')
@@ -58,6 +59,17 @@ describe('npm run audit:verify', () => {
   ])('passes %s', async (_name, path, verdict) => {
     const { code, stdout } = await runCli(path())
     expect(stdout.trim()).toMatch(verdict)
+    expect(code).toBe(0)
+  })
+
+  it('passes events it cannot read, and says which: the chain proves them whole, this version cannot show them', async () => {
+    const audit = join(dir, 'newer')
+    const log = createAuditLog({ dir: audit, fsync: false })
+    await log.append('newer-task', { type: 'task.created', data: { goal: 'pay', mode: 'script', source: {} } })
+    await log.append('newer-task', { type: 'some.future.event', data: { anything: 1 } })
+    await log.append('newer-task', { type: 'task.finished', data: { status: 'nonsense' } })
+    const { code, stdout } = await runCli(join(audit, 'newer-task'))
+    expect(stdout.trim()).toMatch(/^OK newer-task: task newer-task, 3 events, .*0 artifacts match; 2 events this version cannot read \(some\.future\.event, task\.finished\)$/)
     expect(code).toBe(0)
   })
 

@@ -18,6 +18,13 @@ const step = (over: Partial<StepView> = {}): StepView => ({
 const event = (seq: number, type: string, data: Record<string, unknown>, actionId = 'a_order'): AuditEvent =>
   ({ seq, ts: '2026-01-01T00:00:00.000Z', taskId: 't1', type, actionId, data, prevHash: '', hash: '' }) as AuditEvent
 
+const proposed = (actionId: string, action: Record<string, unknown>) => ({
+  action: { taskId: 't1', actionId, seq: 9, risk: 'high', requiresConfirmation: true, params: {}, ...action },
+  risk: 'high',
+  reasons: [],
+})
+const observed = (artifacts: unknown[]) => ({ status: 'done', url: 'http://shop.test/', title: 'Shop', errors: [], artifacts, timing: {}, elementCount: 0, treeChars: 0 })
+
 describe('demo timeline', () => {
   it('prints seq, action, target, risk, outcome, screenshots and goal on one line', () => {
     const line = formatStep(
@@ -42,10 +49,11 @@ describe('demo timeline', () => {
 
   it('fills target, goal and screenshots from the audit when the status view leaves them out', () => {
     const events = [
-      event(1, 'action.proposed', { action: { type: 'click', target: { by: 'text', value: 'Place order' }, reason: 'Place the order', params: {} } }),
-      event(2, 'observation', { artifacts: [{ name: '0009-before-x.jpg', label: 'before', bytes: 1, sha256: 'a' }] }),
-      event(3, 'observation', { artifacts: [{ name: 'other.jpg', label: 'after', bytes: 1, sha256: 'b' }] }, 'a_other'),
-      event(4, 'action.proposed', { action: { type: 'waitFor', params: { text: 'confirmed' } } }, 'a_wait'),
+      event(1, 'action.proposed', proposed('a_order', { type: 'click', target: { by: 'text', value: 'Place order' }, reason: 'Place the order' })),
+      event(2, 'observation', observed([{ name: '0009-before-x.jpg', label: 'before', contentType: 'image/jpeg', bytes: 1, sha256: 'a' }])),
+      event(3, 'observation', observed([{ name: 'other.jpg', label: 'after', contentType: 'image/jpeg', bytes: 1, sha256: 'b' }]), 'a_other'),
+      event(4, 'action.proposed', proposed('a_wait', { type: 'waitFor', params: { text: 'confirmed' } }), 'a_wait'),
+      event(5, 'observation', { artifacts: 'not a list' }),
     ]
     expect(needsAudit(step())).toBe(true)
     const filled = fillFromAudit(step(), events)

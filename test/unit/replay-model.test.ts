@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent } from '#protocol'
-import { riskReasonsIn } from '#protocol'
+import { HeldRequest, riskReasonsIn } from '#protocol'
 import { buildReplay } from '../../ui/replay/model'
 import { describeTarget } from '../../ui/replay/target'
+import { describeRequest } from '../../ui/replay/write'
 
 const HASH = 'a'.repeat(64)
 
@@ -22,15 +23,19 @@ function events(list: { type: string; actionId?: string; data?: Record<string, u
 }
 
 const source = { clientId: 'c_ext', version: '0.1.0', userAgent: 'Chrome' }
+/** What every observation event carries besides what a test looks at. */
+const observed = { artifacts: [], timing: {}, elementCount: 0, treeChars: 0 }
+/** A proposed action as the engine records it. */
+const act = (a: Record<string, unknown>) => ({ taskId: 't_shop', risk: 'low', requiresConfirmation: false, params: {}, ...a })
 const jpg = (name: string, label: string) => ({ name, label, contentType: 'image/jpeg', bytes: 1000, sha256: 'b'.repeat(64) })
 
 /** An LLM task: search, add to cart, a confirmed order, an extraction, a question and a pause on the way. */
 const shop = events([
   { type: 'task.created', data: { goal: 'buy an iPhone 15', mode: 'llm', startUrl: 'http://shop.test/', clientId: 'c_ext', source } },
-  { type: 'action.proposed', actionId: 'a1', data: { action: { actionId: 'a1', seq: 1, type: 'navigate', params: { url: 'http://shop.test/' }, risk: 'low' }, risk: 'low', reasons: [] } },
+  { type: 'action.proposed', actionId: 'a1', data: { action: act({ actionId: 'a1', seq: 1, type: 'navigate', params: { url: 'http://shop.test/' }, risk: 'low' }), risk: 'low', reasons: [] } },
   { type: 'action.dispatched', actionId: 'a1', data: { source } },
   { type: 'report.received', actionId: 'a1', data: { source } },
-  { type: 'observation', actionId: 'a1', data: { status: 'done', url: 'http://shop.test/', title: 'Shop', errors: [], artifacts: [jpg('0001-observation-x.jpg', 'observation')] } },
+  { type: 'observation', actionId: 'a1', data: { ...observed, status: 'done', url: 'http://shop.test/', title: 'Shop', errors: [], artifacts: [jpg('0001-observation-x.jpg', 'observation')] } },
   {
     type: 'planner.decision',
     data: {
@@ -45,14 +50,14 @@ const shop = events([
     type: 'action.proposed',
     actionId: 'a2',
     data: {
-      action: { actionId: 'a2', seq: 2, type: 'type', target: { by: 'index', value: 1 }, params: { text: 'iPhone 15', submit: true }, risk: 'low' },
+      action: act({ actionId: 'a2', seq: 2, type: 'type', target: { by: 'index', value: 1 }, params: { text: 'iPhone 15', submit: true }, risk: 'low' }),
       risk: 'low',
       reasons: [],
       element: { index: 1, tag: 'input', attributes: { type: 'search', placeholder: 'Search products' } },
     },
   },
   { type: 'action.dispatched', actionId: 'a2', data: { source } },
-  { type: 'observation', actionId: 'a2', data: { status: 'done', url: 'http://shop.test/search?q=iphone', title: 'Results', errors: [], artifacts: [jpg('0002-before-a.jpg', 'before'), jpg('0002-after-b.jpg', 'after')] } },
+  { type: 'observation', actionId: 'a2', data: { ...observed, status: 'done', url: 'http://shop.test/search?q=iphone', title: 'Results', errors: [], artifacts: [jpg('0002-before-a.jpg', 'before'), jpg('0002-after-b.jpg', 'after')] } },
   { type: 'planner.decision', data: { planner: 'llm', decision: { kind: 'ask', question: 'Which colour?' }, usage: { llmCalls: 1, promptTokens: 1000, completionTokens: 20, totalTokens: 1020, latencyMs: 500 } } },
   { type: 'user.asked', data: { question: 'Which colour?' } },
   { type: 'task.status', data: { from: 'RUNNING', to: 'WAITING_USER' } },
@@ -61,13 +66,13 @@ const shop = events([
   { type: 'task.resumed', data: { to: 'RUNNING', reason: 'handed back', source } },
   {
     type: 'planner.decision',
-    data: { planner: 'llm', decision: { kind: 'act' }, usage: { llmCalls: 1, promptTokens: 1500, completionTokens: 60, totalTokens: 1560, latencyMs: 1100 }, output: { next_goal: 'Place the order' } },
+    data: { planner: 'llm', decision: { kind: 'act', actions: [{ type: 'click', index: 7 }] }, usage: { llmCalls: 1, promptTokens: 1500, completionTokens: 60, totalTokens: 1560, latencyMs: 1100 }, output: { next_goal: 'Place the order' } },
   },
   {
     type: 'action.proposed',
     actionId: 'a3',
     data: {
-      action: { actionId: 'a3', seq: 3, type: 'click', target: { by: 'index', value: 7 }, params: {}, risk: 'high' },
+      action: act({ actionId: 'a3', seq: 3, type: 'click', target: { by: 'index', value: 7 }, params: {}, risk: 'high' }),
       risk: 'high',
       reasons: ['click on “Place order” (purchase)'],
       element: { index: 7, tag: 'button', text: 'Place order' },
@@ -77,10 +82,10 @@ const shop = events([
   { type: 'task.status', data: { from: 'RUNNING', to: 'WAITING_CONFIRMATION' } },
   { type: 'confirmation.answered', actionId: 'a3', data: { approved: true, reason: 'looks right', by: 'c_ext', at: '2025-11-02T10:00:30.000Z', source } },
   { type: 'action.dispatched', actionId: 'a3', data: { source } },
-  { type: 'observation', actionId: 'a3', data: { status: 'done', url: 'http://shop.test/done', title: 'Order confirmed', errors: [], artifacts: [jpg('0003-before-c.jpg', 'before'), jpg('0003-after-d.jpg', 'after')] } },
-  { type: 'action.proposed', actionId: 'a4', data: { action: { actionId: 'a4', seq: 4, type: 'extract', params: { instruction: 'the order number' }, risk: 'low' }, risk: 'low', reasons: [] } },
+  { type: 'observation', actionId: 'a3', data: { ...observed, status: 'done', url: 'http://shop.test/done', title: 'Order confirmed', errors: [], artifacts: [jpg('0003-before-c.jpg', 'before'), jpg('0003-after-d.jpg', 'after')] } },
+  { type: 'action.proposed', actionId: 'a4', data: { action: act({ actionId: 'a4', seq: 4, type: 'extract', params: { instruction: 'the order number' }, risk: 'low' }), risk: 'low', reasons: [] } },
   { type: 'action.dispatched', actionId: 'a4', data: { source } },
-  { type: 'observation', actionId: 'a4', data: { status: 'failed', url: 'http://shop.test/done', title: 'Order confirmed', errors: [{ code: 'TIMEOUT', message: 'no answer in 10 s' }] } },
+  { type: 'observation', actionId: 'a4', data: { ...observed, status: 'failed', url: 'http://shop.test/done', title: 'Order confirmed', errors: [{ code: 'TIMEOUT', message: 'no answer in 10 s' }] } },
   { type: 'some.future.event', data: { anything: 1 } },
   { type: 'planner.decision', data: { planner: 'llm', decision: { kind: 'done', success: true, text: 'Ordered. Order #123.' }, usage: { llmCalls: 1, promptTokens: 900, completionTokens: 30, totalTokens: 930, latencyMs: 400 } } },
   { type: 'task.status', data: { from: 'RUNNING', to: 'SUCCEEDED', reason: 'Ordered. Order #123.' } },
@@ -158,11 +163,13 @@ describe('buildReplay', () => {
   it('keeps questions with their answers and pauses with their resumption, in timeline order', () => {
     expect(replay.questions).toEqual([{ question: 'Which colour?', askedAt: shop[10].ts, answer: 'Blue', answeredAt: shop[12].ts }])
     expect(replay.pauses).toEqual([{ at: shop[13].ts, from: 'RUNNING', reason: 'the person took over', resumedAt: shop[14].ts, resumeReason: 'handed back' }])
-    expect(replay.timeline.map((i) => i.kind)).toEqual(['step', 'decision', 'step', 'decision', 'question', 'pause', 'decision', 'step', 'step', 'decision'])
+    expect(replay.timeline.map((i) => i.kind)).toEqual(['step', 'decision', 'step', 'decision', 'question', 'pause', 'decision', 'step', 'step', 'unknown', 'decision'])
   })
 
-  it('counts event types it does not know instead of failing on them', () => {
+  it('keeps an event type it does not know in the timeline, and counts it, instead of failing on it', () => {
     expect(replay.unknown).toEqual({ 'some.future.event': 1 })
+    expect(replay.malformed).toEqual({})
+    expect(replay.timeline.find((i) => i.kind === 'unknown')).toEqual({ kind: 'unknown', event: { at: shop[25].ts, seq: 26, type: 'some.future.event' } })
   })
 })
 
@@ -170,15 +177,15 @@ describe('buildReplay on other shapes of task', () => {
   it('shows a rejected confirmation as a rejected step and the task failure', () => {
     const replay = buildReplay(
       events([
-        { type: 'task.created', data: { goal: 'checkout', mode: 'script' } },
+        { type: 'task.created', data: { goal: 'checkout', mode: 'script', source } },
         { type: 'planner.decision', data: { planner: 'script', decision: { kind: 'act', actions: [] } } },
         {
           type: 'action.proposed',
           actionId: 'b1',
-          data: { action: { seq: 1, type: 'click', target: { by: 'text', value: 'Place order' }, params: {}, reason: 'submit the order' }, risk: 'high', reasons: ['purchase'] },
+          data: { action: act({ actionId: 'b1', seq: 1, type: 'click', target: { by: 'text', value: 'Place order' }, params: {}, reason: 'submit the order', risk: 'high' }), risk: 'high', reasons: ['purchase'] },
         },
         { type: 'confirmation.requested', actionId: 'b1', data: { risk: 'high', reasons: ['purchase'] } },
-        { type: 'confirmation.answered', actionId: 'b1', data: { approved: false, reason: 'not today', by: 'api', at: '2025-11-02T10:00:04.000Z' } },
+        { type: 'confirmation.answered', actionId: 'b1', data: { approved: false, reason: 'not today', by: 'api', at: '2025-11-02T10:00:04.000Z', source } },
         { type: 'planner.decision', data: { planner: 'script', decision: { kind: 'fail', code: 'REJECTED', message: 'The person rejected step 1' } } },
         { type: 'task.finished', data: { status: 'FAILED', error: { code: 'REJECTED', message: 'The person rejected step 1' } } },
       ]),
@@ -194,11 +201,11 @@ describe('buildReplay on other shapes of task', () => {
   it('keeps typed secrets hidden, a cancel in the timeline and a step still in flight as pending', () => {
     const replay = buildReplay(
       events([
-        { type: 'task.created', data: { goal: 'log in' } },
-        { type: 'action.proposed', actionId: 'c1', data: { action: { seq: 1, type: 'type', target: { by: 'selector', value: 'input[name=password]' }, params: { text: '[redacted]', sensitive: true } }, risk: 'medium', reasons: [] } },
-        { type: 'action.dispatched', actionId: 'c1', data: {} },
+        { type: 'task.created', data: { goal: 'log in', mode: 'script', source } },
+        { type: 'action.proposed', actionId: 'c1', data: { action: act({ actionId: 'c1', seq: 1, type: 'type', target: { by: 'selector', value: 'input[name=password]' }, params: { text: '[redacted]', sensitive: true }, risk: 'medium' }), risk: 'medium', reasons: [] } },
+        { type: 'action.dispatched', actionId: 'c1', data: { source } },
         { type: 'queue.dropped', data: { reason: 'the page changed', dropped: [{ type: 'click' }, { type: 'click' }] } },
-        { type: 'task.canceled', data: { reason: 'wrong account' } },
+        { type: 'task.canceled', data: { reason: 'wrong account', source } },
         { type: 'task.finished', data: { status: 'CANCELED', error: { code: 'CANCELED', message: 'wrong account' } } },
       ]),
     )
@@ -208,22 +215,62 @@ describe('buildReplay on other shapes of task', () => {
     expect(replay.status).toBe('CANCELED')
   })
 
-  it('survives malformed data and an empty log', () => {
+  it('survives malformed data and an empty log: a known event whose data is not its shape is shown as unreadable', () => {
     expect(buildReplay([])).toMatchObject({ taskId: '', goal: '', steps: [], totals: { steps: 0, durationMs: 0 } })
     const replay = buildReplay(
       events([
         { type: 'task.created', data: { goal: 42 } },
         { type: 'action.proposed', actionId: 'd1', data: { action: 'not an object', risk: 'extreme', reasons: 'nope' } },
         { type: 'observation', actionId: 'd1', data: { artifacts: [{ label: 'after' }, null, { name: 'ok.png' }], errors: [{ message: 'no code' }] } },
-        { type: 'observation', actionId: 'unknown-action', data: { status: 'done' } },
+        { type: 'observation', actionId: 'unknown-action', data: { ...observed, status: 'done', url: 'http://shop.test/', title: 'Shop', errors: [] } },
         { type: 'confirmation.answered', data: { approved: true } },
+        { type: 'task.finished', data: { status: 'SUCCEEDED' } },
       ]),
     )
-    expect(replay.goal).toBe('')
-    expect(replay.steps).toEqual([
-      expect.objectContaining({ actionId: 'd1', type: 'unknown', risk: 'low', reasons: [], outcome: 'done', screenshots: [{ name: 'ok.png', label: 'screenshot' }] }),
+    expect(replay).toMatchObject({ goal: '', steps: [], status: 'SUCCEEDED' })
+    expect(replay.malformed).toEqual({ 'task.created': 1, 'action.proposed': 1, observation: 1, 'confirmation.answered': 1 })
+    expect(replay.unknown).toEqual({})
+    const unreadable = replay.timeline.filter((i) => i.kind === 'unknown').map((i) => i.event)
+    expect(unreadable.map((e) => e.type)).toEqual(['task.created', 'action.proposed', 'observation', 'confirmation.answered'])
+    expect(unreadable[0].problem).toMatch(/^data\.goal: /)
+  })
+})
+
+describe('buildReplay: requests the write barrier held', () => {
+  const request = {
+    method: 'POST',
+    url: 'https://shop.example/api/orders',
+    origin: 'https://shop.example',
+    path: '/api/orders',
+    kind: 'fetch',
+    fields: [{ name: 'items' }, { name: 'address', value: '••••' }],
+  }
+  const replay = buildReplay(
+    events([
+      { type: 'write.held', data: { request, reason: 'method', tabId: 7, stepActionId: 'a9' } },
+      { type: 'write.released', data: { request, by: 'c_ext', at: '2025-11-02T10:00:05.000Z' } },
+      { type: 'write.refused', data: { request, why: 'rejected', by: 'c_ext' } },
+      { type: 'write.dropped', data: { request: { ...request, url: 'https://stats.example/c', origin: 'https://stats.example', path: '/c', kind: 'beacon', fields: [] }, reason: 'telemetry-host' } },
+      { type: 'write.refused', data: { request, why: 'misplaced' } },
+    ]),
+  )
+
+  it('puts each in the timeline with its outcome, who decided and why', () => {
+    const writes = replay.timeline.flatMap((i) => (i.kind === 'write' ? [i.write] : []))
+    expect(writes.map((w) => [w.outcome, w.reason, w.by, w.actionId])).toEqual([
+      ['held', 'method', undefined, 'a9'],
+      ['released', undefined, 'c_ext', undefined],
+      ['refused', 'rejected', 'c_ext', undefined],
+      ['dropped', 'telemetry-host', undefined, undefined],
     ])
-    expect(replay.steps[0].observation?.errors).toEqual([])
+    expect(writes[1].at).toBe('2025-11-02T10:00:05.000Z')
+    expect(replay.malformed).toEqual({ 'write.refused': 1 })
+  })
+
+  it('names a request by method, site, path and the fields it carries, never their values', () => {
+    expect(describeRequest(HeldRequest.parse(request))).toBe('POST shop.example/api/orders (items, address)')
+    expect(describeRequest(HeldRequest.parse({ ...request, operation: { type: 'mutation', name: 'PlaceOrder' } }))).toBe('POST shop.example/api/orders (mutation PlaceOrder)')
+    expect(describeRequest(HeldRequest.parse({ ...request, fields: [] }))).toBe('POST shop.example/api/orders')
   })
 })
 
@@ -233,9 +280,9 @@ describe('buildReplay: risk reasons as data', () => {
   const script = (proposed: Record<string, unknown>, requested?: Record<string, unknown>) =>
     buildReplay(
       events([
-        { type: 'action.proposed', actionId: 'r1', data: { action: { seq: 1, type: 'click', params: {} }, risk: 'high', ...proposed } },
+        { type: 'action.proposed', actionId: 'r1', data: { action: act({ actionId: 'r1', seq: 1, type: 'click', risk: 'high' }), risk: 'high', ...proposed } },
         ...(requested ? [{ type: 'confirmation.requested', actionId: 'r1', data: { risk: 'high', ...requested } }] : []),
-        { type: 'confirmation.answered', actionId: 'r1', data: { approved: true, by: 'api' } },
+        { type: 'confirmation.answered', actionId: 'r1', data: { approved: true, by: 'api', at: '2025-11-02T10:00:02.000Z', source } },
       ]),
     ).steps[0]
 

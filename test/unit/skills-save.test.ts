@@ -47,7 +47,16 @@ describe('slugs and secret names', () => {
 describe('recordSteps', () => {
   const step = (over: Partial<StepView>): StepView => ({ seq: 1, actionId: 'a1', type: 'click', risk: 'low', outcome: 'done', errors: [], at: '', url: 'https://x.test/', ...over })
   const proposed = (actionId: string, action: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    ({ seq: 1, ts: '', taskId: 't', type: 'action.proposed', actionId, data: { action: { actionId, risk: 'low', params: {}, ...action }, ...extra }, prevHash: '', hash: '' }) as unknown as AuditEvent
+    ({
+      seq: 1,
+      ts: '',
+      taskId: 't',
+      type: 'action.proposed',
+      actionId,
+      data: { action: { taskId: 't', actionId, seq: 1, risk: 'low', requiresConfirmation: false, params: {}, ...action }, risk: action.risk ?? 'low', reasons: [], ...extra },
+      prevHash: '',
+      hash: '',
+    }) as unknown as AuditEvent
 
   it('keeps the steps that succeeded, leaves out observations, pictures and failures, and hides credentials', () => {
     const steps = [

@@ -4,9 +4,33 @@ import type { VerifyResult } from '#protocol'
 import type { Lang } from '../i18n'
 import { formatTime, ReplayContext, seconds, useReplayContext, type ImageSource, type LargeShot } from './context'
 import type { ReplayT } from './i18n'
-import type { Replay, ReplayDecision, ReplayItem } from './model'
+import type { Replay, ReplayDecision, ReplayItem, ReplayWrite } from './model'
 import { Lightbox } from './Shot'
 import { DecisionItem, StepItem } from './StepItem'
+import { describeRequest } from './write'
+
+const REFUSALS = ['rejected', 'canceled', 'paused', 'ended', 'lost'] as const
+
+/** A request the write barrier held, let go, refused or dropped: where it went and what it carried, by name. */
+function WriteItem({ write }: { write: ReplayWrite }) {
+  const { t, lang } = useReplayContext()
+  const refusal = write.outcome === 'refused' ? REFUSALS.find((r) => r === write.reason) : undefined
+  const why =
+    write.outcome === 'held' && write.reason ? t('writeHeldWhy', { reason: write.reason }) : refusal ? t(`refused_${refusal}`) : undefined
+  const tone = write.outcome === 'released' ? 'risk-low' : write.outcome === 'dropped' ? 'muted' : 'risk-high'
+  return (
+    <li class={`note write write-${write.outcome}`} data-write={write.outcome} data-action={write.actionId}>
+      <div>
+        <span class="muted">{formatTime(write.at, lang)}</span> <strong class={tone}>{t(`write_${write.outcome}`, { request: describeRequest(write.request) })}</strong>
+      </div>
+      {(why || write.by) && (
+        <div class="muted">
+          {[why, write.by ? t('writeBy', { by: write.by }) : undefined].filter(Boolean).join(' · ')}
+        </div>
+      )}
+    </li>
+  )
+}
 
 export interface ReplayViewProps {
   replay: Replay
@@ -50,6 +74,14 @@ function TimelineItem({ item }: { item: ReplayItem }) {
       )
     case 'dropped':
       return <li class="note muted">{t('dropped', { n: item.count, reason: item.reason ?? '' })}</li>
+    case 'write':
+      return <WriteItem write={item.write} />
+    case 'unknown':
+      return (
+        <li class="note muted" data-unknown={item.event.type}>
+          {item.event.problem ? t('malformedEvent', { type: item.event.type, problem: item.event.problem }) : t('unknownEvent', { type: item.event.type })}
+        </li>
+      )
     case 'canceled':
       return (
         <li class="note step-error">
@@ -144,6 +176,9 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
           )}
           {Object.keys(replay.unknown).length > 0 && (
             <p class="muted">{t('unknownEvents', { list: Object.entries(replay.unknown).map(([k, v]) => `${k} ×${v}`).join(', ') })}</p>
+          )}
+          {Object.keys(replay.malformed).length > 0 && (
+            <p class="muted" data-malformed>{t('malformedEvents', { list: Object.entries(replay.malformed).map(([k, v]) => `${k} ×${v}`).join(', ') })}</p>
           )}
         </section>
       </article>

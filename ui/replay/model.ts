@@ -1,42 +1,27 @@
-import type { AuditEvent, ObservationError, Risk, TaskStatus, Usage } from '#protocol'
-import { RiskReason } from '#protocol'
-import { describeTarget, type ElementLike, type TargetLike } from './target'
-import type { Replay, ReplayArtifact, ReplayDecision, ReplayPause, ReplayQuestion, ReplayStep } from './types'
+import type { AuditEvent, KnownAuditEvent, ObservationError, RiskReason, Usage } from '#protocol'
+import { parseAuditEvent } from '#protocol'
+import { describeTarget } from './target'
+import type { Replay, ReplayArtifact, ReplayDecision, ReplayPause, ReplayQuestion, ReplayStep, ReplayWrite } from './types'
 
 export type * from './types'
 
 type Data = Record<string, unknown>
+type Event<T extends KnownAuditEvent['type']> = Extract<KnownAuditEvent, { type: T }>
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined)
-const obj = (v: unknown): Data | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Data) : undefined)
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
-const RISKS: readonly string[] = ['low', 'medium', 'high']
-const STATUSES: readonly string[] = ['RUNNING', 'WAITING_CONFIRMATION', 'WAITING_USER', 'WAITING_PAGE', 'PAUSED', 'SUCCEEDED', 'FAILED', 'CANCELED']
 
-function usageOf(v: unknown): Partial<Usage> | undefined {
-  const u = obj(v)
-  if (!u) return undefined
-  const out: Partial<Usage> = {}
-  for (const key of ['llmCalls', 'promptTokens', 'completionTokens', 'totalTokens', 'latencyMs'] as const) {
-    const n = num(u[key])
-    if (n !== undefined) out[key] = n
-  }
-  return Object.keys(out).length ? out : undefined
-}
-
-function decisionOf(event: AuditEvent): ReplayDecision {
+function decisionOf(event: Event<'planner.decision'>): ReplayDecision {
   const d = event.data
-  const decision = obj(d.decision)
-  const output = obj(d.output)
-  const error = str(d.error) ?? (decision?.kind === 'fail' ? str(decision.message) : undefined)
+  const decision = d.decision
+  const error = str(d.error) ?? (decision.kind === 'fail' ? str(decision.message) : undefined)
+  const usage = d.usage && Object.keys(d.usage).length ? d.usage : undefined
   return {
     at: event.ts,
     planner: str(d.planner),
     model: str(d.model),
-    nextGoal: str(output?.next_goal),
-    thinking: str(output?.thinking),
-    kind: str(decision?.kind),
-    usage: usageOf(d.usage),
+    nextGoal: str(d.output?.next_goal),
+    thinking: str(d.output?.thinking),
+    kind: decision.kind,
+    usage,
     ...(error ? { error } : {}),
   }
 }
@@ -67,35 +52,32 @@ function detailOf(type: string, params: Data): string | undefined {
   }
 }
 
-const reasonsOf = (v: unknown): string[] => arr(v).filter((r): r is string => typeof r === 'string')
-
 /**
- * The reasons as data, only when every one of them is understood and they match the sentences one for one:
- * otherwise the English sentences are the better record to show.
+ * The reasons as data, only when they match the sentences one for one: otherwise the English sentences are the
+ * better record to show.
  */
-function reasonDetailsOf(v: unknown, reasons: readonly string[]): { reasonDetails: RiskReason[] } | undefined {
-  const details = arr(v).map((d) => RiskReason.safeParse(d))
-  if (!details.length || details.length !== reasons.length || !details.every((d) => d.success)) return undefined
-  return { reasonDetails: details.map((d) => d.data!) }
+function reasonDetailsOf(details: RiskReason[] | undefined, reasons: readonly string[]): { reasonDetails: RiskReason[] } | undefined {
+  if (!details?.length || details.length !== reasons.length) return undefined
+  return { reasonDetails: details }
 }
 
-function artifactsOf(v: unknown): ReplayArtifact[] {
-  const out: ReplayArtifact[] = []
-  for (const item of arr(v)) {
-    const a = obj(item)
-    const name = str(a?.name)
-    if (name) out.push({ name, label: str(a?.label) ?? 'screenshot' })
-  }
-  return out
-}
+const artifactsOf = (refs: { name: string; label: string }[]): ReplayArtifact[] => refs.map(({ name, label }) => ({ name, label }))
+const errorsOf = (errors: ObservationError[]): ObservationError[] => errors.map(({ code, message }) => ({ code, message }))
 
-function errorsOf(v: unknown): ObservationError[] {
-  const out: ObservationError[] = []
-  for (const item of arr(v)) {
-    const e = obj(item)
-    if (e && typeof e.code === 'string') out.push({ code: e.code, message: str(e.message) ?? '' } as ObservationError)
+function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped'>): ReplayWrite {
+  const base = { at: event.ts, request: event.data.request, ...(event.actionId ? { actionId: event.actionId } : {}) }
+  switch (event.type) {
+    case 'write.held': {
+      const actionId = event.data.stepActionId ?? event.actionId
+      return { ...base, outcome: 'held', reason: event.data.reason, ...(actionId ? { actionId } : {}) }
+    }
+    case 'write.released':
+      return { ...base, outcome: 'released', by: event.data.by, at: event.data.at || event.ts }
+    case 'write.refused':
+      return { ...base, outcome: 'refused', reason: event.data.why, ...(event.data.by ? { by: event.data.by } : {}) }
+    case 'write.dropped':
+      return { ...base, outcome: 'dropped', reason: event.data.reason }
   }
-  return out
 }
 
 const emptyUsage = (): Usage => ({ llmCalls: 0, promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 0 })
@@ -103,8 +85,9 @@ const emptyUsage = (): Usage => ({ llmCalls: 0, promptTokens: 0, completionToken
 /**
  * Turns a task's audit events into what a person reviews: the steps with their goal, target, risk,
  * confirmation, result and screenshots, the planner's decisions and what they cost, questions and pauses.
- * Pure and forgiving: events it does not know are counted, fields it does not expect are ignored, so an
- * old or newer audit still replays.
+ * Pure and forgiving: each event is read through its schema (parseAuditEvent); one of a type it does not know,
+ * or whose data is not as its type says, is kept in the timeline as such and counted, so an old or newer audit
+ * still replays.
  */
 export function buildReplay(events: readonly AuditEvent[]): Replay {
   const replay: Replay = {
@@ -116,6 +99,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
     pauses: [],
     totals: { steps: 0, done: 0, failed: 0, rejected: 0, confirmations: 0, approved: 0, screenshots: 0, errors: 0, usage: emptyUsage(), durationMs: 0 },
     unknown: {},
+    malformed: {},
   }
   const byAction = new Map<string, ReplayStep>()
   let decision: ReplayDecision | undefined
@@ -123,26 +107,33 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
   let openQuestion: ReplayQuestion | undefined
   const usage = replay.totals.usage
 
-  for (const event of events) {
-    const d = event.data ?? {}
+  for (const raw of events) {
+    const event = parseAuditEvent(raw)
+    if (event.type === 'unknown') {
+      const { type, seq, ts } = event.event
+      const count = event.problem ? replay.malformed : replay.unknown
+      count[type] = (count[type] ?? 0) + 1
+      replay.timeline.push({ kind: 'unknown', event: { at: ts, seq, type, ...(event.problem ? { problem: event.problem } : {}) } })
+      continue
+    }
     const step = event.actionId ? byAction.get(event.actionId) : undefined
     switch (event.type) {
-      case 'task.created':
-        replay.goal = str(d.goal) ?? replay.goal
-        replay.mode = str(d.mode)
+      case 'task.created': {
+        const d = event.data
+        replay.goal = d.goal
+        replay.mode = d.mode
         replay.startUrl = str(d.startUrl)
         replay.skill = str(d.skill)
-        replay.clientId = str(d.clientId) ?? str(obj(d.source)?.clientId)
+        replay.clientId = str(d.clientId) ?? str(d.source.clientId)
         replay.createdAt = event.ts
         break
-      case 'task.bound':
-        replay.clientId = str(d.clientId) ?? replay.clientId
-        break
-      case 'task.status': {
-        const to = str(d.to)
-        if (to && STATUSES.includes(to)) replay.status = to as TaskStatus
-        break
       }
+      case 'task.bound':
+        replay.clientId = str(event.data.clientId) ?? replay.clientId
+        break
+      case 'task.status':
+        replay.status = event.data.to
+        break
       case 'planner.decision': {
         decision = decisionOf(event)
         replay.timeline.push({ kind: 'decision', decision })
@@ -150,21 +141,17 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
         break
       }
       case 'action.proposed': {
-        const action = obj(d.action) ?? {}
-        const type = str(action.type) ?? 'unknown'
-        const params = obj(action.params) ?? {}
-        const risk = str(d.risk) ?? str(action.risk) ?? 'low'
-        const reasons = reasonsOf(d.reasons)
+        const { action, risk, reasons } = event.data
         const created: ReplayStep = {
-          actionId: event.actionId ?? str(action.actionId) ?? `#${event.seq}`,
-          seq: num(action.seq) ?? replay.steps.length + 1,
-          type,
-          target: describeTarget(obj(action.target) as TargetLike | undefined, obj(d.element) as ElementLike | undefined),
-          detail: detailOf(type, params),
+          actionId: event.actionId,
+          seq: action.seq,
+          type: action.type,
+          target: describeTarget(action.target, event.data.element),
+          detail: detailOf(action.type, action.params),
           goal: str(action.reason) ?? decision?.nextGoal,
-          risk: (RISKS.includes(risk) ? risk : 'low') as Risk,
+          risk,
           reasons,
-          ...reasonDetailsOf(d.reasonDetails, reasons),
+          ...reasonDetailsOf(event.data.reasonDetails, reasons),
           proposedAt: event.ts,
           outcome: 'pending',
           screenshots: [],
@@ -177,23 +164,23 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
       }
       case 'confirmation.requested':
         if (step) {
-          const reasons = reasonsOf(d.reasons)
+          const { reasons, reasonDetails } = event.data
           step.confirmation = reasons.length
-            ? { requestedAt: event.ts, reasons, ...reasonDetailsOf(d.reasonDetails, reasons) }
+            ? { requestedAt: event.ts, reasons, ...reasonDetailsOf(reasonDetails, reasons) }
             : { requestedAt: event.ts, reasons: step.reasons, ...(step.reasonDetails ? { reasonDetails: step.reasonDetails } : {}) }
         }
         break
       case 'confirmation.answered':
         if (step) {
-          const approved = d.approved === true
+          const d = event.data
           step.confirmation ??= { reasons: step.reasons, ...(step.reasonDetails ? { reasonDetails: step.reasonDetails } : {}) }
           step.confirmation.answer = {
-            approved,
-            by: str(d.by) ?? str(obj(d.source)?.clientId),
+            approved: d.approved,
+            by: str(d.by) ?? str(d.source.clientId),
             at: str(d.at) ?? event.ts,
             ...(str(d.reason) ? { reason: str(d.reason) } : {}),
           }
-          if (!approved) {
+          if (!d.approved) {
             step.outcome = 'rejected'
             step.finishedAt = event.ts
           }
@@ -204,9 +191,9 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
         break
       case 'observation':
         if (step) {
-          const status = d.status === 'failed' ? 'failed' : 'done'
-          step.observation = { status, url: str(d.url), title: str(d.title), errors: errorsOf(d.errors), ...(d.extracted === undefined ? {} : { extracted: d.extracted }) }
-          step.outcome = status
+          const d = event.data
+          step.observation = { status: d.status, url: str(d.url), title: str(d.title), errors: errorsOf(d.errors), ...(d.extracted === undefined ? {} : { extracted: d.extracted }) }
+          step.outcome = d.status
           step.finishedAt = event.ts
           for (const artifact of artifactsOf(d.artifacts)) {
             if (artifact.label === 'before' && !step.before) step.before = artifact
@@ -216,18 +203,18 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
         }
         break
       case 'user.asked':
-        openQuestion = { question: str(d.question) ?? '', askedAt: event.ts, ...(str(d.reason) ? { reason: str(d.reason) } : {}) }
+        openQuestion = { question: event.data.question, askedAt: event.ts, ...(str(event.data.reason) ? { reason: event.data.reason } : {}) }
         replay.questions.push(openQuestion)
         replay.timeline.push({ kind: 'question', question: openQuestion })
         break
       case 'user.answered': {
-        const asked = str(d.question)
+        const asked = str(event.data.question)
         const question = openQuestion && (!asked || openQuestion.question === asked) ? openQuestion : undefined
         if (question) {
-          question.answer = str(d.answer) ?? ''
+          question.answer = event.data.answer
           question.answeredAt = event.ts
         } else {
-          const answered: ReplayQuestion = { question: asked ?? '', askedAt: event.ts, answer: str(d.answer) ?? '', answeredAt: event.ts }
+          const answered: ReplayQuestion = { question: asked ?? '', askedAt: event.ts, answer: event.data.answer, answeredAt: event.ts }
           replay.questions.push(answered)
           replay.timeline.push({ kind: 'question', question: answered })
         }
@@ -235,37 +222,43 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
         break
       }
       case 'task.paused':
-        openPause = { at: event.ts, from: str(d.from), reason: str(d.reason) }
+        openPause = { at: event.ts, from: event.data.from, reason: str(event.data.reason) }
         replay.pauses.push(openPause)
         replay.timeline.push({ kind: 'pause', pause: openPause })
         break
       case 'task.resumed':
         if (openPause) {
           openPause.resumedAt = event.ts
-          openPause.resumeReason = str(d.reason)
+          openPause.resumeReason = str(event.data.reason)
         }
         openPause = undefined
         break
       case 'task.canceled':
-        replay.timeline.push({ kind: 'canceled', at: event.ts, reason: str(d.reason) })
+        replay.timeline.push({ kind: 'canceled', at: event.ts, reason: str(event.data.reason) })
         break
       case 'queue.dropped':
-        replay.timeline.push({ kind: 'dropped', at: event.ts, reason: str(d.reason), count: arr(d.dropped).length })
+        replay.timeline.push({ kind: 'dropped', at: event.ts, reason: str(event.data.reason), count: event.data.dropped.length })
         break
       case 'task.finished': {
-        const status = str(d.status)
-        if (status && STATUSES.includes(status)) replay.status = status as TaskStatus
-        const result = obj(d.result)
-        if (result) replay.result = { success: result.success === true, text: str(result.text) ?? '', ...(result.data === undefined ? {} : { data: result.data }) }
-        const error = obj(d.error)
-        if (error) replay.error = { code: str(error.code) ?? 'ERROR', message: str(error.message) ?? '' }
+        const { status, result, error } = event.data
+        replay.status = status
+        if (result) replay.result = { success: result.success, text: result.text, ...(result.data === undefined ? {} : { data: result.data }) }
+        if (error) replay.error = { code: str(error.code) ?? 'ERROR', message: error.message }
         replay.finishedAt = event.ts
         break
       }
+      case 'write.held':
+      case 'write.released':
+      case 'write.refused':
+      case 'write.dropped':
+        replay.timeline.push({ kind: 'write', write: writeOf(event) })
+        break
       case 'report.received':
+      case 'audit.recovered':
         break
       default:
-        replay.unknown[event.type] = (replay.unknown[event.type] ?? 0) + 1
+        // A type this version knows but this page does not show yet: never silently.
+        replay.unknown[(event as { type: string }).type] = (replay.unknown[(event as { type: string }).type] ?? 0) + 1
     }
   }
 

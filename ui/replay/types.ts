@@ -1,4 +1,4 @@
-import type { ObservationError, Risk, RiskReason, TaskResult, TaskStatus, Usage } from '#protocol'
+import type { HeldRequest, ObservationError, Risk, RiskReason, TaskResult, TaskStatus, Usage } from '#protocol'
 
 // What a person reviews of a task, as buildReplay (model.ts) makes it from the audit.
 
@@ -80,6 +80,28 @@ export interface ReplayPause {
   resumeReason?: string
 }
 
+/** A request the write barrier held, let go after approval, refused or dropped. */
+export interface ReplayWrite {
+  at: string
+  outcome: 'held' | 'released' | 'refused' | 'dropped'
+  request: HeldRequest
+  /** The step it was sent during, when the audit names it. */
+  actionId?: string
+  /** Why it was held or dropped (a short code), or why it was refused. */
+  reason?: string
+  /** Who approved or refused it. */
+  by?: string
+}
+
+/** An event this replay cannot show: a type it does not know, or a known one whose data is not as it should be. */
+export interface ReplayUnknown {
+  at: string
+  seq: number
+  type: string
+  /** Set for a known type with malformed data. */
+  problem?: string
+}
+
 /** One entry of the replay's timeline, in the order it happened. */
 export type ReplayItem =
   | { kind: 'decision'; decision: ReplayDecision }
@@ -88,6 +110,8 @@ export type ReplayItem =
   | { kind: 'pause'; pause: ReplayPause }
   | { kind: 'dropped'; at: string; reason?: string; count: number }
   | { kind: 'canceled'; at: string; reason?: string }
+  | { kind: 'write'; write: ReplayWrite }
+  | { kind: 'unknown'; event: ReplayUnknown }
 
 export interface ReplayTotals {
   steps: number
@@ -122,4 +146,6 @@ export interface Replay {
   totals: ReplayTotals
   /** Event types this replay does not know how to show, with how often they occurred. */
   unknown: Record<string, number>
+  /** Known event types whose data could not be read, with how often that happened. */
+  malformed: Record<string, number>
 }

@@ -1,4 +1,4 @@
-import type { ActionForm, LlmActionForm, RedactSettings, Usage } from '#protocol'
+import type { ActionForm, LlmActionForm, PlannerAudit, RedactSettings, Usage } from '#protocol'
 import type { Completion, LlmGateway } from '../llm/gateway'
 import { redactingGateway } from '../privacy/redacting-gateway'
 import type { Decision, Planner, PlannerOutput } from '../tasks/planner'
@@ -85,7 +85,7 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
     async decide({ task, observation }): Promise<PlannerOutput> {
       const state: LlmPlannerState = { ...initialState(), ...structuredClone((task.plannerState as LlmPlannerState | undefined) ?? {}) }
       const calls: Completion[] = []
-      const reply = (decision: Decision, audit: Record<string, unknown> = {}): PlannerOutput => ({
+      const reply = (decision: Decision, audit: PlannerAudit = {}): PlannerOutput => ({
         decision,
         state: { ...state, seqAtDecision: task.seq },
         usage: usageOf(calls),
@@ -97,7 +97,7 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
           ...audit,
         },
       })
-      const stop = (code: string, why: string, audit: Record<string, unknown> = {}) =>
+      const stop = (code: string, why: string, audit: PlannerAudit = {}) =>
         reply({ kind: 'fail', code, message: `${why} ${summariseRun(task, state.history)}` }, audit)
 
       // What came of the last decision.

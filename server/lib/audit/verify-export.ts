@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createReadStream, promises as fsp } from 'node:fs'
 import { basename, join } from 'node:path'
-import { ArtifactName, AuditManifest, Sha256Hex, type AuditEvent, type VerifyResult } from '#protocol'
+import { ArtifactName, AuditManifest, parseAuditEvent, Sha256Hex, type AuditEvent, type VerifyResult } from '#protocol'
 import { verifyChainStream } from './chain'
 import { openZip, type ZipReader } from './zip-reader'
 
@@ -40,6 +40,25 @@ function collectReferences(refs: Map<string, Reference>, conflicts: string[]) {
   return (event: AuditEvent) => visit(event.data, event.seq)
 }
 
+/**
+ * Events whose type this version does not know, or whose data is not as their type says. They do not fail the
+ * check (the chain proves the record whole, whatever wrote it), but a person is told they will not be shown.
+ */
+function unreadableEvents() {
+  const types = new Map<string, number>()
+  return {
+    visit(event: AuditEvent) {
+      const parsed = parseAuditEvent(event)
+      if (parsed.type === 'unknown') types.set(event.type, (types.get(event.type) ?? 0) + 1)
+    },
+    note(): string {
+      if (!types.size) return ''
+      const n = [...types.values()].reduce((a, b) => a + b, 0)
+      return `; ${n} event${n === 1 ? '' : 's'} this version cannot read (${[...types.keys()].join(', ')})`
+    },
+  }
+}
+
 async function sha256Of(chunks: AsyncIterable<Uint8Array>): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256')
   let bytes = 0
@@ -60,10 +79,14 @@ function chainVerdict(label: string, chain: VerifyResult, taskId: string | undef
 
 async function verifyEventsFile(path: string): Promise<AuditCheck> {
   let taskId: string | undefined
-  const chain = await verifyChainStream(createReadStream(path), (e) => (taskId ??= e.taskId))
+  const unreadable = unreadableEvents()
+  const chain = await verifyChainStream(createReadStream(path), (e) => {
+    taskId ??= e.taskId
+    unreadable.visit(e)
+  })
   const summary = chainVerdict(basename(path), chain, taskId, '')
   if (!chain.ok) return { ok: false, kind: 'events', taskId, chain, artifacts: 0, verdict: summary! }
-  return { ok: true, kind: 'events', taskId, chain, artifacts: 0, verdict: `OK ${basename(path)}: ${summary ?? 'no events'}` }
+  return { ok: true, kind: 'events', taskId, chain, artifacts: 0, verdict: `OK ${basename(path)}: ${summary ?? 'no events'}${unreadable.note()}` }
 }
 
 async function verifyFolder(path: string): Promise<AuditCheck> {
@@ -78,9 +101,11 @@ async function verifyFolder(path: string): Promise<AuditCheck> {
   } catch {
     return { ok: false, kind: 'folder', artifacts: 0, verdict: `FAIL ${label}: no events.jsonl in the folder` }
   }
+  const unreadable = unreadableEvents()
   const chain = await verifyChainStream(createReadStream(eventsPath), (e) => {
     taskId ??= e.taskId
     collect(e)
+    unreadable.visit(e)
   })
   const fail = (why: string): AuditCheck => ({ ok: false, kind: 'folder', taskId, chain, artifacts: 0, verdict: `FAIL ${label}: ${why}` })
   if (!chain.ok) return { ...fail(''), verdict: chainVerdict(label, chain, taskId)! }
@@ -101,7 +126,7 @@ async function verifyFolder(path: string): Promise<AuditCheck> {
     taskId,
     chain,
     artifacts: refs.size,
-    verdict: `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, ${refs.size} artifacts match`,
+    verdict: `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, ${refs.size} artifacts match${unreadable.note()}`,
   }
 }
 
@@ -125,9 +150,11 @@ async function verifyZipContents(label: string, zip: ZipReader): Promise<AuditCh
   const conflicts: string[] = []
   const collect = collectReferences(refs, conflicts)
   let taskId: string | undefined
+  const unreadable = unreadableEvents()
   const chain = await verifyChainStream(zip.read(eventsEntry), (e) => {
     taskId ??= e.taskId
     collect(e)
+    unreadable.visit(e)
   })
   if (!chain.ok) return { ...fail('', chain, taskId), verdict: chainVerdict(label, chain, taskId)! }
 
@@ -175,7 +202,7 @@ async function verifyZipContents(label: string, zip: ZipReader): Promise<AuditCh
     taskId,
     chain,
     artifacts: manifest.artifacts.length,
-    verdict: `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, head matches the manifest, ${manifest.artifacts.length} artifacts match`,
+    verdict: `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, head matches the manifest, ${manifest.artifacts.length} artifacts match${unreadable.note()}`,
   }
 }
 

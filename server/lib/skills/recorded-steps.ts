@@ -1,5 +1,5 @@
 import type { Action, AuditEvent, ElementInfo, Risk, ScriptStep, StepView } from '#protocol'
-import { isCredentialField, isEvidenceStep } from '#protocol'
+import { isCredentialField, isEvidenceStep, parseAuditEvent } from '#protocol'
 import { REDACTED } from '../privacy/redact'
 import { replayTargetOf, type ReplayTarget } from './replay-target'
 
@@ -49,11 +49,13 @@ interface Proposed {
 /** The proposed action and the element the risk gate judged, for each action id of the audit. */
 export function proposedActions(events: AuditEvent[]): Map<string, Proposed> {
   const out = new Map<string, Proposed>()
-  for (const e of events) {
-    if (e.type !== 'action.proposed' || !e.actionId || e.data.evidence === true) continue
-    const action = e.data.action as Action | undefined
+  for (const raw of events) {
+    // An action the audit cannot read is not replayed: recordSteps then names the step it cannot describe.
+    const e = parseAuditEvent(raw)
+    if (e.type !== 'action.proposed' || e.data.evidence === true) continue
+    const { action, element } = e.data
     // A release is the person letting a held request go, not a step a replay takes.
-    if (action?.type && action.type !== 'release') out.set(e.actionId, { action, ...(e.data.element ? { element: e.data.element as ElementInfo } : {}) })
+    if (action.type !== 'release') out.set(e.actionId, { action, ...(element ? { element } : {}) })
   }
   return out
 }

@@ -1,13 +1,12 @@
-import type { TaskStatus } from '#protocol'
+import type { AuditEventWrite, TaskStatus } from '#protocol'
 import { assertTransition } from './state-machine'
 import type { TaskRecord } from './task-record'
 
-/** An audit event waiting to be appended; the engine writes these before it saves the task they describe. */
-export interface PendingEvent {
-  type: string
-  actionId?: string
-  data?: Record<string, unknown>
-}
+/**
+ * An audit event waiting to be appended; the engine writes these before it saves the task they describe. Typed
+ * by protocol/audit-events.ts, so data of the wrong shape for its type does not compile.
+ */
+export type PendingEvent = AuditEventWrite
 
 /** Moves a task to `to` (refusing an illegal move) and records why. */
 export function setStatus(task: TaskRecord, to: TaskStatus, events: PendingEvent[], why?: string): void {

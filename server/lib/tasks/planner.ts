@@ -1,4 +1,4 @@
-import type { ActionForm, Observation, Usage } from '#protocol'
+import type { ActionForm, Observation, PlannerAudit, Usage } from '#protocol'
 import type { TaskRecord } from './task-record'
 
 /** What a planner decides for a task that has nothing queued. */
@@ -22,7 +22,7 @@ export interface PlannerOutput {
   state?: unknown
   /** What the decision cost, for the task's usage totals; audit details go in `audit`. */
   usage?: Partial<Usage>
-  audit?: Record<string, unknown>
+  audit?: PlannerAudit
 }
 
 /** Decides a task's next actions. The engine asks; the script planner and the LLM planner (lib/agent) implement it. */

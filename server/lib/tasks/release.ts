@@ -45,7 +45,7 @@ export function proposeRelease(
   const shot = artifactLinks(artifacts).findLast((a) => a.label === 'after')
   const evidence = { ...base, ...(shot ? { screenshot: shot } : {}), requests }
   const details = { ...(step.goal ? { goal: step.goal } : {}), ...(step.targetText ? { targetText: step.targetText } : {}) }
-  events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk: 'high', reasons, reasonDetails, ...details, release: true } })
+  events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk: 'high', reasons, reasonDetails, ...details } })
   task.current = { action, form: { type: 'release' }, phase: 'awaiting_confirmation', reasons, reasonDetails, deliveries: 0, ...details, evidence }
   events.push({ type: 'confirmation.requested', actionId: action.actionId, data: { risk: 'high', reasons, reasonDetails, ...details, evidence } })
   setStatus(task, 'WAITING_CONFIRMATION', events, 'the page tried to send something; the person decides whether it goes')

@@ -1,0 +1,68 @@
+import { parseHTML } from 'linkedom'
+import { h, render } from 'preact'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditEvent } from '#protocol'
+import type { Lang } from '../../ui/i18n'
+import { replayTranslator } from '../../ui/replay/i18n'
+import { buildReplay } from '../../ui/replay/model'
+import { ReplayView } from '../../ui/replay/ReplayView'
+
+const HASH = 'a'.repeat(64)
+const source = { clientId: 'c_ext' }
+const request = {
+  method: 'POST',
+  url: 'https://shop.example/api/orders',
+  origin: 'https://shop.example',
+  path: '/api/orders',
+  kind: 'fetch',
+  fields: [{ name: 'items' }, { name: 'address', value: '••••' }],
+}
+const events: AuditEvent[] = [
+  { type: 'task.created', data: { goal: 'buy a phone', mode: 'llm', source } },
+  { type: 'some.future.event', data: { anything: 1 } },
+  { type: 'task.status', data: { from: 'RUNNING', to: 'NAPPING' } },
+  { type: 'write.held', data: { request, reason: 'method', stepActionId: 'a1' } },
+  { type: 'write.released', data: { request, by: 'c_ext', at: '2025-11-02T10:00:05.000Z' } },
+  { type: 'write.refused', data: { request, why: 'rejected', by: 'c_ext' } },
+  { type: 'write.dropped', data: { request: { ...request, origin: 'https://stats.example', path: '/collect', fields: [] }, reason: 'telemetry-host' } },
+].map((e, i) => ({ seq: i + 1, ts: new Date(Date.parse('2025-11-02T10:00:00.000Z') + i * 1000).toISOString(), taskId: 't1', ...e, prevHash: HASH, hash: HASH }))
+
+// Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
+const saved = globalThis.document
+beforeAll(() => {
+  globalThis.document = parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document
+})
+afterAll(() => {
+  globalThis.document = saved
+})
+
+function renderText(lang: Lang): string {
+  const root = document.createElement('div')
+  document.body.appendChild(root)
+  render(h(ReplayView, { replay: buildReplay(events), t: replayTranslator(lang), lang, image: (name: string) => name }), root)
+  return root.textContent ?? ''
+}
+
+describe('the replay of an audit with events it cannot show and requests the barrier held', () => {
+  it('renders, naming the unknown and the unreadable event, and each held request, in English', () => {
+    const text = renderText('en')
+    expect(text).toContain('buy a phone')
+    expect(text).toContain('Unknown event: some.future.event')
+    expect(text).toMatch(/Unreadable event: task\.status \(data\.to: /)
+    expect(text).toContain('Held: POST shop.example/api/orders (items, address)')
+    expect(text).toContain('Sent after approval: POST shop.example/api/orders (items, address)')
+    expect(text).toContain('Refused — never reached the site: POST shop.example/api/orders (items, address)')
+    expect(text).toContain('the person rejected it')
+    expect(text).toContain('Dropped telemetry: POST stats.example/collect')
+    expect(text).not.toContain('••••')
+  })
+
+  it('and in Chinese', () => {
+    const text = renderText('zh-CN')
+    expect(text).toContain('未知事件：some.future.event')
+    expect(text).toContain('已拦截：POST shop.example/api/orders (items, address)')
+    expect(text).toContain('批准后已发送：')
+    expect(text).toContain('已拒绝——从未到达网站：')
+    expect(text).toContain('已丢弃的遥测：POST stats.example/collect')
+  })
+})

@@ -1,0 +1,19 @@
+import type { HeldRequest } from '#protocol'
+
+const hostOf = (request: HeldRequest) => {
+  try {
+    return new URL(request.origin || request.url).host
+  } catch {
+    return request.origin
+  }
+}
+
+/**
+ * A held request as a person reads it: `POST shop.example/api/orders (items, address)`. What it carries is named
+ * by its GraphQL operation or its field names, never by values: those are for the card, not the record's summary.
+ */
+export function describeRequest(request: HeldRequest): string {
+  const op = request.operation
+  const carries = op ? [op.type, op.name].filter(Boolean).join(' ') : request.fields.map((f) => f.name).join(', ')
+  return `${request.method.toUpperCase()} ${hostOf(request)}${request.path}${carries ? ` (${carries})` : ''}`
+}
