@@ -18,6 +18,8 @@ export interface GraphqlCall {
 type Operation = { type: GraphqlType; name?: string }
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*/
+// A selection set opens with a field or a spread: '{"status": "old"}' is a JSON filter, not a query.
+const SELECTION = /^\{[\s,]*(?:#[^\n]*\n[\s,]*)*(?:[_A-Za-z]|\.\.\.)/
 
 /**
  * The operations of a GraphQL document in order, or null when the text is not one. A small scanner, not a parser:
@@ -81,13 +83,13 @@ export function parseOperations(doc: string): Operation[] | null {
         if (!skipBlock()) return false
       } else i++
     }
-    return i < n && skipBlock()
+    return i < n && SELECTION.test(doc.slice(i, i + 512)) && skipBlock()
   }
   for (;;) {
     skipIgnored()
     if (i >= n) break
     if (doc[i] === '{') {
-      if (!skipBlock()) return null
+      if (!SELECTION.test(doc.slice(i, i + 512)) || !skipBlock()) return null
       ops.push({ type: 'query' })
       continue
     }
@@ -140,14 +142,19 @@ function callOf(body: Record<string, unknown>, graphqlPath: boolean, pathName: s
   return persisted ? { name: name ?? pathName, variables } : null
 }
 
+/** Whether a path names a GraphQL endpoint (/graphql, /api/graphql/, /gql). */
+export function isGraphqlPath(url: URL | null): boolean {
+  return !!url && /\b(?:graphql|gql)\b/.test(pathWords(url.pathname))
+}
+
 /**
  * The GraphQL calls a request makes, or null when it is not GraphQL. A batch (a JSON array) is GraphQL only when
  * every item is. `url` lets a path like /graphql/<hash>/CreateTweet name a persisted operation.
  */
 export function graphqlCalls(body: ParsedBody, url: URL | null, query?: readonly BodyEntry[]): GraphqlCall[] | null {
-  const graphqlPath = url ? /\bgraphql\b/.test(pathWords(url.pathname)) : false
+  const graphqlPath = isGraphqlPath(url)
   const last = url?.pathname.split('/').filter(Boolean).at(-1)
-  const pathName = graphqlPath && last && NAME.test(last) && last !== 'graphql' ? last : undefined
+  const pathName = graphqlPath && last && /^[_A-Za-z][_0-9A-Za-z]*$/.test(last) && !/^(?:graphql|gql)$/i.test(last) ? last : undefined
   const fromEntries = (entries: readonly BodyEntry[]) => callOf(Object.fromEntries(entries), graphqlPath, pathName)
   switch (body.type) {
     case 'graphql': {
@@ -165,8 +172,9 @@ export function graphqlCalls(body: ParsedBody, url: URL | null, query?: readonly
       return call ? [call] : null
     }
     default: {
-      // GET /graphql?query=…: servers refuse mutations over GET, but some do not.
-      const call = query?.some(([name]) => name === 'query') ? fromEntries(query) : graphqlPath && query ? fromEntries(query) : null
+      // GET /graphql?query=…: servers refuse mutations over GET, but some do not. `query` is only given for
+      // a read, where the query string is all a request says.
+      const call = query && (graphqlPath || query.some(([name]) => name === 'query')) ? fromEntries(query) : null
       return call ? [call] : null
     }
   }

@@ -76,7 +76,7 @@ function multipartEntries(body: string, contentType: string): BodyEntry[] {
   return entries
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The named values of a JSON object: top-level keys, with a value only when it is a plain string, number or flag. */
 export function jsonEntries(value: unknown): BodyEntry[] {
@@ -107,4 +107,16 @@ export function byteLength(text: string): number {
   return bytes
 }
 
-export { isRecord }
+// SQL that changes data. A "query" endpoint is a read only until it runs one of these (an admin's SQL console).
+const SQL_WRITE = /^\s*(?:insert|update|delete|drop|truncate|alter|create|replace|merge|upsert|grant|revoke|exec|execute|call)\s/i
+
+/** Whether any string the body sends (to three levels deep) is a SQL statement that writes. */
+export function sendsSqlWrite(body: ParsedBody): boolean {
+  const writes = (value: unknown, depth: number): boolean => {
+    if (typeof value === 'string') return SQL_WRITE.test(value)
+    if (depth >= 3 || typeof value !== 'object' || value === null) return false
+    return Object.values(value).some((v) => writes(v, depth + 1))
+  }
+  if (body.type === 'form') return body.entries.some(([, value]) => value !== undefined && SQL_WRITE.test(value))
+  return body.type === 'json' && writes(body.value, 0)
+}

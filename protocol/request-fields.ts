@@ -11,11 +11,12 @@ import { redactSensitiveText, type RedactSettings } from './sensitive-text'
 const SHOWN = 80
 const MAX_FIELDS = 50
 
-// Words a credential's name is made of ("user[password]", "pin", "otp_code", "cardNumber").
+// Words a credential's name is made of ("user[password]", "pin", "otp_code", "cardNumber"). "code" and "key"
+// hide a country code or a sort key too: a one-time code or an OAuth code shown by mistake costs more.
 const SECRET_WORDS = new Set([
   'password', 'passwd', 'pwd', 'pass', 'passcode', 'passphrase', 'pin', 'otp', 'totp', 'mfa', 'token', 'secret', 'card',
   'cvv', 'cvc', 'cvn', 'csc', 'ssn', 'iban', 'auth', 'authorization', 'credential', 'credentials', 'cookie', 'session',
-  'sessionid', 'signature', 'captcha',
+  'sessionid', 'sid', 'signature', 'captcha', 'code', 'key', 'ticket',
 ])
 // The same run together, as names often are ("newpassword", "apikey", "smscode", "idcard").
 const SECRET_PARTS = /password|passwd|passphrase|passcode|pwd|secret|token|apikey|accesskey|privatekey|secretkey|creditcard|cardnumber|cardno|cardnum|idcard|idnumber|smscode|verifycode|verificationcode|authcode|csrf|xsrf|密码|口令|身份证|银行卡|卡号|安全码|验证码|证件号/

@@ -46,10 +46,12 @@ export function lastSegment(path: string): { name: string; bare: string } | unde
 /**
  * The risky word a URL carries where a server reads its action: in a path segment, as a whole query parameter
  * name (?delete=1, ?logout), or as the value of an action parameter (?action=delete, ?a=del). A word inside a
- * longer name (?payType=1, ?delFlag=0) or in any other value (/search?q=delete+account) says nothing.
+ * longer name (?payType=1, ?delFlag=0) or in any other value (/search?q=delete+account) says nothing, and a path
+ * that ends in a read (/pay/status, /order/payStatus, /delete/check) asks, it does not act.
  */
-export function riskyUrlWord(url: URL, words: readonly string[], actionParams: ReadonlySet<string>): string | undefined {
-  const inPath = findKeyword(pathWords(url.pathname), words)
+export function riskyUrlWord(url: URL, words: readonly string[], actionParams: ReadonlySet<string>, readWords: ReadonlySet<string>): string | undefined {
+  const last = wordsOf(decode(url.pathname.split('/').filter(Boolean).at(-1) ?? ''))
+  const inPath = last.split(' ').some((word) => readWords.has(word)) ? undefined : findKeyword(pathWords(url.pathname), words)
   if (inPath) return inPath
   for (const [name, value] of url.searchParams) {
     const nameWords = wordsOf(name)

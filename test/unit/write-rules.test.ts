@@ -120,6 +120,18 @@ const rows: Row[] = [
   ['a login form in webRequest names', form('POST', 'https://example.com/login', 'user=a&pass=b', undefined, 'main_frame'), 'hold', 'form-post'],
   ['a WebDAV method', { method: 'PROPFIND', url: 'https://dav.example.com/files/' }, 'hold', 'write-method'],
   ['a lowercase method', { method: 'post', url: 'https://example.com/api/items', postData: 'a=1' }, 'hold', 'write-method'],
+  // Closer calls
+  ["a Google result's <a ping>", { method: 'POST', url: 'https://www.google.com/url?sa=t&url=https%3A%2F%2Fexample.com', resourceType: 'Ping', headers: { 'Content-Type': 'text/ping' }, postData: 'PING', pageUrl: 'https://www.google.com/search?q=x' }, 'drop', 'link-ping'],
+  ['a CSP report known by its type', { method: 'POST', url: 'https://www.example.com/csp-violations', resourceType: 'Other', headers: { 'Content-Type': 'application/csp-report' }, postData: '{}' }, 'drop', 'browser-report'],
+  ['polling a payment status', get('https://pay.example.cn/api/pay/status?orderId=1', 'XHR', CN), 'pass', 'read-method'],
+  ['polling payStatus', get('https://www.example.cn/order/payStatus?orderNo=1', 'XHR', CN), 'pass', 'read-method'],
+  ['a data: URL that says delete', get('data:text/html,<button>delete</button>'), 'pass', 'read-method'],
+  ['a query endpoint running SELECT', json('POST', 'https://bi.example.com/api/query_results', { query: 'SELECT * FROM orders', data_source_id: 1 }), 'pass', 'search-endpoint'],
+  ['a query endpoint running DELETE', json('POST', 'https://bi.example.com/api/query_results', { query: 'DELETE FROM orders', data_source_id: 1 }), 'hold', 'write-method'],
+  ['a JSON filter is not a GraphQL query', json('POST', 'https://api.example.com/items/bulk', { query: '{"status": "old"}' }), 'hold', 'write-method'],
+  ['a GraphQL query to a path that writes', json('POST', 'https://api.example.com/graphql/delete', { query: '{ a }' }), 'hold', 'write-method'],
+  ['Shopify storefront query', json('POST', 'https://shop.example.com/api/2024-01/graphql.json', { query: 'query Products { products(first: 3) { nodes { id } } }' }), 'pass', 'graphql-query'],
+  ['a GraphQL query by POST with no body is held', { method: 'POST', url: 'https://example.com/graphql?query=%7Ba%7D', resourceType: 'Fetch' }, 'hold', 'write-method'],
   ['a search endpoint body sent by PUT is still judged by path', json('PUT', 'https://example.com/api/search/settings/save', { x: 1 }), 'hold', 'write-method'],
 ]
 
@@ -215,6 +227,8 @@ describe('what a held request shows of its values', () => {
     const { request } = classifyRequest(login)
     expect(JSON.stringify(request)).not.toContain('hunter2')
     expect(request.fields).toContainEqual({ name: 'password' })
+    const oauth = classifyRequest(get('https://app.example.com/oauth/callback?code=4/0AX4XfWh&state=xyz')).request.fields
+    expect(oauth).toEqual([{ name: 'code' }, { name: 'state', value: 'xyz' }])
     for (const name of ['user[password]', 'newPassword', 'pwd', 'loginpwd', 'pin', 'otp_code', 'smsCode', 'cvv', 'card_no', 'csrf_token', 'api_key', 'idCard', '身份证号', '支付密码']) {
       expect(isSecretName(name), name).toBe(true)
     }
