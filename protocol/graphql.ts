@@ -1,5 +1,6 @@
 import { isRecord, type BodyEntry, type ParsedBody } from './request-body'
 import { pathWords, wordsOf } from './request-url'
+import { findKeyword } from './risk-rules'
 
 /**
  * The GraphQL operations a request runs, read from its body (or, for GET, its query string). A read sent by POST
@@ -123,28 +124,33 @@ const parsedVariables = (value: unknown) => {
 }
 const PERSISTED_IDS = ['doc_id', 'docId', 'queryId', 'documentId', 'id', 'hash']
 
-/** One call from a JSON object or form ({query, operationName, variables, extensions}), or null if not GraphQL. */
-function callOf(body: Record<string, unknown>, graphqlPath: boolean, pathName: string | undefined): GraphqlCall | null {
+/**
+ * One call from a JSON object or form ({query, operationName, variables, extensions}), or null if not GraphQL.
+ * A `query` is taken for GraphQL at a GraphQL endpoint or beside the keys GraphQL clients send with it: elsewhere
+ * a "query" is as likely a filter ('{ status: "old" }') for a bulk update.
+ */
+function callOf(body: Record<string, unknown>, endpoint: boolean, pathName: string | undefined): GraphqlCall | null {
   // Relay apps (Facebook's among them) name the operation fb_api_req_friendly_name beside a doc_id.
   const name = text(body.operationName) ?? text(body.fb_api_req_friendly_name)
   const variables = parsedVariables(body.variables)
   const query = text(body.query)
+  const clientKeys = 'operationName' in body || 'variables' in body || 'extensions' in body
   if (query !== undefined) {
-    const ops = parseOperations(query)
+    const ops = endpoint || clientKeys ? parseOperations(query) : null
     if (!ops) return null
     const op = pick(ops, name)
     return { type: op.type, name: op.name ?? name, variables }
   }
   const persisted =
     (isRecord(body.extensions) && 'persistedQuery' in body.extensions) ||
-    (name !== undefined && ('variables' in body || 'extensions' in body)) ||
-    (graphqlPath && PERSISTED_IDS.some((key) => key in body))
+    (name !== undefined && clientKeys) ||
+    (endpoint && PERSISTED_IDS.some((key) => key in body))
   return persisted ? { name: name ?? pathName, variables } : null
 }
 
-/** Whether a path names a GraphQL endpoint (/graphql, /api/graphql/, /gql). */
-export function isGraphqlPath(url: URL | null): boolean {
-  return !!url && /\b(?:graphql|gql)\b/.test(pathWords(url.pathname))
+/** Whether a URL names a GraphQL endpoint by its path (/graphql, /api/graphql/) or host (gql.example.com). */
+export function isGraphqlEndpoint(url: URL | null): boolean {
+  return !!url && (/\b(?:graphql|gql)\b/.test(pathWords(url.pathname)) || /(?:^|\.)(?:graphql|gql)\./i.test(url.hostname))
 }
 
 /**
@@ -152,7 +158,7 @@ export function isGraphqlPath(url: URL | null): boolean {
  * every item is. `url` lets a path like /graphql/<hash>/CreateTweet name a persisted operation.
  */
 export function graphqlCalls(body: ParsedBody, url: URL | null, query?: readonly BodyEntry[]): GraphqlCall[] | null {
-  const graphqlPath = isGraphqlPath(url)
+  const graphqlPath = isGraphqlEndpoint(url)
   const last = url?.pathname.split('/').filter(Boolean).at(-1)
   const pathName = graphqlPath && last && /^[_A-Za-z][_0-9A-Za-z]*$/.test(last) && !/^(?:graphql|gql)$/i.test(last) ? last : undefined
   const fromEntries = (entries: readonly BodyEntry[]) => callOf(Object.fromEntries(entries), graphqlPath, pathName)
@@ -180,15 +186,28 @@ export function graphqlCalls(body: ParsedBody, url: URL | null, query?: readonly
   }
 }
 
-/** Whether a persisted operation's name says it reads: Relay's "…Query", or a read verb first ("GetViewer"). */
-export function isReadName(name: string | undefined, verbs: ReadonlySet<string>): boolean {
-  if (!name) return false
-  if (/Mutation$/.test(name)) return false
-  if (/Query$|Subscription$/.test(name)) return true
-  return verbs.has(wordsOf(name).split(' ')[0] ?? '')
+/** The words an operation's name is judged by (the compiled write rules have them). */
+export interface OperationWords {
+  readVerbs: ReadonlySet<string>
+  /** Words of acts that cannot be taken back (delete, pay, send, …). */
+  urlWords: readonly string[]
+  /** Every word that makes a write, the harmless ones too (save, post, update, …). */
+  writeWords: readonly string[]
+}
+
+/**
+ * Whether a persisted operation's name says it reads: a read verb first ("GetViewer", "ListRepos") with no
+ * irreversible act after it ("GetAndDeleteDraft"), or Relay's "…Query" with no write word at all ("SaveSearchQuery"
+ * saves). A name is the site's own word for what the call does; without one, it is a write.
+ */
+export function isReadName(name: string | undefined, words: OperationWords): boolean {
+  if (!name || /Mutation$/.test(name)) return false
+  const spoken = wordsOf(name)
+  if (/Query$/.test(name)) return !findKeyword(spoken, words.writeWords)
+  return words.readVerbs.has(spoken.split(' ')[0] ?? '') && !findKeyword(spoken, words.urlWords)
 }
 
 /** The call a request is judged by: the first write in a batch, else its first call. */
-export function decisiveCall(calls: readonly GraphqlCall[], verbs: ReadonlySet<string>): GraphqlCall {
-  return calls.find((call) => call.type === 'mutation' || (call.type === undefined && !isReadName(call.name, verbs))) ?? calls[0]!
+export function decisiveCall(calls: readonly GraphqlCall[], words: OperationWords): GraphqlCall {
+  return calls.find((call) => call.type === 'mutation' || (call.type === undefined && !isReadName(call.name, words))) ?? calls[0]!
 }

@@ -103,10 +103,10 @@ function decide({ method, type, contentType, url, thirdParty, body, graphql }: J
   const words = url ? pathWords(url.pathname) : ''
   const writesByPath = !!findKeyword(words, c.writeWords)
   if (graphql) {
-    const call = decisiveCall(graphql, c.readVerbs)
+    const call = decisiveCall(graphql, c)
     if (call.type === 'mutation') return ['hold', 'graphql-mutation']
     if (call.type) return writesByPath ? ['hold', 'write-method'] : ['pass', 'graphql-query']
-    return isReadName(call.name, c.readVerbs) && !writesByPath ? ['pass', 'graphql-persisted-read'] : ['hold', 'graphql-persisted']
+    return isReadName(call.name, c) && !writesByPath ? ['pass', 'graphql-persisted-read'] : ['hold', 'graphql-persisted']
   }
   if (findKeyword(words, c.rules.readEndpointWords) && !writesByPath && !sendsSqlWrite(body)) return ['pass', 'search-endpoint']
   return ['hold', 'write-method']
@@ -130,7 +130,7 @@ export function classifyRequest(facts: RequestFacts, rules: WriteRules = DEFAULT
   const graphql = graphqlCalls(body, url, read ? query : undefined)
   const [verdict, reason] = decide({ method, type, contentType, url, thirdParty, body, graphql }, c)
 
-  const call = graphql && decisiveCall(graphql, c.readVerbs)
+  const call = graphql && decisiveCall(graphql, c)
   const entries = call ? bodyEntries({ type: 'json', value: call.variables }) : body.type === 'none' ? (query ?? []) : bodyEntries(body)
   const length = Number(headerOf(facts.headers, 'content-length'))
   const bytes = facts.postData !== undefined ? byteLength(facts.postData) : Number.isInteger(length) && length >= 0 ? length : undefined
@@ -148,7 +148,7 @@ export function classifyRequest(facts: RequestFacts, rules: WriteRules = DEFAULT
 
 /** A persisted operation has no type of its own: it is shown as what its name says, a query or a possible write. */
 function operationOf(call: GraphqlCall, c: CompiledWriteRules): NonNullable<HeldRequest['operation']> {
-  const type = call.type ?? (isReadName(call.name, c.readVerbs) ? 'query' : 'mutation')
+  const type = call.type ?? (isReadName(call.name, c) ? 'query' : 'mutation')
   return { type, ...(call.name ? { name: call.name.slice(0, 200) } : {}) }
 }
 

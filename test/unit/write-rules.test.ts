@@ -132,6 +132,11 @@ const rows: Row[] = [
   ['a GraphQL query to a path that writes', json('POST', 'https://api.example.com/graphql/delete', { query: '{ a }' }), 'hold', 'write-method'],
   ['Shopify storefront query', json('POST', 'https://shop.example.com/api/2024-01/graphql.json', { query: 'query Products { products(first: 3) { nodes { id } } }' }), 'pass', 'graphql-query'],
   ['a GraphQL query by POST with no body is held', { method: 'POST', url: 'https://example.com/graphql?query=%7Ba%7D', resourceType: 'Fetch' }, 'hold', 'write-method'],
+  ['a persisted CancelSubscription is no subscription', json('POST', 'https://app.example.com/graphql', { operationName: 'CancelSubscription', variables: { id: 1 }, extensions: { persistedQuery: { version: 1, sha256Hash: 'ab' } } }), 'hold', 'graphql-persisted'],
+  ['a persisted SaveSearchQuery saves', json('POST', 'https://app.example.com/graphql', { operationName: 'SaveSearchQuery', variables: {}, extensions: { persistedQuery: { version: 1, sha256Hash: 'ab' } } }), 'hold', 'graphql-persisted'],
+  ['a persisted GetAndDeleteDraft deletes', json('POST', 'https://app.example.com/graphql', { operationName: 'GetAndDeleteDraft', variables: {}, extensions: { persistedQuery: { version: 1, sha256Hash: 'ab' } } }), 'hold', 'graphql-persisted'],
+  ['a bare query key off a GraphQL endpoint is a filter', json('POST', 'https://api.example.com/items/archive', { query: '{ status: "old" }' }), 'hold', 'write-method'],
+  ['Twitch batch at gql host, query by hand', json('POST', 'https://gql.twitch.tv/gql', [{ query: 'query { user(login: "x") { id } }' }]), 'pass', 'graphql-query'],
   ['a search endpoint body sent by PUT is still judged by path', json('PUT', 'https://example.com/api/search/settings/save', { x: 1 }), 'hold', 'write-method'],
 ]
 
