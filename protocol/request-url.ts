@@ -18,7 +18,7 @@ export function wordsOf(text: string): string {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/[/?&=\-_.+~,;:!*'()[\]{}\s]+/g, ' ')
+    .replace(/[/?&=\-_.+~,;:!*'()[\]{}@$|"<>^\s]+/g, ' ')
     .trim()
     .toLowerCase()
 }
@@ -43,15 +43,22 @@ export function lastSegment(path: string): { name: string; bare: string } | unde
   return name ? { name, bare: name.replace(/\.[a-z0-9]{1,5}$/, '') } : undefined
 }
 
+/** Words that make a URL a read when they begin or end its last segment. */
+export interface UrlReadWords {
+  urlReadVerbs: ReadonlySet<string>
+  urlReadNouns: ReadonlySet<string>
+}
+
 /**
  * The risky word a URL carries where a server reads its action: in a path segment, as a whole query parameter
  * name (?delete=1, ?logout), or as the value of an action parameter (?action=delete, ?a=del). A word inside a
  * longer name (?payType=1, ?delFlag=0) or in any other value (/search?q=delete+account) says nothing, and a path
- * that ends in a read (/pay/status, /order/payStatus, /delete/check) asks, it does not act.
+ * whose last segment asks rather than acts (/pay/status, /order/payStatus, /getPayInfo, /delete/check) is a read.
  */
-export function riskyUrlWord(url: URL, words: readonly string[], actionParams: ReadonlySet<string>, readWords: ReadonlySet<string>): string | undefined {
-  const last = wordsOf(decode(url.pathname.split('/').filter(Boolean).at(-1) ?? ''))
-  const inPath = last.split(' ').some((word) => readWords.has(word)) ? undefined : findKeyword(pathWords(url.pathname), words)
+export function riskyUrlWord(url: URL, words: readonly string[], actionParams: ReadonlySet<string>, reads: UrlReadWords): string | undefined {
+  const last = wordsOf(decode(url.pathname.split('/').filter(Boolean).at(-1) ?? '')).split(' ')
+  const asks = reads.urlReadVerbs.has(last[0] ?? '') || reads.urlReadNouns.has(last.at(-1) ?? '')
+  const inPath = asks ? undefined : findKeyword(pathWords(url.pathname), words)
   if (inPath) return inPath
   for (const [name, value] of url.searchParams) {
     const nameWords = wordsOf(name)

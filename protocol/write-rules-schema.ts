@@ -22,8 +22,10 @@ export const WriteRules = z.strictObject({
   writeWords: Words,
   /** Words that make a GET URL risky, beside the high-risk label words ("logout", "cancel"). */
   urlWords: Words,
-  /** Words of a URL's last segment that make it a read whatever came before ("/pay/status", "/delete/check"). */
-  urlReadWords: Words,
+  /** First words of a URL's last segment that make it a read ("/getPayInfo", "/delete/check"). */
+  urlReadVerbs: Words,
+  /** Last words of a URL's last segment that make it a read ("/pay/status", "/payResult"; not "list": "deleteList"). */
+  urlReadNouns: Words,
   /** High-risk label words that in a URL name a page, not an act ("/post/123", "/jobs/apply"). */
   urlNeutralWords: Words,
   /** Query parameters whose value names the action (?action=delete, ThinkPHP's ?a=del, JD's ?functionId=). */
@@ -55,7 +57,8 @@ export interface CompiledWriteRules {
   urlWords: string[]
   /** Everything that makes a path a write: the high-risk words, the URL words and the write words. */
   writeWords: string[]
-  urlReadWords: Set<string>
+  urlReadVerbs: Set<string>
+  urlReadNouns: Set<string>
   actionParams: Set<string>
   telemetryPaths: Set<string>
   readVerbs: Set<string>
@@ -74,7 +77,8 @@ export function compileWriteRules(rules: WriteRules): CompiledWriteRules {
       suffixes: new Set(lower(rules.multiPartSuffixes)),
       urlWords,
       writeWords: [...new Set([...HIGH_KEYWORDS, ...urlWords, ...lower(rules.writeWords)])],
-      urlReadWords: new Set(lower(rules.urlReadWords)),
+      urlReadVerbs: new Set(lower(rules.urlReadVerbs)),
+      urlReadNouns: new Set(lower(rules.urlReadNouns)),
       actionParams: new Set(lower(rules.actionParams)),
       telemetryPaths: new Set(lower(rules.telemetryPaths)),
       readVerbs: new Set(lower(rules.graphqlReadVerbs)),

@@ -93,7 +93,7 @@ function decide({ method, type, contentType, url, thirdParty, body, graphql }: J
   if (read) {
     if (method === 'OPTIONS') return ['pass', 'read-method']
     if (graphql?.some((call) => call.type === 'mutation')) return ['hold', 'graphql-mutation']
-    if (url && WEB.has(url.protocol) && URL_JUDGED.has(type) && riskyUrlWord(url, c.urlWords, c.actionParams, c.urlReadWords)) return ['hold', 'risky-url']
+    if (url && WEB.has(url.protocol) && URL_JUDGED.has(type) && riskyUrlWord(url, c.urlWords, c.actionParams, c)) return ['hold', 'risky-url']
     return ['pass', 'read-method']
   }
   if (type === 'Document') return ['hold', 'form-post']
