@@ -25,6 +25,7 @@ export function headerOf(headers: Record<string, string> | undefined, name: stri
   return undefined
 }
 
+/** A body read by its content type, or by its look when the type is missing or says less than it holds. */
 export function parseBody(body: string | undefined, contentType = ''): ParsedBody {
   if (!body) return { type: 'none' }
   if (body.length > MAX_PARSED) return { type: 'opaque' }

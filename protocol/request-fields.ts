@@ -11,10 +11,11 @@ import { redactSensitiveText, type RedactSettings } from './sensitive-text'
 const SHOWN = 80
 const MAX_FIELDS = 50
 
-// Words a credential's name is made of ("user[password]", "pin", "otp_code", "cardNumber"). "code" and "key"
+// Words a credential's name is made of ("user[password]", "pin", "otp_code", "cardNumber", Hacker News' "pw",
+// pinyin "mima"). "code" and "key"
 // hide a country code or a sort key too: a one-time code or an OAuth code shown by mistake costs more.
 const SECRET_WORDS = new Set([
-  'password', 'passwd', 'pwd', 'pass', 'passcode', 'passphrase', 'pin', 'otp', 'totp', 'mfa', 'token', 'secret', 'card',
+  'password', 'passwd', 'pwd', 'pw', 'psw', 'pswd', 'pword', 'mima', 'pass', 'passcode', 'passphrase', 'pin', 'otp', 'totp', 'mfa', 'token', 'secret', 'card',
   'cvv', 'cvc', 'cvn', 'csc', 'ssn', 'iban', 'auth', 'authorization', 'credential', 'credentials', 'cookie', 'session',
   'sessionid', 'sid', 'signature', 'captcha', 'code', 'key', 'ticket',
 ])

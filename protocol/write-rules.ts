@@ -8,7 +8,7 @@ import type { RedactSettings } from './sensitive-text'
 import { isThirdParty, matchesHostEntry, registrableDomain } from './site'
 import { compileWriteRules, DEFAULT_WRITE_RULES, type CompiledWriteRules, type WriteRules } from './write-rules-schema'
 
-export { compileWriteRules, DEFAULT_WRITE_RULES, extendWriteRules, WriteRules, type WriteRulesInput } from './write-rules-schema'
+export { DEFAULT_WRITE_RULES, extendWriteRules, WriteRules, type WriteRulesInput } from './write-rules-schema'
 
 /**
  * Which requests an unapproved step may send (reads), which it must ask about (writes), and which are nobody's

@@ -238,7 +238,7 @@ describe('what a held request shows of its values', () => {
     expect(request.fields).toContainEqual({ name: 'password' })
     const oauth = classifyRequest(get('https://app.example.com/oauth/callback?code=4/0AX4XfWh&state=xyz')).request.fields
     expect(oauth).toEqual([{ name: 'code' }, { name: 'state', value: 'xyz' }])
-    for (const name of ['user[password]', 'newPassword', 'pwd', 'loginpwd', 'pin', 'otp_code', 'smsCode', 'cvv', 'card_no', 'csrf_token', 'api_key', 'idCard', '身份证号', '支付密码']) {
+    for (const name of ['user[password]', 'newPassword', 'pwd', 'pw', 'mima', 'loginpwd', 'pin', 'otp_code', 'smsCode', 'cvv', 'card_no', 'csrf_token', 'api_key', 'idCard', '身份证号', '支付密码']) {
       expect(isSecretName(name), name).toBe(true)
     }
     for (const name of ['shipping', 'passengers', 'author', 'postcode', 'title', 'keyword', 'spinner']) expect(isSecretName(name), name).toBe(false)
