@@ -45,8 +45,11 @@ const WEB_REQUEST_TYPES: Record<string, string> = {
 // Loading these sends nothing but the URL, and a page can hang on a missing script (anti-flicker snippets
 // hide it until the tag manager loads), so a telemetry host's code is let through; its hits are not.
 const LOADS_CODE = new Set(['Script', 'Stylesheet', 'Font', 'Media', 'Manifest', 'TextTrack', 'Prefetch', 'SignedExchange'])
-// Where a URL is acted on: a navigation, a script's request, or something the barrier could not name.
+// Where a URL is acted on: a navigation, a script's request, or something the barrier could not name; and a
+// JSONP call, a script load that is an API call (Taobao's mtop deletes a cart item that way).
 const URL_JUDGED = new Set(['Document', 'XHR', 'Fetch', 'Other', ''])
+const JSONP_PARAMS = ['callback', 'cb', 'jsonp', 'jsoncallback']
+const isJsonp = (type: string, url: URL) => type === 'Script' && JSONP_PARAMS.some((name) => url.searchParams.has(name))
 const REPORT_TYPES = /^application\/(?:csp-report|reports\+json|expect-ct-report\+json)/i
 
 function resourceTypeOf(facts: RequestFacts, url: URL | null): string {
@@ -93,7 +96,7 @@ function decide({ method, type, contentType, url, thirdParty, body, graphql }: J
   if (read) {
     if (method === 'OPTIONS') return ['pass', 'read-method']
     if (graphql?.some((call) => call.type === 'mutation')) return ['hold', 'graphql-mutation']
-    if (url && WEB.has(url.protocol) && URL_JUDGED.has(type) && riskyUrlWord(url, c.urlWords, c.actionParams, c)) return ['hold', 'risky-url']
+    if (url && WEB.has(url.protocol) && (URL_JUDGED.has(type) || isJsonp(type, url)) && riskyUrlWord(url, c.urlWords, c.actionParams, c)) return ['hold', 'risky-url']
     return ['pass', 'read-method']
   }
   if (type === 'Document') return ['hold', 'form-post']
