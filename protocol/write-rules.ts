@@ -121,7 +121,8 @@ function decide({ method, type, contentType, url, thirdParty, body, graphql }: J
  */
 export function classifyRequest(facts: RequestFacts, rules: WriteRules = DEFAULT_WRITE_RULES, redact: RedactSettings = {}): RequestClassification {
   const c = compileWriteRules(rules)
-  const method = facts.method.trim().toUpperCase() || 'GET'
+  // No method is no reason to trust a request: it is judged as an unknown one.
+  const method = facts.method.trim().toUpperCase() || 'UNKNOWN'
   const read = READ_METHODS.has(method)
   const url = parse(facts.url)
   const type = resourceTypeOf(facts, url)

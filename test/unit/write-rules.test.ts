@@ -121,6 +121,7 @@ const rows: Row[] = [
   ['a login form in webRequest names', form('POST', 'https://example.com/login', 'user=a&pass=b', undefined, 'main_frame'), 'hold', 'form-post'],
   ['a WebDAV method', { method: 'PROPFIND', url: 'https://dav.example.com/files/' }, 'hold', 'write-method'],
   ['a lowercase method', { method: 'post', url: 'https://example.com/api/items', postData: 'a=1' }, 'hold', 'write-method'],
+  ['no method at all', { method: ' ', url: 'https://example.com/api/items' }, 'hold', 'write-method'],
   // Closer calls
   ["a Google result's <a ping>", { method: 'POST', url: 'https://www.google.com/url?sa=t&url=https%3A%2F%2Fexample.com', resourceType: 'Ping', headers: { 'Content-Type': 'text/ping' }, postData: 'PING', pageUrl: 'https://www.google.com/search?q=x' }, 'drop', 'link-ping'],
   ['a CSP report known by its type', { method: 'POST', url: 'https://www.example.com/csp-violations', resourceType: 'Other', headers: { 'Content-Type': 'application/csp-report' }, postData: '{}' }, 'drop', 'browser-report'],
