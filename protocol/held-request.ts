@@ -40,7 +40,10 @@ export type RequestVerdict = z.infer<typeof RequestVerdict>
 export interface RequestFacts {
   method: string
   url: string
-  /** CDP's Network.ResourceType ('Document', 'XHR', 'Fetch', 'Ping', 'WebSocket', 'EventSource', 'Other', …). */
+  /**
+   * CDP's Network.ResourceType ('Document', 'XHR', 'Fetch', 'Ping', 'WebSocket', 'EventSource', 'Other', …); the
+   * fallback may pass webRequest's names ('main_frame', 'sub_frame', 'xmlhttprequest', 'ping', …) as they are.
+   */
   resourceType?: string
   headers?: Record<string, string>
   /** The body as text, when the browser gave it. */
