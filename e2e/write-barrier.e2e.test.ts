@@ -64,4 +64,24 @@ describe('the write barrier: what a step sends, not what its button says', () =>
     expect(posts('/drafts/saved')).toHaveLength(1)
     expect(end.steps.at(-1)).toMatchObject({ type: 'release', outcome: 'done', title: 'Saved' })
   })
+
+  it('lets a read sent by POST go, and drops third-party telemetry, asking nothing', async () => {
+    const stats = h.site.deniedUrl('stats.test')
+    const taskId = await h.runScript(
+      [
+        { type: 'click', selector: '#find' },
+        { type: 'waitFor', text: 'Found' },
+        { type: 'click', selector: '#more' },
+        { type: 'waitFor', text: 'More shown' },
+      ],
+      `${h.site.url}/drafts?stats=${encodeURIComponent(stats)}`,
+    )
+    const end = await h.waitFor(taskId, ['FAILED', 'SUCCEEDED', 'WAITING_CONFIRMATION'])
+    expect(end.task.status, JSON.stringify(end.steps, null, 1)).toBe('SUCCEEDED')
+    expect(posts('/api/search')).toHaveLength(1)
+    expect(h.site.requests.filter((r) => r.includes('stats.test'))).toEqual([])
+    const events = await h.audit(taskId)
+    expect(typesOf(events)).not.toContain('confirmation.requested')
+    expect(events.filter((e) => e.type === 'write.dropped')).toMatchObject([{ data: { request: { method: 'POST', path: '/collect', kind: 'beacon' } } }])
+  })
 })

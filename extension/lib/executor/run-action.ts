@@ -212,7 +212,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     if (withEvidence(action)) await shootBefore(current)
     const sites = await grantedSites(deps.permissions)
     const barrier = action.confirmation ? undefined : deps.barrier
-    const barred = !!barrier && (await barrier.engage(current.id, { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url }))
+    const barred = !!barrier && (await barrier.engage(current.id, { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact }))
     try {
       return await acted(current, sites, barred ? barrier : undefined)
     } finally {

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage'
-import { classifyRequest, type HeldRequest, type HeldWrite, type RequestFacts } from '#protocol'
+import { classifyRequest, type HeldRequest, type HeldWrite, type RedactSettings, type RequestFacts } from '#protocol'
 import type { TabDebugger } from './debugger'
 
 /** A write held in the browser: the CDP request id and the session that paused it, so a later worker can decide it. */
@@ -27,7 +27,7 @@ export interface WriteBarrierDeps {
   events: { addListener(cb: DebuggerEvent): void }
   store?: HoldStore
   now?: () => number
-  classify?: (facts: RequestFacts) => ReturnType<typeof classifyRequest>
+  classify?: (facts: RequestFacts, redact?: RedactSettings) => ReturnType<typeof classifyRequest>
 }
 
 interface PausedEvent {
@@ -40,6 +40,8 @@ interface Watch {
   taskId: string
   stepId: string
   pageUrl: string | undefined
+  /** What the server hides (emails, phones): hidden in what a held request shows too. */
+  redact?: RedactSettings
   /** hold: a step the person did not approve runs; pass: it ended, what it held waits, anything new is the person's. */
   mode: 'hold' | 'pass'
   sessions: Set<string>
@@ -61,7 +63,7 @@ const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: t
 export function createWriteBarrier(deps: WriteBarrierDeps) {
   const store: HoldStore = deps.store ?? { get: () => holdsItem.getValue(), set: (holds) => holdsItem.setValue(holds) }
   const now = deps.now ?? Date.now
-  const classify = deps.classify ?? classifyRequest
+  const classify = deps.classify ?? ((facts: RequestFacts, redact?: RedactSettings) => classifyRequest(facts, undefined, redact))
   const watches = new Map<number, Watch>()
   let writes: Promise<unknown> = Promise.resolve()
 
@@ -93,7 +95,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       headers: event.request.headers,
       postData: event.request.postData,
       pageUrl: watch.pageUrl,
-    })
+    }, watch.redact)
     if (judged.verdict === 'pass') return goOn(tabId, sessionId, event.requestId)
     if (judged.verdict === 'drop') {
       watch.dropped.push(judged.request)
@@ -169,7 +171,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
      * Holds the tab's writes while the step `stepId` runs. False when the debugger cannot be had (declined,
      * another debugger): nothing is held then.
      */
-    async engage(tabId: number, step: { taskId: string; stepId: string; pageUrl: string | undefined }): Promise<boolean> {
+    async engage(tabId: number, step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings }): Promise<boolean> {
       const earlier = watches.get(tabId)
       const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], wake: () => undefined }
       watches.set(tabId, watch)
