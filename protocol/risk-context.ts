@@ -1,6 +1,6 @@
 import { normalizeLabel } from './label-text'
 import type { RiskKind, RiskReason } from './risk-reasons'
-import { DIALOG_HIGH_KEYWORDS, findKeyword, kindOf, withoutBenignPhrases } from './risk-words'
+import { DIALOG_HIGH_KEYWORDS, findKeyword, isGenericConfirm, kindOf, withoutBenignPhrases } from './risk-words'
 import type { Risk } from './action'
 
 /**
@@ -43,6 +43,9 @@ const NONE = new Set<string>()
 export function softFilterWords(label: string, within: string | undefined): ReadonlySet<string> {
   return within === 'filter' || within === 'search' || within === 'date-picker' || findKeyword(label, FILTER_WORDS) ? SOFT_WORDS : NONE
 }
+
+/** Whether a label says too little on its own, so the page should say where it sits (ElementInfo.context). */
+export const wantsContext = (label: string): boolean => isGenericConfirm(label) || !!findKeyword(label, [...SOFT_WORDS])
 
 interface Pressed {
   tag?: string

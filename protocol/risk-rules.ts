@@ -164,6 +164,8 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
   }
   const { actionType: type, params, element } = subject
   const label = labelOf(subject)
+  // The words the element shows, without a selector's: `#picker-ok` must not stop 确定 being a bare 确定.
+  const ownLabel = subject.element || subject.targetText ? labelOf({ element: subject.element, targetText: subject.targetText }) : label
   const exempt = rules.exempt.some((e) => normalizeLabel(e) === normalizeLabel(label))
   const context = element?.context
   const patterns = (list: string[]) => list.flatMap((p) => { try { return [new RegExp(p, 'i')] } catch { return [] } })
@@ -179,9 +181,9 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
   }
   const checkIcon = () => {
     const icon = attr(element, 'icon')
-    const word = iconWord(icon) ?? emojiWord(label)
+    const word = iconWord(icon) ?? (hasLetters(ownLabel) ? undefined : emojiWord(ownLabel))
     if (!word) return
-    const shown = (icon || label).slice(0, 80)
+    const shown = (icon || ownLabel).slice(0, 80)
     const kind = kindOf(word)
     if (kind) raise('high', { code: 'icon-high', label: shown, kind })
     else raise('medium', { code: 'icon-medium', label: shown, keyword: word })
@@ -189,24 +191,26 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
   const checkLabel = () => {
     if (isDisclosure(element)) return
     const shown = label.slice(0, 80)
-    if (label && !exempt && isGenericConfirm(label)) {
-      if (context?.dialog) {
-        const judged = judgeDialog(shown, context.dialog)
-        return raise(judged.risk, judged.detail)
-      }
-      // A date picker's or a filter's OK. Elsewhere a bare 确定 / Confirm (once high) is still worth a line in
-      // the audit, not a question: what it confirms, if it writes, the barrier asks about.
-      if (context?.within) return
-      if (findKeyword(label, ASKING_WORDS)) return raise('medium', { code: 'generic-confirm', label: shown })
+    const generic = !!ownLabel && !exempt && isGenericConfirm(ownLabel)
+    if (generic && context?.dialog) {
+      const judged = judgeDialog(shown, context.dialog)
+      raise(judged.risk, judged.detail)
+      if (judged.risk === 'high') return
+    } else if (generic && !context?.within && findKeyword(ownLabel, ASKING_WORDS)) {
+      // A bare 确定 / Confirm outside a dialog (once high) is worth a line in the audit, not a question: what it
+      // confirms, if it writes, the barrier asks about. In a date picker or a filter it is nothing at all.
+      raise('medium', { code: 'generic-confirm', label: shown })
     }
-    if (!hasLetters(label)) return checkIcon()
+    // What is left to read is a selector's words, or a filter's own "apply" and "remove".
     const soft = softFilterWords(label, context?.within)
-    const highWords = [...HIGH_KEYWORDS, ...rules.high.keywords].filter((w) => !soft.has(w))
+    const highWords = [...HIGH_KEYWORDS, ...rules.high.keywords].filter((w) => !soft.has(w) && !(generic && ASKING_WORDS.includes(w)))
     const high = exempt ? undefined : findKeyword(withoutBenignPhrases(label), highWords)
     const kind = high && kindOf(high)
     if (high) return raise('high', kind ? { code: 'label-high', label: shown, kind } : { code: 'label-rules', label: shown, keyword: high })
     const medium = findKeyword(label, [...MEDIUM_KEYWORDS, ...rules.medium.keywords])
     if (medium) raise('medium', { code: 'label-medium', label: shown, keyword: medium })
+    // The words said nothing: an icon or emoji may (the page sends icon names only for such buttons).
+    else checkIcon()
   }
   const checkSelector = () => {
     const selector = subject.selector ?? ''
