@@ -1,6 +1,6 @@
 import { normalizeLabel } from './label-text'
 import type { RiskKind, RiskReason } from './risk-reasons'
-import { DIALOG_HIGH_KEYWORDS, findKeyword, isGenericConfirm, kindOf, withoutBenignPhrases } from './risk-words'
+import { DIALOG_HIGH_KEYWORDS, findInNormalized, findKeyword, isGenericNormalized, kindOf, withoutBenignPhrases } from './risk-words'
 import type { Risk } from './action'
 
 /**
@@ -34,18 +34,27 @@ export function judgeDialog(label: string, dialog: string): { risk: Risk; detail
 
 // Words a filter, date picker or search box uses for "apply this" and "take it back": nothing leaves the page
 // that the barrier would not hold.
-const SOFT_WORDS = new Set(['apply', 'remove', 'reset', 'clear', '移除', '清空', '重置', '清除'])
+const SOFT_LIST = ['apply', 'remove', 'reset', 'clear', '移除', '清空', '重置', '清除']
+const SOFT_WORDS = new Set(SOFT_LIST)
 const FILTER_WORDS = ['filter', 'filters', 'facet', 'facets', '筛选', '过滤']
 
 const NONE = new Set<string>()
 
 /** The high-risk words that mean nothing here: a filter's own "apply" and "remove", in a filter or naming one. */
 export function softFilterWords(label: string, within: string | undefined): ReadonlySet<string> {
-  return within === 'filter' || within === 'search' || within === 'date-picker' || findKeyword(label, FILTER_WORDS) ? SOFT_WORDS : NONE
+  return isQuietWidget(within) || findKeyword(label, FILTER_WORDS) ? SOFT_WORDS : NONE
 }
 
+/** A widget whose generic words change nothing that matters; a name a newer page library sends is no widget. */
+export const isQuietWidget = (within: string | undefined): boolean => within === 'filter' || within === 'search' || within === 'date-picker'
+
 /** Whether a label says too little on its own, so the page should say where it sits (ElementInfo.context). */
-export const wantsContext = (label: string): boolean => isGenericConfirm(label) || !!findKeyword(label, [...SOFT_WORDS])
+export function wantsContext(label: string): boolean {
+  // Called for every element the page describes: generic and filter words are short, so most labels stop here.
+  if (!label || label.length > 60) return false
+  const normal = normalizeLabel(label)
+  return isGenericNormalized(normal) || !!findInNormalized(normal, SOFT_LIST)
+}
 
 interface Pressed {
   tag?: string

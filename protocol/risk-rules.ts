@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Risk, type ActionType } from './action'
 import { emojiWord, iconWord } from './icon-names'
 import { hasLetters, normalizeLabel } from './label-text'
-import { softFilterWords, judgeDialog, judgeShortcut, type ElementContext } from './risk-context'
+import { isQuietWidget, softFilterWords, judgeDialog, judgeShortcut, type ElementContext } from './risk-context'
 import { describeRiskReason, type RiskReason, type UrlVia } from './risk-reasons'
 import { ASKING_WORDS, findKeyword, HIGH_KEYWORDS, isGenericConfirm, kindOf, MEDIUM_KEYWORDS, SETTINGS_WORDS, withoutBenignPhrases } from './risk-words'
 
@@ -196,7 +196,7 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
       const judged = judgeDialog(shown, context.dialog)
       raise(judged.risk, judged.detail)
       if (judged.risk === 'high') return
-    } else if (generic && !context?.within && findKeyword(ownLabel, ASKING_WORDS)) {
+    } else if (generic && !isQuietWidget(context?.within) && findKeyword(ownLabel, ASKING_WORDS)) {
       // A bare 确定 / Confirm outside a dialog (once high) is worth a line in the audit, not a question: what it
       // confirms, if it writes, the barrier asks about. In a date picker or a filter it is nothing at all.
       raise('medium', { code: 'generic-confirm', label: shown })

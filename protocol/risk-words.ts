@@ -44,7 +44,12 @@ export const DIALOG_HIGH_KEYWORDS: readonly string[] = HIGH_KEYWORDS.filter((w) 
 
 /** Whether a label is only a generic "yes" (OK, 确 定, Yes!, ✅). */
 export function isGenericConfirm(label: string): boolean {
-  const words = normalizeLabel(label).replace(/[\s!.?。！？,，:：]+/g, ' ').trim()
+  return isGenericNormalized(normalizeLabel(label))
+}
+
+/** isGenericConfirm on a label that has been through normalizeLabel already. */
+export function isGenericNormalized(normal: string): boolean {
+  const words = normal.replace(/[\s!.?。！？,，:：]+/g, ' ').trim()
   // labelOf joins text, aria-label and title, so "OK" often arrives as "OK OK".
   return !!words && (GENERIC_CONFIRM.has(words) || words.split(' ').every((w) => GENERIC_CONFIRM.has(w)))
 }
@@ -57,7 +62,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * Both sides are normalised first (normalizeLabel), so `删 除` finds 删除 and ＳＥＮＤ finds send.
  */
 export function findKeyword(text: string, keywords: readonly string[]): string | undefined {
-  const normal = normalizeLabel(text)
+  return findInNormalized(normalizeLabel(text), keywords)
+}
+
+/** findKeyword on text that has been through normalizeLabel already. */
+export function findInNormalized(normal: string, keywords: readonly string[]): string | undefined {
   return keywords.find((keyword) => matcherOf(keyword)(normal))
 }
 

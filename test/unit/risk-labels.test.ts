@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { canonicalIconName, iconNamesOfClass, iconWord } from '../../protocol/icon-names'
 import { hasLetters } from '../../protocol/label-text'
 import { judgeShortcut, wantsContext } from '../../protocol/risk-context'
-import { classifyRisk, describeRiskReason, ElementInfo, isGenericConfirm, normalizeLabel, RiskReason, type Risk, type RiskSubject } from '#protocol'
+import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
+import { elementFromTree } from '../../server/lib/tasks/tree-element'
+import { classifyRisk, DEFAULT_RISK_RULES, describeRiskReason, ElementInfo, isGenericConfirm, normalizeLabel, RiskReason, type Risk, type RiskSubject } from '#protocol'
 
 /** Elements as the extension's describeElement sends them (ElementInfo), in the shapes the common libraries render. */
 type El = Omit<ElementInfo, 'index'>
@@ -218,5 +220,28 @@ describe('generic words and shortcuts', () => {
     expect(judgeShortcut('control + enter', undefined)?.risk).toBe('high')
     expect(judgeShortcut('Cmd+Return', undefined)?.risk).toBe('high')
     expect(judgeShortcut('Escape', undefined)).toBeUndefined()
+  })
+})
+
+describe('the server judges from the observation alone', () => {
+  const policy = createRiskPolicy(DEFAULT_RISK_RULES)
+  const assess = (element: ElementInfo | undefined) => policy.assess({ type: 'click', params: {}, target: { by: 'index', value: 0 }, element }).risk
+
+  it('reads an icon from the element tree line the model saw', () => {
+    expect(assess(elementFromTree('[0]<button icon="anticon-delete delete">', 0))).toBe('high')
+    expect(assess(elementFromTree('[0]<button icon=fa-paper-plane>', 0))).toBe('high')
+    expect(assess(elementFromTree('[0]<button icon=anticon-search>', 0))).toBe('low')
+    expect(assess(elementFromTree('[0]<button expanded=false>Payment & delivery', 0))).toBe('low')
+  })
+
+  it('reads a confirm button\'s dialog from the observation\'s elements', () => {
+    const observed = ElementInfo.parse({ index: 0, tag: 'button', role: 'button', text: '确 定', context: { dialog: '删除后无法恢复' } })
+    expect(assess(observed)).toBe('high')
+    expect(assess({ ...observed, context: { within: 'date-picker' } })).toBe('low')
+  })
+
+  it('keeps an observation with a widget it does not know', () => {
+    const observed = ElementInfo.parse({ index: 0, tag: 'button', text: '确定', context: { within: 'colour-picker' } })
+    expect(assess(observed)).toBe('medium')
   })
 })

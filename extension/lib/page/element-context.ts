@@ -44,7 +44,7 @@ function dialogText(dialog: Element): string {
     acceptNode: (node) => {
       if (node.nodeType === 3) return 1
       const el = node as Element
-      const skip = el.localName === 'button' || el.getAttribute('role') === 'button' || ['script', 'style', 'template', 'svg'].includes(el.localName)
+      const skip = el.localName === 'button' || el.getAttribute('role') === 'button' || ['script', 'style', 'template', 'svg', 'textarea', 'select'].includes(el.localName)
       return skip || el === titleEl ? 2 : 3
     },
   })
