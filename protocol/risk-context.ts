@@ -26,11 +26,17 @@ const IRREVERSIBLE = [
 /** How confirming a dialog whose text is `dialog` should be judged (the button itself only says "OK"). */
 export function judgeDialog(label: string, dialog: string): { risk: Risk; detail: RiskReason } {
   const shown = { label: label.slice(0, 80), dialog: dialog.slice(0, 120) }
-  const word = findKeyword(withoutBenignPhrases(dialog), DIALOG_HIGH_KEYWORDS)
-  const kind: RiskKind | undefined = word ? kindOf(word) : findKeyword(dialog, IRREVERSIBLE) ? 'deletion' : undefined
+  const irreversible = !!findKeyword(dialog, IRREVERSIBLE)
+  // "Your post was published." with an OK only dismisses a report of something already done.
+  const word = !irreversible && isReport(dialog) ? undefined : findKeyword(withoutBenignPhrases(dialog), DIALOG_HIGH_KEYWORDS)
+  const kind: RiskKind | undefined = word ? kindOf(word) : irreversible ? 'deletion' : undefined
   if (kind) return { risk: 'high', detail: { code: 'dialog-high', ...shown, kind } }
   return { risk: 'medium', detail: { code: 'dialog-confirm', ...shown } }
 }
+
+const REPORT = /successfully|\b(has|have) been\b|\b(was|were) (sent|deleted|removed|saved|published|posted|submitted|paid|uploaded|copied)\b|成功|已(删除|发送|提交|保存|发布|支付|付款|上传|复制)/
+/** A dialog that tells of something done, not one that asks: no question, a past-tense verb or "success". */
+const isReport = (dialog: string) => !/[?？吗]/.test(dialog) && REPORT.test(normalizeLabel(dialog))
 
 // Words a filter, date picker or search box uses for "apply this" and "take it back": nothing leaves the page
 // that the barrier would not hold.
