@@ -41,6 +41,8 @@ describe('labels in the page: what the page library tells the risk rules', () =>
     expect(inModal.context?.dialog).toMatch(/^删除草稿 删除后无法恢复/)
     expect(inModal.context?.dialog).not.toMatch(/取 消/)
     expect(judge(inModal)).toBe('high')
+    expect(element((e) => e.text === '确定' && !!e.context?.dialog).context?.dialog).toBe('提示 此操作将永久删除该文件, 是否继续?')
+    expect(element((e) => e.text === 'Yes').context?.dialog).toBe('Send this message? It goes to 3 people.')
     const picker = element((e) => e.text === '确 定' && e.context?.within === 'date-picker')
     expect(picker.context?.dialog).toBeUndefined()
     expect(judge(picker)).toBe('low')
@@ -52,16 +54,16 @@ describe('labels in the page: what the page library tells the risk rules', () =>
 
   it('refuses the antd delete and the modal OK unconfirmed, and leaves them untouched', async () => {
     await observe(page)
-    for (const id of ['antd-delete', 'modal-ok', 'icon-antd', 'icon-fa', 'icon-mui', 'icon-material', 'icon-title', 'emoji', 'comment-go']) {
+    for (const id of ['antd-delete', 'modal-ok', 'icon-antd', 'icon-fa', 'icon-mui', 'icon-material', 'icon-title', 'emoji', 'comment-go', 'el-ok', 'mui-yes']) {
       expect((await act(page, clickId(id))).errors[0]?.code, id).toBe('CONFIRMATION_REQUIRED')
     }
     expect(await status(page)).toBe('pending')
   })
 
-  it('lets the accordion, the filter, the date picker, the search form and a javascript: link through', async () => {
+  it('lets the accordion, the filter, the date picker, the search form, a javascript: link and a harmless dialog\'s OK through', async () => {
     const passes: Array<[string, string]> = [
       ['accordion', 'section opened'], ['filter-apply', 'filter applied'], ['filter-reset', 'filter reset'], ['picker-ok', 'date chosen'],
-      ['search-go', 'search submitted'], ['expand', 'expanded'], ['icon-search', 'searched'],
+      ['search-go', 'search submitted'], ['expand', 'expanded'], ['icon-search', 'searched'], ['mui-leave', 'left'],
     ]
     for (const [id, done] of passes) {
       await observe(page)
