@@ -14,6 +14,11 @@ export const ElementInfo = z.object({
   isNew: z.boolean().optional(),
   /** The element sits inside a form, and what that form looks like (search forms are harmless to submit). */
   form: z.object({ role: z.string().max(64).optional(), action: z.string().max(2000).optional(), isSearch: z.boolean().optional() }).optional(),
+  /**
+   * Where the element sits, for a button that only says "OK": the title and text of its dialog (short, redacted),
+   * or the widget it belongs to ('filter', 'date-picker', 'search'; other values are kept and read as no widget).
+   */
+  context: z.object({ dialog: z.string().max(500).optional(), within: z.string().max(32).optional() }).optional(),
 })
 export type ElementInfo = z.infer<typeof ElementInfo>
 

@@ -38,6 +38,14 @@ export const RiskReasonCode = z.enum([
   'select-settings',
   'press-enter',
   'declared',
+  'icon-high',
+  'icon-medium',
+  'dialog-high',
+  'dialog-confirm',
+  'generic-confirm',
+  'press-send',
+  'press-enter-message',
+  'press-delete',
   /** The page sent a write while the step ran; the barrier held it before it left the browser. */
   'held-write',
 ])
@@ -59,6 +67,8 @@ export const RiskReason = z.object({
   /** The URL scheme, without its colon (dangerous-scheme). */
   scheme: z.string().max(100).optional(),
   via: UrlVia.optional(),
+  /** The dialog a generic confirm button answers, its title and text cut short (dialog-*). */
+  dialog: z.string().max(500).optional(),
   /** The declared risk (declared). */
   level: Risk.optional(),
   /** The held request's method, site and path (held-write). */
@@ -140,6 +150,22 @@ const en = (r: RiskReason): string => {
       return `the page tried to send ${r.method ?? ''} to ${r.site ?? ''}${r.path ?? ''} while the step ran; it was held before it left the browser`
     case 'declared':
       return `marked ${r.level ?? 'high'}-risk by the planner or the script`
+    case 'icon-high':
+      return `clicks an icon button ("${label}"), which looks like ${r.kind ? KINDS[r.kind].en : 'something risky'}`
+    case 'icon-medium':
+      return `clicks an icon button ("${label}")`
+    case 'dialog-high':
+      return `clicks "${label}" in a dialog that says "${r.dialog ?? ''}", which looks like ${r.kind ? KINDS[r.kind].en : 'something risky'}`
+    case 'dialog-confirm':
+      return `clicks "${label}" in a dialog that says "${r.dialog ?? ''}"`
+    case 'generic-confirm':
+      return `clicks "${label}", which confirms whatever is on screen`
+    case 'press-send':
+      return 'presses Ctrl/Cmd+Enter, which sends a message in most chat and mail apps'
+    case 'press-enter-message':
+      return 'presses Enter in a message box, which may send it'
+    case 'press-delete':
+      return 'presses Delete outside a text field, which may delete what is selected'
   }
 }
 
@@ -195,6 +221,22 @@ const zh = (r: RiskReason): string => {
       return `执行这一步时，页面试图向 ${r.site ?? ''}${r.path ?? ''} 发送 ${r.method ?? ''} 请求；请求在离开浏览器前被拦下`
     case 'declared':
       return `被规划器或脚本标为${LEVELS[r.level ?? 'high']}风险`
+    case 'icon-high':
+      return `点击图标按钮（“${label}”），看起来像${r.kind ? KINDS[r.kind]['zh-CN'] : '有风险的操作'}`
+    case 'icon-medium':
+      return `点击图标按钮（“${label}”）`
+    case 'dialog-high':
+      return `在内容为“${r.dialog ?? ''}”的对话框中点击“${label}”，看起来像${r.kind ? KINDS[r.kind]['zh-CN'] : '有风险的操作'}`
+    case 'dialog-confirm':
+      return `在内容为“${r.dialog ?? ''}”的对话框中点击“${label}”`
+    case 'generic-confirm':
+      return `点击“${label}”，会确认当前屏幕上的内容`
+    case 'press-send':
+      return '按 Ctrl/Cmd+回车键，在多数聊天和邮件应用中会发送消息'
+    case 'press-enter-message':
+      return '在消息输入框中按回车键，可能会发送消息'
+    case 'press-delete':
+      return '在文本框外按删除键，可能会删除选中的内容'
   }
 }
 

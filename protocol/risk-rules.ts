@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { Risk, type ActionType } from './action'
-import { describeRiskReason, type RiskKind, type RiskReason, type UrlVia } from './risk-reasons'
+import { emojiWord, iconWord } from './icon-names'
+import { hasLetters, normalizeLabel } from './label-text'
+import { isQuietWidget, softFilterWords, judgeDialog, judgeShortcut, type ElementContext } from './risk-context'
+import { describeRiskReason, type RiskReason, type UrlVia } from './risk-reasons'
+import { ASKING_WORDS, findKeyword, HIGH_KEYWORDS, isGenericConfirm, kindOf, MEDIUM_KEYWORDS, SETTINGS_WORDS, withoutBenignPhrases } from './risk-words'
+
+export { findKeyword, HIGH_KEYWORDS, isGenericConfirm, MEDIUM_KEYWORDS } from './risk-words'
+export { normalizeLabel } from './label-text'
+export type { ElementContext } from './risk-context'
 
 /**
  * The risk policy, shared by the server (which decides) and the extension (which checks again on the real
@@ -34,37 +42,6 @@ export const RiskRules = z.strictObject({
 export type RiskRules = z.output<typeof RiskRules>
 export type RiskRulesInput = z.input<typeof RiskRules>
 
-/** High-risk words by what they do, so the confirmation card can say what the click looks like. */
-const HIGH_KINDS: ReadonlyArray<readonly [kind: RiskKind, words: readonly string[]]> = [
-  ['payment', ['pay', 'pay now', 'payment', 'place order', 'order now', 'purchase', 'buy', 'buy now', 'checkout', 'check out', 'donate',
-    '支付', '付款', '下单', '购买', '立即购买', '结算', '捐赠']],
-  ['sending', ['submit', 'send', 'reply', 'invite', 'upload', '提交', '发送', '回复', '邀请', '上传']],
-  ['deletion', ['delete', 'remove', 'destroy', 'erase', 'wipe', 'deactivate', 'close account', 'cancel subscription',
-    'unsubscribe', 'reset', '删除', '移除', '清空', '注销', '退订']],
-  ['publishing', ['publish', 'post', 'tweet', 'share', '发布', '发表', '分享']],
-  ['permission', ['authorize', 'authorise', 'grant', 'allow', 'approve', 'confirm', '授权', '允许', '同意', '确认', '确定']],
-  ['money', ['transfer', 'withdraw', '转账', '提现']],
-  ['signing', ['sign', 'sign here', 'e-sign', '签署', '签约']],
-  ['saving', ['save', 'apply', '保存']],
-  ['download', ['download', 'install', '下载', '安装']],
-  ['code', ['merge', 'deploy', '合并', '部署']],
-]
-export const HIGH_KEYWORDS: readonly string[] = HIGH_KINDS.flatMap(([, words]) => words)
-/**
- * Everyday phrases that contain a high-risk word but are not one: "Sign in" is not signing a contract, applying a
- * coupon or a filter changes nothing that matters. They are cut out before high-risk words are looked for, so
- * "Sign in and delete" is still high; medium words still see the whole label.
- */
-const BENIGN_PHRASES = [
-  'sign in', 'sign-in', 'sign up', 'sign-up', 'sign out', 'sign-out', 'sign on', 'sign off',
-  'apply coupon', 'apply promo code', 'apply code', 'apply discount', 'apply filter', 'apply filters', 'reset filter', 'reset filters',
-]
-export const MEDIUM_KEYWORDS = [
-  'add to cart', 'add to bag', 'sign in', 'log in', 'login', 'sign up', 'register', 'apply', 'subscribe', 'follow',
-  'like', 'vote', 'next', 'continue', 'accept',
-  '加入购物车', '登录', '注册', '申请', '应用', '关注', '点赞', '订阅', '下一步', '继续',
-]
-const SETTINGS_WORDS = ['settings', 'setting', 'preferences', 'permission', 'permissions', 'privacy', 'security', 'account', 'admin', '设置', '权限', '隐私', '安全', '账户', '账号', '管理']
 const SEARCH_ACTION = /search|query|\/s\b|[?&]q=/i
 const SEARCH_WORDS = /^(q|query|search|keyword|keywords|kw|wd|s|term|search_query|searchterm)$|search|搜索|查找/i
 const DOWNLOAD_URL = /\.(exe|msi|dmg|pkg|apk|ipa|deb|rpm|zip|rar|7z|tar|gz|tgz|bz2|xz|iso|bat|cmd|sh|ps1|jar|app|scr)(\?|#|$)/i
@@ -82,6 +59,7 @@ export interface ElementLike {
   text?: string
   attributes?: Record<string, string>
   form?: { role?: string; action?: string; isSearch?: boolean }
+  context?: ElementContext
 }
 
 export interface RiskSubject {
@@ -105,40 +83,6 @@ export interface RiskAssessment {
 }
 
 const ORDER: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
-const isAscii = (s: string) => /^[\x20-\x7e]+$/.test(s)
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/** Finds the first keyword in `text`: ASCII keywords as whole words (so "Postcode" is not "post"), others anywhere. */
-export function findKeyword(text: string, keywords: readonly string[]): string | undefined {
-  const lower = text.toLowerCase()
-  return keywords.find((keyword) => matcherOf(keyword)(lower))
-}
-
-/** The label with everyday phrases cut out (see BENIGN_PHRASES), for looking up high-risk words. */
-function withoutBenignPhrases(label: string): string {
-  return BENIGN_PHRASES.reduce((text, phrase) => text.replace(benignPattern(phrase), '$1 '), label.toLowerCase())
-}
-const benignPatterns = new Map<string, RegExp>()
-function benignPattern(phrase: string): RegExp {
-  let pattern = benignPatterns.get(phrase)
-  if (!pattern) benignPatterns.set(phrase, (pattern = new RegExp(`(^|[^a-z0-9])${escape(phrase)}(?=$|[^a-z0-9])`, 'g')))
-  return pattern
-}
-
-const kindOf = (keyword: string) => HIGH_KINDS.find(([, words]) => words.includes(keyword))?.[0]
-
-const matchers = new Map<string, (lower: string) => boolean>()
-function matcherOf(keyword: string): (lower: string) => boolean {
-  let matcher = matchers.get(keyword)
-  if (!matcher) {
-    const k = keyword.toLowerCase()
-    const word = new RegExp(`(^|[^a-z0-9])${escape(k)}($|[^a-z0-9])`)
-    matcher = isAscii(k) ? (lower) => word.test(lower) : (lower) => lower.includes(k)
-    if (matchers.size < 5000) matchers.set(keyword, matcher)
-  }
-  return matcher
-}
-
 const attr = (el: ElementLike | undefined, name: string) => el?.attributes?.[name]?.trim() ?? ''
 
 /** What a person would read as the element's name: its text, label, value or title. */
@@ -196,6 +140,12 @@ const isFormButton = (el: ElementLike | undefined) => {
 /** The words of a form's address (path and query, not the host): "/account/delete?id=1" → "account delete id 1". */
 const formActionWords = (action: string) => action.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[/?&=#._-]+/g, ' ')
 
+/** An accordion or disclosure header: clicking it opens a section, whatever its title says ("Payment & delivery"). */
+const isDisclosure = (el: ElementLike | undefined) => {
+  const tag = (el?.tag ?? '').toLowerCase()
+  return !!el && (tag === 'summary' || ((tag === 'button' || el.role === 'button') && el.attributes?.expanded !== undefined))
+}
+
 const isToggle = (el: ElementLike | undefined) =>
   !!el && (['switch', 'checkbox', 'radio'].includes(el.role ?? '') || ['checkbox', 'radio'].includes(attr(el, 'type').toLowerCase()))
 
@@ -214,23 +164,53 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
   }
   const { actionType: type, params, element } = subject
   const label = labelOf(subject)
-  const exempt = rules.exempt.some((e) => e.trim().toLowerCase() === label.toLowerCase())
+  // The words the element shows, without a selector's: `#picker-ok` must not stop 确定 being a bare 确定.
+  const ownLabel = subject.element || subject.targetText ? labelOf({ element: subject.element, targetText: subject.targetText }) : label
+  const exempt = rules.exempt.some((e) => normalizeLabel(e) === normalizeLabel(label))
+  const context = element?.context
   const patterns = (list: string[]) => list.flatMap((p) => { try { return [new RegExp(p, 'i')] } catch { return [] } })
 
   const checkUrl = (url: string, via: UrlVia) => {
+    // A javascript: link runs the page's own script, as any button does (expanding a post, opening a menu);
+    // the write barrier holds whatever it sends. Opened as a URL it is still code from elsewhere.
+    if (via === 'link' && /^\s*javascript:/i.test(url)) return
     if (DANGEROUS_SCHEME.test(url)) raise('high', { code: 'dangerous-scheme', via, scheme: url.split(':')[0] })
     else if (DOWNLOAD_URL.test(url)) raise('high', { code: 'download-url', via, file: url.split(/[?#]/)[0].split('/').pop() ?? '' })
     else if (patterns(rules.high.urlPatterns).some((p) => p.test(url))) raise('high', { code: 'url-rules-high', via })
     else if (patterns(rules.medium.urlPatterns).some((p) => p.test(url))) raise('medium', { code: 'url-rules-medium', via })
   }
+  const checkIcon = () => {
+    const icon = attr(element, 'icon')
+    const word = iconWord(icon) ?? (hasLetters(ownLabel) ? undefined : emojiWord(ownLabel))
+    if (!word) return
+    const shown = (icon || ownLabel).slice(0, 80)
+    const kind = kindOf(word)
+    if (kind) raise('high', { code: 'icon-high', label: shown, kind })
+    else raise('medium', { code: 'icon-medium', label: shown, keyword: word })
+  }
   const checkLabel = () => {
-    if (!label) return
+    if (isDisclosure(element)) return
     const shown = label.slice(0, 80)
-    const high = exempt ? undefined : findKeyword(withoutBenignPhrases(label), [...HIGH_KEYWORDS, ...rules.high.keywords])
+    const generic = !!ownLabel && !exempt && isGenericConfirm(ownLabel)
+    if (generic && context?.dialog) {
+      const judged = judgeDialog(shown, context.dialog)
+      raise(judged.risk, judged.detail)
+      if (judged.risk === 'high') return
+    } else if (generic && !isQuietWidget(context?.within) && findKeyword(ownLabel, ASKING_WORDS)) {
+      // A bare 确定 / Confirm outside a dialog (once high) is worth a line in the audit, not a question: what it
+      // confirms, if it writes, the barrier asks about. In a date picker or a filter it is nothing at all.
+      raise('medium', { code: 'generic-confirm', label: shown })
+    }
+    // What is left to read is a selector's words, or a filter's own "apply" and "remove".
+    const soft = softFilterWords(label, context?.within)
+    const highWords = [...HIGH_KEYWORDS, ...rules.high.keywords].filter((w) => !soft.has(w) && !(generic && ASKING_WORDS.includes(w)))
+    const high = exempt ? undefined : findKeyword(withoutBenignPhrases(label), highWords)
     const kind = high && kindOf(high)
     if (high) return raise('high', kind ? { code: 'label-high', label: shown, kind } : { code: 'label-rules', label: shown, keyword: high })
     const medium = findKeyword(label, [...MEDIUM_KEYWORDS, ...rules.medium.keywords])
     if (medium) raise('medium', { code: 'label-medium', label: shown, keyword: medium })
+    // The words said nothing: an icon or emoji may (the page sends icon names only for such buttons).
+    else checkIcon()
   }
   const checkSelector = () => {
     const selector = subject.selector ?? ''
@@ -280,8 +260,8 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
       checkSelector()
       break
     case 'press': {
-      const keys = String(params.keys ?? '')
-      if (/(^|\+)\s*(enter|numpadenter|return)\s*$/i.test(keys)) raise('medium', { code: 'press-enter' })
+      const judged = judgeShortcut(String(params.keys ?? ''), element)
+      if (judged) raise(judged.risk, judged.detail)
       break
     }
     default:

@@ -92,7 +92,9 @@ const rows: Row[] = [
   // Links and downloads
   ['download attribute', click({ tag: 'a', text: 'Report', attributes: { href: '/r.pdf', download: '' } }), 'high'],
   ['link to an installer', click({ tag: 'a', text: 'Get it', attributes: { href: 'https://x.example/setup.exe' } }), 'high'],
-  ['javascript: link', click({ tag: 'a', text: 'Go', attributes: { href: 'javascript:alert(1)' } }), 'high'],
+  // The page's own script, as behind any button: the write barrier holds what it sends (issue 12).
+  ['javascript: link is judged by its label', click({ tag: 'a', text: 'Go', attributes: { href: 'javascript:alert(1)' } }), 'low'],
+  ['javascript: link labelled Delete', click({ tag: 'a', text: 'Delete', attributes: { href: 'javascript:void(0)' } }), 'high'],
   // Settings toggles
   ['toggle on a settings page', click({ tag: 'input', attributes: { type: 'checkbox' }, text: 'Public profile' }, 'https://x.example/settings/privacy'), 'high'],
   ['switch labelled permission', click({ tag: 'button', role: 'switch', text: 'Allow location permission' }), 'high'],
@@ -119,7 +121,7 @@ const rows: Row[] = [
   ['type a card number', { actionType: 'type', params: { text: '4111' }, element: input({ autocomplete: 'cc-number' }) }, 'high'],
   // Keys, navigation and the rest
   ['press Enter', { actionType: 'press', params: { keys: 'Enter' } }, 'medium'],
-  ['press Control+Enter', { actionType: 'press', params: { keys: 'Control+Enter' } }, 'medium'],
+  ['press Control+Enter sends', { actionType: 'press', params: { keys: 'Control+Enter' } }, 'high'],
   ['press Escape', { actionType: 'press', params: { keys: 'Escape' } }, 'low'],
   ['navigate https', { actionType: 'navigate', params: { url: 'https://shop.example/' } }, 'low'],
   ['navigate javascript:', { actionType: 'navigate', params: { url: 'javascript:fetch("//evil")' } }, 'high'],

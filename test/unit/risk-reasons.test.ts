@@ -120,6 +120,40 @@ const rows: Record<Exclude<Code, 'held-write'>, Row[]> = {
   'press-enter': [
     [{ actionType: 'press', params: { keys: 'Enter' } }, {}, { code: 'press-enter' }, 'presses Enter, which may submit a form', '按回车键，可能会提交表单'],
   ],
+  'press-send': [
+    [{ actionType: 'press', params: { keys: 'Meta+Enter' } }, {}, { code: 'press-send', kind: 'sending' },
+      'presses Ctrl/Cmd+Enter, which sends a message in most chat and mail apps', '按 Ctrl/Cmd+回车键，在多数聊天和邮件应用中会发送消息'],
+  ],
+  'press-enter-message': [
+    [{ actionType: 'press', params: { keys: 'Enter' }, element: { tag: 'textarea' } }, {}, { code: 'press-enter-message' },
+      'presses Enter in a message box, which may send it', '在消息输入框中按回车键，可能会发送消息'],
+  ],
+  'press-delete': [
+    [{ actionType: 'press', params: { keys: 'Delete' }, element: { tag: 'tr', role: 'row' } }, {}, { code: 'press-delete', kind: 'deletion' },
+      'presses Delete outside a text field, which may delete what is selected', '在文本框外按删除键，可能会删除选中的内容'],
+  ],
+  'icon-high': [
+    [click({ tag: 'button', attributes: { type: 'button', icon: 'anticon-delete' } }), {}, { code: 'icon-high', label: 'anticon-delete', kind: 'deletion' },
+      'clicks an icon button ("anticon-delete"), which looks like deleting or cancelling something', '点击图标按钮（“anticon-delete”），看起来像删除或取消某些内容'],
+    [click(button('📤')), {}, { code: 'icon-high', label: '📤', kind: 'sending' },
+      'clicks an icon button ("📤"), which looks like sending something', '点击图标按钮（“📤”），看起来像发送内容'],
+  ],
+  'icon-medium': [
+    [click({ tag: 'button', attributes: { type: 'button', icon: 'ShoppingCartIcon' } }), {}, { code: 'icon-medium', label: 'ShoppingCartIcon', keyword: 'add to cart' },
+      'clicks an icon button ("ShoppingCartIcon")', '点击图标按钮（“ShoppingCartIcon”）'],
+  ],
+  'dialog-high': [
+    [click({ ...button('确 定'), context: { dialog: '删除后无法恢复，确定删除吗？' } }), {}, { code: 'dialog-high', label: '确 定', dialog: '删除后无法恢复，确定删除吗？', kind: 'deletion' },
+      'clicks "确 定" in a dialog that says "删除后无法恢复，确定删除吗？", which looks like deleting or cancelling something',
+      '在内容为“删除后无法恢复，确定删除吗？”的对话框中点击“确 定”，看起来像删除或取消某些内容'],
+  ],
+  'dialog-confirm': [
+    [click({ ...button('OK'), context: { dialog: 'Leave this page?' } }), {}, { code: 'dialog-confirm', label: 'OK', dialog: 'Leave this page?' },
+      'clicks "OK" in a dialog that says "Leave this page?"', '在内容为“Leave this page?”的对话框中点击“OK”'],
+  ],
+  'generic-confirm': [
+    [click(button('确定')), {}, { code: 'generic-confirm', label: '确定' }, 'clicks "确定", which confirms whatever is on screen', '点击“确定”，会确认当前屏幕上的内容'],
+  ],
   declared: [
     [{ actionType: 'scroll', params: {}, declared: 'high' }, {}, { code: 'declared', level: 'high' },
       'marked high-risk by the planner or the script', '被规划器或脚本标为高风险'],

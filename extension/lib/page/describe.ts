@@ -1,5 +1,9 @@
+import type { ElementContext } from '../../../protocol/risk-context'
+import { hasLetters } from '../../../protocol/label-text'
 import { collapseWhitespace, isTag, truncate } from './dom'
+import { contextOf } from './element-context'
 import { formInfo, type FormInfo } from './form-context'
+import { iconNamesOf } from './icons'
 import { MASK, SECRET_AUTOCOMPLETE, isSecretField } from './sensitive'
 import { explicitRole, implicitRole, labelText, roleOf, visibleLabel } from './semantics'
 
@@ -13,6 +17,8 @@ export interface Described {
   /** Attributes worth showing the model, in display order (already redacted). */
   attributes: Record<string, string>
   form?: FormInfo
+  /** Where a generic button ("OK", "Apply") sits: its dialog's text, or the widget it belongs to. */
+  context?: ElementContext
 }
 
 const TEXT_MAX = 80
@@ -98,12 +104,20 @@ export function describeElement(
     if (tag === 'img' && el.getAttribute('alt')) attributes.alt = truncate(collapseWhitespace(el.getAttribute('alt')!), TEXT_MAX)
   }
   states(el, attributes)
+  // Only where the words say nothing (🗑, ×, none) or are themselves an icon's name (a Material ligature).
+  const named = `${text} ${attributes['aria-label'] ?? ''} ${attributes.title ?? ''}`.trim()
+  if (!hasLetters(named) || /^[a-z0-9_]+$/.test(named)) {
+    const icon = iconNamesOf(el)
+    if (icon) attributes.icon = icon
+  }
 
   for (const key of Object.keys(attributes)) attributes[key] = redact(attributes[key]!)
   const described: Described = { tag, text: redact(text), label, attributes }
   if (role) described.role = role
   const form = formInfo(el, forms)
   if (form) described.form = form
+  const context = contextOf(el, named, redact)
+  if (context) described.context = context
   return described
 }
 

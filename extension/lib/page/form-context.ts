@@ -20,8 +20,28 @@ export function isSearchForm(form: HTMLFormElement): boolean {
   if (fields.some((f) => isTag(f, 'input') && f.type === 'search')) return true
   const textual = fields.filter((f) => (isTag(f, 'input') && ['text', 'search', ''].includes(f.type)) || isTag(f, 'textarea'))
   const visible = fields.filter((f) => !(isTag(f, 'input') && f.type === 'hidden'))
-  return textual.length === 1 && visible.length <= 2 && SEARCH_NAMES.test(textual[0]!.getAttribute('name') ?? '')
+  if (textual.length === 1 && visible.length <= 2 && SEARCH_NAMES.test(textual[0]!.getAttribute('name') ?? '')) return true
+  return !form.getAttribute('action') && textual.length === 1 && isSearchLike(textual[0]!) && visible.every((f) => f === textual[0] || isChoiceOrButton(f))
 }
+
+const SEARCH_HINT = /search|query|keyword|搜索|查找|查询|检索/i
+const SEARCH_ATTRS = ['name', 'id', 'placeholder', 'aria-label', 'title', 'class'] as const
+
+/**
+ * A field that reads as a search box. Script-driven pages (React, Vue) often wrap one in a <form> with no
+ * address and no name the old rule knows (`<input placeholder="Search products">`); what such a form sends,
+ * if anything, the write barrier holds.
+ */
+function isSearchLike(field: Element): boolean {
+  if (!isTag(field, 'input')) return false
+  if (field.type === 'search' || field.getAttribute('role') === 'searchbox') return true
+  if (field.getAttribute('enterkeyhint') === 'search' || field.getAttribute('inputmode') === 'search') return true
+  return SEARCH_ATTRS.some((name) => SEARCH_HINT.test(field.getAttribute(name) ?? ''))
+}
+
+/** Fields that narrow a search rather than carry what a person wrote: a category <select>, a checkbox, a button. */
+const isChoiceOrButton = (f: Element) =>
+  isTag(f, 'select') || (isTag(f, 'input') && ['checkbox', 'radio', 'submit', 'button', 'image', 'reset'].includes(f.type)) || isTag(f, 'button')
 
 /** `cache` memoises per form for one observation: every field of a form shares its answer. */
 export function formInfo(el: Element, cache?: Map<HTMLFormElement, FormInfo>): FormInfo | undefined {

@@ -83,6 +83,7 @@ export function observePage(win: Window, opts: ObserveOptions = {}): PageSnapsho
     if (Object.keys(described.attributes).length) info.attributes = described.attributes
     if (isNew) info.isNew = true
     if (described.form) info.form = described.form
+    if (described.context) info.context = described.context
     elements.push(info)
   })
 

@@ -9,7 +9,14 @@ type RiskSubject = Parameters<typeof classifyRisk>[0]
 
 function elementSubject(el: Element): NonNullable<RiskSubject['element']> {
   const d = describeElement(el)
-  return { tag: d.tag, ...(d.role ? { role: d.role } : {}), ...(d.text ? { text: d.text } : {}), attributes: d.attributes, ...(d.form ? { form: d.form } : {}) }
+  return {
+    tag: d.tag,
+    ...(d.role ? { role: d.role } : {}),
+    ...(d.text ? { text: d.text } : {}),
+    attributes: d.attributes,
+    ...(d.form ? { form: d.form } : {}),
+    ...(d.context ? { context: d.context } : {}),
+  }
 }
 
 /**
