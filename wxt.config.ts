@@ -28,6 +28,9 @@ export default defineConfig({
     // debugger: screenshots of the task's tab whether or not it is the visible one (CDP Page.captureScreenshot);
     // captureVisibleTab would need <all_urls> for that, or activeTab, which only a click on the toolbar grants
     // and only for the tab in front. Chrome shows "Tandem started debugging this browser" while it is attached.
+    // debugger also carries the write barrier: CDP Fetch holds the writes an unapproved step sends (see the README).
+    // webRequest: when the debugger cannot be had, the barrier's fallback blocks writes with session rules and
+    // webRequest says which request was blocked (only on sites the person granted).
     // activeTab: the fallback when the person cancels that bar (a click on the toolbar icon grants the tab in front).
     permissions: [
       'alarms',
@@ -40,6 +43,7 @@ export default defineConfig({
       'declarativeNetRequest',
       'webNavigation',
       'debugger',
+      'webRequest',
     ],
     host_permissions: SERVER_ORIGINS,
     // Sites are asked for one at a time, from the side panel, when a task first needs them.

@@ -14,7 +14,8 @@ describe('the extension people load', () => {
     expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*'])
     expect(manifest.optional_host_permissions).toEqual(['*://*/*'])
     // declarativeNetRequest and webNavigation: the navigation guard (block rules need no host permission);
-    // debugger: screenshots of the task tab, in front or not, with no host permission.
+    // debugger: screenshots of the task tab, in front or not, with no host permission, and the write barrier;
+    // webRequest: what the barrier's fallback blocked.
     expect(manifest.permissions.sort()).toEqual([
       'activeTab',
       'alarms',
@@ -26,6 +27,7 @@ describe('the extension people load', () => {
       'storage',
       'tabs',
       'webNavigation',
+      'webRequest',
     ])
     expect(manifest.permissions).not.toContain('declarativeNetRequestWithHostAccess')
   })

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { AuditEvent } from '#protocol'
 import { useHarness } from './support/use-harness'
 
+/** The extension's own API, inside its service worker. */
+declare const chrome: any
+
 const h = useHarness({ resetSite: true })
 
 const posts = (path: string) => h.site.requests.filter((r) => r.startsWith('POST ') && r.endsWith(` ${path}`))
@@ -83,5 +86,34 @@ describe('the write barrier: what a step sends, not what its button says', () =>
     const events = await h.audit(taskId)
     expect(typesOf(events)).not.toContain('confirmation.requested')
     expect(events.filter((e) => e.type === 'write.dropped')).toMatchObject([{ data: { request: { method: 'POST', path: '/collect', kind: 'beacon' } } }])
+  })
+
+  it('without a debugger (the person canceled Chrome’s debugging bar) blocks the write, asks, and runs the step again once approved', async () => {
+    const taskId = await h.runScript(
+      [{ type: 'ask_user', question: 'Ready?' }, { type: 'click', selector: '#tidy' }, { type: 'waitFor', text: 'Tidied' }],
+      `${h.site.url}/drafts`,
+    )
+    await h.waitFor(taskId, 'WAITING_USER')
+    // What Chrome does when the bar is canceled: the extension is detached, and Tandem keeps off that tab.
+    const tabId = (await h.ext.storage<{ tasks: Record<string, { tabId: number }> }>('tandem.executor')).tasks[taskId]!.tabId
+    const sw = await h.ext.worker()
+    await sw.evaluate(async (id) => {
+      await chrome.debugger.detach({ tabId: id }).catch(() => undefined)
+      await chrome.storage.session.set({ 'tandem.debugger.declined': [id] })
+    }, tabId)
+    await h.server.api('POST', '/api/agent/answer', { taskId, answer: 'yes' })
+    await h.ext.wake()
+    const view = await h.waitFor(taskId, 'WAITING_CONFIRMATION')
+    const pending = view.pendingConfirmation!
+    // The same click, asked about because of what it sent.
+    expect(pending.action).toMatchObject({ type: 'click', target: { value: '#tidy' } })
+    expect(pending.evidence?.requests?.[0]).toMatchObject({ method: 'POST', path: '/api/drafts/7/delete' })
+    expect(pending.reasonDetails).toContainEqual(expect.objectContaining({ code: 'held-write', method: 'POST' }))
+    expect(posts('/api/drafts/7/delete')).toEqual([])
+    expect(typesOf(await h.audit(taskId))).toContain('write.refused')
+    await h.confirm(taskId, true)
+    const end = await h.waitFor(taskId, ['FAILED', 'SUCCEEDED'])
+    expect(end.task.status, JSON.stringify(end.steps, null, 1)).toBe('SUCCEEDED')
+    expect(posts('/api/drafts/7/delete')).toHaveLength(1)
   })
 })

@@ -154,7 +154,7 @@ export const AuditEventSchemas = [
   /** It was failed in the browser and never reached the site. */
   taskEvent('write.refused', {
     request: HeldRequest,
-    why: z.enum(['rejected', 'canceled', 'paused', 'ended', 'lost']),
+    why: z.enum(['rejected', 'canceled', 'paused', 'ended', 'lost', 'blocked']),
     by: z.string().optional(),
   }),
   /** Telemetry sent during an agent step, dropped without asking. */

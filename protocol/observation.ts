@@ -81,6 +81,8 @@ export const Observation = z.strictObject({
   /** Held writes this step (a release) let go on, and those that were no longer there to let go. */
   released: z.array(HeldWrite).max(20).optional(),
   gone: z.array(HeldWrite).max(20).optional(),
+  /** Writes the fallback blocked outright (no debugger to hold them): running the step again sends them. */
+  blocked: z.array(HeldWrite).max(20).optional(),
 })
 export type Observation = z.infer<typeof Observation>
 export type ObservationInput = z.input<typeof Observation>

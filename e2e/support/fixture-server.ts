@@ -53,7 +53,9 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     requests.push(`${req.method} ${host} ${url.pathname}`)
     try {
       const body = req.method === 'POST' ? await readBody(req) : ''
-      if (url.pathname === '/hit' && req.method === 'POST') {
+      // A page's handler ran: a GET, so it counts what the page did without being a write the barrier holds
+      // (the barrier's own tests send real writes).
+      if (url.pathname === '/hit' && (req.method === 'GET' || req.method === 'POST')) {
         hits.push(url.searchParams.get('what') ?? '')
         res.writeHead(204).end()
         return

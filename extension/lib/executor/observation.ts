@@ -1,4 +1,4 @@
-import type { ArtifactUpload, HeldRequest, HeldWrite, ObservationError, ObservationInput } from '#protocol'
+import type { ArtifactUpload, HeldWrite, ObservationError, ObservationInput } from '#protocol'
 import type { PageState } from '../messages'
 import type { Shot } from './screenshot'
 
@@ -9,7 +9,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
   const timing: Record<string, number> = {}
   let page: Partial<PageState> = {}
   let extracted: unknown
-  const writes: { held?: HeldWrite[]; dropped?: HeldRequest[]; released?: HeldWrite[]; gone?: HeldWrite[] } = {}
+  const writes: { held?: HeldWrite[]; released?: HeldWrite[]; gone?: HeldWrite[] } = {}
 
   return {
     page(state: Partial<PageState> | undefined) {
@@ -25,7 +25,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
     error(error: ObservationError) {
       errors.push(error)
     },
-    /** What the write barrier held, dropped or let go during the step. */
+    /** What the write barrier held or let go during the step. */
     writes(what: typeof writes) {
       for (const [key, list] of Object.entries(what) as [keyof typeof writes, never[]][]) if (list?.length) writes[key] = list
     },
@@ -55,7 +55,6 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
       ...(artifacts.length ? { artifacts: artifacts.slice(0, 8) } : {}),
       errors: errors.slice(0, 50),
       ...(writes.held ? { held: writes.held.slice(0, 20) } : {}),
-      ...(writes.dropped ? { dropped: writes.dropped.slice(0, 50) } : {}),
       ...(writes.released ? { released: writes.released.slice(0, 20) } : {}),
       ...(writes.gone ? { gone: writes.gone.slice(0, 20) } : {}),
       timing: { ...timing, totalMs: now() - startedAt },

@@ -10,6 +10,7 @@ import type { ExecutorState } from './state'
 import { waitForTabLoad } from './tab-load'
 import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
 import type { Hold, WriteBarrier } from './write-barrier'
+import type { WriteBlock } from './write-block'
 
 export interface RunDeps {
   tabs: TabsApi
@@ -29,6 +30,8 @@ export interface RunDeps {
   guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
   /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
   barrier?: Pick<WriteBarrier, 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'held' | 'stepEnded' | 'release' | 'refuse'>
+  /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
+  block?: Pick<WriteBlock, 'engage' | 'blocked' | 'release'>
   /** How long after an in-page action is sent a navigation its page script starts (a timer, a refresh) is waited for. */
   navigationGraceMs?: number
   now?: () => number
@@ -63,6 +66,8 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
   const loadTimeoutMs = deps.loadTimeoutMs ?? 30_000
   // The server's redaction settings travel with the action: what it hides in text is hidden in pictures too.
   const shoot = (tab: LiveTab, label: ArtifactLabel) => deps.screenshots.capture(tab, label, action.redact)
+  /** Set while the barrier watches the step: whether it holds a write the step sent. */
+  let heldYet: (() => Promise<boolean>) | undefined
 
   if ((action.risk === 'high' || action.requiresConfirmation) && !action.confirmation) {
     return obs.failed({ code: 'CONFIRMATION_REQUIRED', message: 'A high-risk action must carry the person’s approval; it was not run.' })
@@ -140,8 +145,9 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
   }
 
   /** After a navigation: the page as it settled, if Tandem may read it. */
-  async function settle(tabId: number, from: string | undefined): Promise<LiveTab | ObservationError> {
-    const loaded = await waitForTabLoad(deps.tabs, tabId, { timeoutMs: loadTimeoutMs, from: { url: from } })
+  async function settle(tabId: number, from: string | undefined): Promise<LiveTab | ObservationError | typeof HELD> {
+    const loaded = await waitForTabLoad(deps.tabs, tabId, { timeoutMs: loadTimeoutMs, from: { url: from }, ...(heldYet ? { stop: heldYet } : {}) })
+    if (loaded === 'stopped') return HELD
     if (loaded === null) return tabClosed()
     const current = (loaded === 'timeout' ? await deps.tabs.get(tabId).catch(() => null) : loaded) as LiveTab | null
     if (!current) return tabClosed()
@@ -161,6 +167,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
   /** Where a navigation ended up: the page and its evidence, or why it could not be read (the move itself happened). */
   async function afterMove(tabId: number, from: string | undefined, label: 'after' | 'observation') {
     const settled = await settle(tabId, from)
+    if (settled === HELD) return obs.done()
     if ('code' in settled) {
       obs.error(settled)
       return obs.done()
@@ -213,17 +220,20 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     const sites = await grantedSites(deps.permissions)
     const barrier = action.confirmation ? undefined : deps.barrier
     const barred = !!barrier && (await barrier.engage(current.id, { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact }))
+    const blocking = !!barrier && !barred && !!deps.block && (await deps.block.engage(current.id, current.url))
     try {
-      return await acted(current, sites, barred ? barrier : undefined)
+      const result = await acted(current, sites, barred ? barrier : undefined)
+      const dropped = barred ? barrier!.dropped(current.id) : []
+      const withDropped = dropped.length ? { ...result, dropped: dropped.slice(0, 50) } : result
+      return blocking ? withBlocked(withDropped, deps.block!.blocked()) : withDropped
     } finally {
-      if (barred) {
-        obs.writes({ dropped: barrier!.dropped(current.id) })
-        await barrier!.stepEnded(current.id)
-      }
+      if (barred) await barrier!.stepEnded(current.id)
+      if (blocking) await deps.block!.release()
     }
   }
 
   async function acted(current: LiveTab, sites: string[], barrier: RunDeps['barrier']) {
+    if (barrier) heldYet = async () => (await barrier.held(action.actionId)).length > 0
     let outcome = null
     let lost: ContentError | null = null
     await deps.touching()
@@ -336,6 +346,8 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
   /** Waits for the tab to leave `from` and load, and reads the page it landed on; null (and the error noted) if it cannot. */
   async function land(tabId: number, from: string | undefined): Promise<LiveTab | null> {
     const settled = await settle(tabId, from)
+    // The page's navigation is a write the barrier holds: the step reports that, not a page that never loads.
+    if (settled === HELD) return null
     if ('code' in settled) {
       obs.error(settled)
       return null
@@ -382,7 +394,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       return obs.failed()
     }
     const settled = await settle(before.id, before.url)
-    if (!('code' in settled)) await readPage(before.id, obs)
+    if (settled !== HELD && !('code' in settled)) await readPage(before.id, obs)
     return obs.failed({ code: 'NAVIGATION_IN_PROGRESS', message: 'The page navigated away while the action ran; look again before retrying.' })
   }
 }
@@ -391,6 +403,24 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
 async function grantedSites(permissions: Pick<Browser['permissions'], 'getAll'>): Promise<string[]> {
   const all = await permissions.getAll().catch(() => null)
   return all?.origins ?? []
+}
+
+/** A settle that stopped because the barrier holds the write the page's navigation carries. */
+const HELD = Symbol('held')
+
+/**
+ * The step in the light of what the fallback blocked: a blocked write makes it ask the person (CONFIRMATION_REQUIRED
+ * with what was blocked), and it runs again once approved; nothing reached the site.
+ */
+function withBlocked(observation: ObservationInput, blocked: ReturnType<WriteBlock['blocked']>): ObservationInput {
+  const dropped = blocked.dropped.length ? { dropped: [...(observation.dropped ?? []), ...blocked.dropped].slice(0, 50) } : {}
+  if (!blocked.writes.length) return { ...observation, ...dropped }
+  const first = blocked.writes[0]!.request
+  const error: ObservationError = {
+    code: 'CONFIRMATION_REQUIRED',
+    message: `The page tried to send ${first.method} ${first.origin}${first.path} while the step ran; the browser blocked it before it left (Tandem could not hold it to let it go later). Approve to run the step again.`,
+  }
+  return { ...observation, ...dropped, status: 'failed', errors: [error, ...(observation.errors ?? [])], blocked: blocked.writes }
 }
 
 /** True when `hold` says something was held before `answer` settled; false once the answer is in. */

@@ -87,7 +87,10 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
   async function paused(tabId: number, sessionId: string | undefined, event: PausedEvent) {
     const watch = watches.get(tabId)
     if (!watch || watch.mode === 'pass') return goOn(tabId, sessionId, event.requestId)
-    if (!sessionId && event.resourceType === 'Document') watch.documents++
+    // Counted once judged, so a step that sees the count knows whether the document was held.
+    const judgedDocument = () => {
+      if (!sessionId && event.resourceType === 'Document') watch.documents++
+    }
     const judged = classify({
       method: event.request.method,
       url: event.request.url,
@@ -96,8 +99,12 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       postData: event.request.postData,
       pageUrl: watch.pageUrl,
     }, watch.redact)
-    if (judged.verdict === 'pass') return goOn(tabId, sessionId, event.requestId)
+    if (judged.verdict === 'pass') {
+      judgedDocument()
+      return goOn(tabId, sessionId, event.requestId)
+    }
     if (judged.verdict === 'drop') {
+      judgedDocument()
       watch.dropped.push(judged.request)
       return send(tabId, sessionId, 'Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined)
     }
@@ -112,6 +119,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       at: now(),
     }
     await change((holds) => ({ holds: [...holds.filter((h) => h.id !== hold.id), hold], result: undefined }))
+    judgedDocument()
     watch.wake()
   }
 

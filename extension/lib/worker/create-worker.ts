@@ -6,6 +6,7 @@ import { createNavigationGuard } from '../executor/navigation-guard'
 import { runAction } from '../executor/run-action'
 import { createScreenshotter } from '../executor/screenshot'
 import { createWriteBarrier } from '../executor/write-barrier'
+import { createWriteBlock } from '../executor/write-block'
 import { resultKey, readResult, updateState } from '../executor/state'
 import { createServerClient } from '../server/client'
 import { ensureClientId, readSettings } from '../settings'
@@ -36,6 +37,7 @@ export type WorkerBrowser = Pick<
   | 'declarativeNetRequest'
   | 'webNavigation'
   | 'debugger'
+  | 'webRequest'
 >
 
 /** Everything the service worker runs, assembled over one `browser`. */
@@ -45,6 +47,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
   // Listens to chrome.debugger.onEvent: created while the worker starts, so the event that woke it is delivered.
   const barrier = createWriteBarrier({ debugger: tabDebugger, events: browser.debugger.onEvent })
   const debuggerHold = createDebuggerHold({ debugger: tabDebugger, barrier })
+  const writeBlock = createWriteBlock({ declarativeNetRequest: browser.declarativeNetRequest, blocked: browser.webRequest.onErrorOccurred as never })
   const screenshots = createScreenshotter({ tabs: browser.tabs, content, debugger: tabDebugger })
   const server = createServerClient({
     settings: readSettings,
@@ -102,6 +105,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           readResult,
           guard,
           barrier,
+          block: writeBlock,
           rememberTab: async (taskId, tabId) => {
             await updateState((s) => ({ ...s, tasks: { ...s.tasks, [taskId]: { tabId, closed: false, at: Date.now() } } }))
           },
@@ -125,7 +129,10 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     changes,
     tabLoads,
     /** Session rules outlive a stopped worker: a new one removes any hold it left before running anything. */
-    clearGuard: () => guard.clear().catch((error: unknown) => console.warn('[tandem] could not clear the navigation guard', error)),
+    clearGuard: async () => {
+      await guard.clear().catch((error: unknown) => console.warn('[tandem] could not clear the navigation guard', error))
+      await writeBlock.release()
+    },
     /** chrome.alarms keeps its alarms across worker restarts but not across browser restarts: make sure it exists. */
     async ensureAlarm() {
       if (!(await browser.alarms.get(POLL_ALARM))) await browser.alarms.create(POLL_ALARM, { periodInMinutes: 0.5 })

@@ -108,7 +108,11 @@ export function applyObservation(
       return
     }
     if (codes.has('CONFIRMATION_REQUIRED') && !action.confirmation) {
-      // The extension judged the real element riskier than the server could: ask the person before retrying.
+      const blocked = observation.blocked ?? []
+      for (const write of blocked) events.push({ type: 'write.refused', actionId: action.actionId, data: { request: write.request, why: 'blocked' } })
+      if (blocked.length) task.blockedWrites = blocked.map((w) => w.request)
+      // The extension judged the real element riskier than the server could, or the browser blocked what it sent:
+      // ask the person before retrying.
       task.queue.unshift({ ...form, risk: 'high' } as typeof form)
       return
     }

@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid'
 import type { Action, ElementInfo, Observation, Risk, RiskReason } from '#protocol'
-import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, isCredentialField } from '#protocol'
+import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, describeRiskReason, isCredentialField } from '#protocol'
 import { setStatus, type PendingEvent } from './events'
 import { formToAction, isPlannedAction } from './form-to-action'
 import { confirmationEvidence, pageIsPictured, targetTextOf } from './step-details'
@@ -35,7 +35,7 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
     index === undefined
       ? undefined
       : (observation?.elements?.find((e) => e.index === index) ?? elementFromTree(observation?.elementTree ?? '', index))
-  const { risk, reasons, details: reasonDetails } = policy.assess({
+  const assessed = policy.assess({
     type: partial.type,
     params: partial.params,
     target: partial.target,
@@ -43,6 +43,12 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
     url: observation?.url,
     declared: form.risk,
   })
+  // What the browser blocked when this step last ran is why it is asked about now, and what the card shows it sends.
+  const blocked = task.blockedWrites ?? []
+  const risk: Risk = blocked.length ? 'high' : assessed.risk
+  const heldDetails: RiskReason[] = blocked.map((r) => ({ code: 'held-write', method: r.method, site: r.origin, path: r.path }))
+  const reasons = [...assessed.reasons, ...heldDetails.map((d) => describeRiskReason(d, 'en'))]
+  const reasonDetails = [...assessed.details, ...heldDetails]
   const action: Action = { ...partial, risk, requiresConfirmation: risk === 'high' }
   const text = action.params.text
   // A {{secret:NAME}} placeholder is safe to keep: the value is filled in on delivery and scrubbed everywhere.
@@ -63,7 +69,8 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
   const details = { ...(goal ? { goal } : {}), ...(targetText ? { targetText } : {}) }
   events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk, reasons, reasonDetails, ...details, ...(element ? { element } : {}) } })
   if (action.requiresConfirmation) {
-    const evidence = confirmationEvidence(observation, targetText, task.steps)
+    const evidence = { ...confirmationEvidence(observation, targetText, task.steps), ...(blocked.length ? { requests: blocked } : {}) }
+    task.blockedWrites = undefined
     task.current = { action, form, phase: 'awaiting_confirmation', reasons, reasonDetails, deliveries: 0, ...details, evidence }
     events.push({ type: 'confirmation.requested', actionId: action.actionId, data: { risk, reasons, reasonDetails, ...details, evidence } })
     setStatus(task, 'WAITING_CONFIRMATION', events, 'a high-risk action needs the person to approve it')

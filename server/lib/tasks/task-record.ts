@@ -1,4 +1,4 @@
-import type { Action, ActionForm, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage } from '#protocol'
+import type { Action, ActionForm, HeldRequest, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage } from '#protocol'
 
 /** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
 export interface InFlight {
@@ -60,6 +60,8 @@ export interface TaskRecord {
   usage: Usage
   /** Values typed into credential fields: scrubbed from the audit and from stored observations. */
   sensitive?: string[]
+  /** Writes the barrier's fallback blocked in the last step: shown on the card that asks to run it again. */
+  blockedWrites?: HeldRequest[]
   /** The seq of the last audit event this record reflects (absent in a task stored before it was kept). */
   auditSeq?: number
 }

@@ -1,0 +1,89 @@
+import type { WxtBrowser as Browser } from 'wxt/browser'
+import { classifyRequest, type HeldRequest, type HeldWrite } from '#protocol'
+
+type Rule = Parameters<Browser['declarativeNetRequest']['updateSessionRules']>[0] extends { addRules?: (infer R)[] } ? R : never
+
+interface BlockedDetails {
+  tabId: number
+  url: string
+  method: string
+  type: string
+  error: string
+  requestId: string
+}
+
+export interface WriteBlockApis {
+  declarativeNetRequest: Pick<Browser['declarativeNetRequest'], 'updateSessionRules' | 'getSessionRules'>
+  /** webRequest.onErrorOccurred: says which request a rule blocked (for sites the person granted). */
+  blocked: { addListener(cb: (d: BlockedDetails) => void, filter: { urls: string[]; tabId?: number }): void; removeListener(cb: (d: BlockedDetails) => void): void }
+}
+
+/** Session rule ids of the fallback, apart from the navigation guard's (7000–7199). */
+export const BLOCK_FIRST_RULE_ID = 7200
+const BLOCK_RULE_IDS = [BLOCK_FIRST_RULE_ID, BLOCK_FIRST_RULE_ID + 1]
+const WRITE_METHODS = ['post', 'put', 'patch', 'delete', 'connect', 'other']
+const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT'
+
+/**
+ * The barrier's fallback when the debugger cannot be had (the person canceled Chrome's debugging bar for the
+ * tab, DevTools holds it): while an unapproved step runs, declarativeNetRequest session rules block the task tab's
+ * writes (every method but GET, HEAD and OPTIONS, and WebSocket openings) outright. Nothing can be held, so a
+ * blocked write makes the step ask the person, and it runs again once approved; webRequest says what was blocked.
+ * Its priority is above the navigation guard's allow rules, so a granted site does not let a write through.
+ */
+export function createWriteBlock(apis: WriteBlockApis) {
+  let current: { tabId: number; pageUrl: string | undefined; seen: BlockedDetails[]; listener: (d: BlockedDetails) => void } | null = null
+
+  const rules = (tabId: number): Rule[] => [
+    { id: BLOCK_RULE_IDS[0]!, priority: 3, action: { type: 'block' }, condition: { tabIds: [tabId], requestMethods: WRITE_METHODS as never } },
+    { id: BLOCK_RULE_IDS[1]!, priority: 3, action: { type: 'block' }, condition: { tabIds: [tabId], resourceTypes: ['websocket'] as never } },
+  ]
+
+  async function removeRules() {
+    const present = (await apis.declarativeNetRequest.getSessionRules()).map((r) => r.id).filter((id) => BLOCK_RULE_IDS.includes(id))
+    if (present.length) await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: present })
+  }
+
+  const self = {
+    /** Blocks the tab's writes until `release`; false when the rules could not be set. */
+    async engage(tabId: number, pageUrl: string | undefined): Promise<boolean> {
+      await self.release()
+      const seen: BlockedDetails[] = []
+      const listener = (d: BlockedDetails) => {
+        if (d.tabId === tabId && d.error === BLOCKED) seen.push(d)
+      }
+      apis.blocked.addListener(listener, { urls: ['<all_urls>'], tabId })
+      current = { tabId, pageUrl, seen, listener }
+      try {
+        await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: rules(tabId) })
+        return true
+      } catch (error) {
+        console.warn('[tandem] the write block could not be set', error)
+        await self.release()
+        return false
+      }
+    },
+
+    /** What the rules blocked, as a person reads it: writes to ask about, and telemetry nobody needs to hear of. */
+    blocked(): { writes: HeldWrite[]; dropped: HeldRequest[] } {
+      const writes: HeldWrite[] = []
+      const dropped: HeldRequest[] = []
+      for (const d of current?.seen ?? []) {
+        const judged = classifyRequest({ method: d.method, url: d.url, resourceType: d.type, pageUrl: current?.pageUrl })
+        if (judged.verdict === 'drop') dropped.push(judged.request)
+        // A read sent by POST was blocked too: the rules cannot tell; it is no write to ask about.
+        else if (judged.verdict === 'hold') writes.push({ id: `blocked-${d.requestId}`, reason: judged.reason, request: judged.request })
+      }
+      return { writes, dropped }
+    },
+
+    async release(): Promise<void> {
+      const ending = current
+      current = null
+      if (ending) apis.blocked.removeListener(ending.listener)
+      await removeRules().catch((error: unknown) => console.warn('[tandem] the write block could not be removed', error))
+    },
+  }
+  return self
+}
+export type WriteBlock = ReturnType<typeof createWriteBlock>
