@@ -12,6 +12,9 @@ import { printSummary, summaryRow } from './summary'
 
 const ROUNDS = Number(process.env.STEP_OVERHEAD_ROUNDS ?? 5)
 
+/** The extension's own API, inside its service worker. */
+declare const chrome: any
+
 /** One round: search, read the results, scroll, extract, go home. All low risk, so no step waits for a person. */
 const round: ScriptStep[] = [
   { type: 'type', selector: 'input[name=q]', text: 'iPhone' },
@@ -56,11 +59,24 @@ try {
   const page = await h.ext.context.newPage()
   await viaPlaywright(page, home, 1)
 
-  const started = performance.now()
-  const taskId = await h.runScript(script, home, 'step overhead benchmark')
-  const view = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 600_000)
-  const wall = performance.now() - started
-  if (view.task.status !== 'SUCCEEDED') throw new Error(`the benchmark task ${view.task.status}: ${JSON.stringify(view.steps.at(-1))}`)
+  /** One scripted run with the write barrier on or off (it is on for every step a person did not approve). */
+  async function timedRun(barrier: boolean) {
+    const sw = await h.ext.worker()
+    await sw.evaluate((on) => chrome.storage.local.set({ 'tandem.barrier': on }), barrier)
+    const started = performance.now()
+    const taskId = await h.runScript(script, home, 'step overhead benchmark')
+    const view = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 600_000)
+    const wall = performance.now() - started
+    if (view.task.status !== 'SUCCEEDED') throw new Error(`the benchmark task ${view.task.status}: ${JSON.stringify(view.steps.at(-1))}`)
+    return { taskId, view, wall }
+  }
+
+  // On, off, off, on: a drift of the machine over the run falls on both sides alike.
+  const { taskId, view, wall } = await timedRun(true)
+  const offWalls = [(await timedRun(false)).wall, (await timedRun(false)).wall]
+  const onWalls = [wall, (await timedRun(true)).wall]
+  const perStep = (walls: number[]) => walls.reduce((a, b) => a + b, 0) / walls.length / view.steps.length
+  const barrierRatio = perStep(onWalls) / perStep(offWalls)
 
   // Per step from the audit: dispatched → report received (extension), and report → next dispatch (server + poll).
   const events: AuditEvent[] = await h.audit(taskId)
@@ -87,6 +103,13 @@ try {
       ratio,
       'same browser and run; Tandem also observes the page every step; aim ≤ 3×',
     ),
+    summaryRow(
+      `write barrier (${steps} shop steps, twice each way)`,
+      `${ms(perStep(onWalls))} ms/step with it`,
+      `${ms(perStep(offWalls))} ms/step without`,
+      barrierRatio,
+      'same steps, browser and run, on/off/off/on; aim ≤ 1.2×',
+    ),
   ])
   console.log(`## Step overhead (Tandem task vs. Playwright, ${steps} steps, ${ROUNDS} rounds)
 
@@ -100,7 +123,9 @@ ${table(
   ],
 )}
 
-**Ratio: ${ratio.toFixed(2)}×** (aim ≤ 3×). Tandem's steps each include an observation of the page (element tree, text) and, on navigation, a screenshot; Playwright's do not.`)
+**Ratio: ${ratio.toFixed(2)}×** (aim ≤ 3×). Tandem's steps each include an observation of the page (element tree, text) and, on navigation, a screenshot; Playwright's do not.
+
+**Write barrier: ${barrierRatio.toFixed(2)}×** (aim ≤ 1.2×): the same task with the barrier on (${onWalls.map((w) => ms(w / steps)).join(', ')} ms/step) and off (${offWalls.map((w) => ms(w / steps)).join(', ')} ms/step), run on, off, off, on.`)
 } finally {
   await h.close()
 }

@@ -18,6 +18,12 @@ export const settingsItem = storage.defineItem<Settings>('local:tandem.settings'
   fallback: { serverUrl: DEFAULT_SERVER_URL, token: '' },
 })
 
+/**
+ * Whether the write barrier holds what unapproved steps send (see createWriteBarrier). On unless set to false, which
+ * nothing in the panel does: `npm run bench` turns it off to measure what it costs against the same steps with it.
+ */
+export const barrierItem = storage.defineItem<boolean>('local:tandem.barrier', { fallback: true })
+
 /** Made once per profile: the server binds tasks to it and shows it in its client registry. */
 export const clientIdItem = storage.defineItem<string | null>('local:tandem.clientId', { fallback: null })
 

@@ -9,7 +9,7 @@ import { createWriteBarrier } from '../executor/write-barrier'
 import { createWriteBlock } from '../executor/write-block'
 import { resultKey, readResult, updateState } from '../executor/state'
 import { createServerClient } from '../server/client'
-import { ensureClientId, readSettings } from '../settings'
+import { barrierItem, ensureClientId, readSettings } from '../settings'
 import { createAttention } from './attention'
 import { createDebuggerHold } from './debugger-hold'
 import { followStatus } from './follow-status'
@@ -91,8 +91,9 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     onStatus: (taskId, status) => follow(taskId, status, taskId && status ? order.admit(taskId, status)! : undefined),
     watch: changes.watch,
     afterReport: guard.release,
-    execute: async (action, state, touching) =>
-      runAction(
+    execute: async (action, state, touching) => {
+      const barred = await barrierItem.getValue()
+      return runAction(
         {
           tabs: browser.tabs,
           permissions: browser.permissions,
@@ -104,14 +105,14 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           resultKey,
           readResult,
           guard,
-          barrier,
-          block: writeBlock,
+          ...(barred ? { barrier, block: writeBlock } : {}),
           rememberTab: async (taskId, tabId) => {
             await updateState((s) => ({ ...s, tasks: { ...s.tasks, [taskId]: { tabId, closed: false, at: Date.now() } } }))
           },
         },
         action,
-      ),
+      )
+    },
   })
   const release = async (taskId: string) => {
     await guard.release()

@@ -1,0 +1,110 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Action, HeldRequest } from '#protocol'
+import { runAction, type RunDeps } from '../lib/executor/run-action'
+import { EMPTY_STATE, type ExecutorState } from '../lib/executor/state'
+import type { Hold } from '../lib/executor/write-barrier'
+import { action } from './fakes'
+import { createTabWorld, runDepsFor, type TabWorld } from './tab-world'
+
+const request: HeldRequest = { method: 'POST', url: 'http://shop.example/api/orders', origin: 'http://shop.example', path: '/api/orders', kind: 'fetch', fields: [] }
+
+/** A barrier whose page sends a write when the step's action reaches it (if `sends`). */
+function fakeBarrier(sends: boolean, engages = true) {
+  let holds: Hold[] = []
+  const barrier = {
+    engage: vi.fn(async () => engages),
+    waitForHold: vi.fn(async (_tab: number, step: string) => holds.some((h) => h.stepId === step)),
+    documents: vi.fn(() => 0),
+    dropped: vi.fn(() => []),
+    held: vi.fn(async (id: string) => holds.filter((h) => h.stepId === id || h.taskId === id)),
+    stepEnded: vi.fn(async () => undefined),
+    release: vi.fn(async (ids: readonly string[]) => {
+      const released = holds.filter((h) => ids.includes(h.id))
+      holds = holds.filter((h) => !ids.includes(h.id))
+      return { released, gone: [] }
+    }),
+    refuse: vi.fn(async (which: (h: Hold) => boolean) => {
+      const refused = holds.filter(which)
+      holds = holds.filter((h) => !which(h))
+      return refused
+    }),
+  }
+  const hold = (stepId: string) => {
+    if (sends) holds.push({ id: 'r1', reason: 'write-method', request, tabId: 0, taskId: 'task1', stepId, at: 0 })
+  }
+  return { barrier, hold, holds: () => holds }
+}
+
+let world: TabWorld
+let state: ExecutorState
+beforeEach(() => {
+  world = createTabWorld({ granted: ['http://shop.example', 'http://127.0.0.1'] })
+  state = structuredClone(EMPTY_STATE)
+  const tab = world.open('http://shop.example/cart')
+  state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+})
+
+function deps(barrier: ReturnType<typeof fakeBarrier>): RunDeps {
+  const base = runDepsFor(world, state, { serverUrl: 'http://127.0.0.1:3000', touching: async () => undefined, readResult: async () => null })
+  const ask = base.content.ask
+  // The page's handler sends its write as the click lands.
+  const content = { ...base.content, ask: (async (tabId: number, req: { kind: string; action?: Action }, ms: number) => {
+    if (req.kind === 'act' && req.action) barrier.hold(req.action.actionId)
+    return (ask as never as (...a: unknown[]) => unknown)(tabId, req, ms)
+  }) as never }
+  return { ...base, content, barrier: barrier.barrier, navigationGraceMs: 20 }
+}
+
+describe('runAction with the write barrier', () => {
+  it('ends an unapproved step that sent a write with the write held and a picture of the page as it is', async () => {
+    const b = fakeBarrier(true)
+    const obs = await runAction(deps(b), action({ actionId: 'a1' }))
+    expect(b.barrier.engage).toHaveBeenCalledWith(expect.any(Number), expect.objectContaining({ taskId: 'task1', stepId: 'a1' }))
+    expect(obs.status).toBe('done')
+    expect(obs.held).toEqual([{ id: 'r1', reason: 'write-method', request }])
+    expect(obs.artifacts?.map((a) => a.label)).toEqual(['after'])
+    expect(b.barrier.stepEnded).toHaveBeenCalled()
+  })
+
+  it('leaves an approved step alone: the person already said yes to what it sends', async () => {
+    const b = fakeBarrier(true)
+    const obs = await runAction(deps(b), action({ confirmation: { approved: true, at: new Date().toISOString(), by: 'panel' } }))
+    expect(b.barrier.engage).not.toHaveBeenCalled()
+    expect(obs.held).toBeUndefined()
+  })
+
+  it('says nothing of writes for a step that sent none', async () => {
+    const b = fakeBarrier(false)
+    const obs = await runAction(deps(b), action({ actionId: 'a1' }))
+    expect(obs.status).toBe('done')
+    expect(obs.held).toBeUndefined()
+  })
+
+  it('releases exactly the held requests a release names, and says which went', async () => {
+    const b = fakeBarrier(true)
+    await runAction(deps(b), action({ actionId: 'a1' }))
+    const approved = { approved: true as const, at: new Date().toISOString(), by: 'panel' }
+    const obs = await runAction(deps(b), action({ actionId: 'a2', type: 'release', target: undefined, params: { holds: ['r1'] }, risk: 'high', requiresConfirmation: true, confirmation: approved }))
+    expect(b.barrier.release).toHaveBeenCalledWith(['r1'])
+    expect(obs.status).toBe('done')
+    expect(obs.released).toEqual([{ id: 'r1', reason: 'write-method', request }])
+  })
+
+  it('refuses what a task holds when it moves on to anything but the release', async () => {
+    const b = fakeBarrier(true)
+    await runAction(deps(b), action({ actionId: 'a1' }))
+    expect(b.holds()).toHaveLength(1)
+    await runAction(deps(fakeBarrier(false)), action({ actionId: 'a2' }))
+    await runAction({ ...deps(b) }, action({ actionId: 'a3', type: 'scroll', target: undefined, params: { direction: 'down' } }))
+    expect(b.barrier.refuse).toHaveBeenCalled()
+    expect(b.holds().filter((h) => h.stepId === 'a1')).toEqual([])
+  })
+
+  it('fails a release whose requests are no longer held, saying nothing was sent by Tandem', async () => {
+    const b = fakeBarrier(false)
+    const approved = { approved: true as const, at: new Date().toISOString(), by: 'panel' }
+    const obs = await runAction(deps(b), action({ type: 'release', target: undefined, params: { holds: ['gone'] }, risk: 'high', requiresConfirmation: true, confirmation: approved }))
+    expect(obs.status).toBe('failed')
+    expect(obs.errors?.[0]?.message).toContain('did not send it')
+  })
+})

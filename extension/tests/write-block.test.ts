@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest'
+import { BLOCK_FIRST_RULE_ID, createWriteBlock } from '../lib/executor/write-block'
+
+type Details = { tabId: number; url: string; method: string; type: string; error: string; requestId: string }
+
+function setup() {
+  let rules: { id: number; priority: number; condition: Record<string, unknown> }[] = [{ id: 7000, priority: 1, condition: {} }]
+  const listeners = new Set<(d: Details) => void>()
+  const apis = {
+    declarativeNetRequest: {
+      getSessionRules: vi.fn(async () => rules as never),
+      updateSessionRules: vi.fn(async (u: { removeRuleIds?: number[]; addRules?: never[] }) => {
+        rules = [...rules.filter((r) => !u.removeRuleIds?.includes(r.id)), ...(u.addRules ?? [])]
+      }),
+    },
+    blocked: { addListener: (cb: (d: Details) => void) => void listeners.add(cb), removeListener: (cb: (d: Details) => void) => void listeners.delete(cb) },
+  }
+  const emit = (d: Partial<Details>) => {
+    for (const l of listeners) l({ tabId: 7, url: '', method: 'POST', type: 'xmlhttprequest', error: 'net::ERR_BLOCKED_BY_CLIENT', requestId: '1', ...d })
+  }
+  return { block: createWriteBlock(apis as never), rules: () => rules, listeners, emit, apis }
+}
+
+const setupApis = (s: ReturnType<typeof setup>) => s.apis.declarativeNetRequest
+
+describe('the write block (the barrier without a debugger)', () => {
+  it('blocks the task tab’s writes and WebSocket openings above the navigation guard, and leaves other rules be', async () => {
+    const { block, rules } = setup()
+    expect(await block.engage(7, 'https://shop.test/')).toBe(true)
+    const mine = rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID)
+    expect(mine).toHaveLength(2)
+    expect(mine.every((r) => r.priority > 2 && (r.condition.tabIds as number[])[0] === 7)).toBe(true)
+    expect(mine[0]!.condition.requestMethods).toEqual(expect.arrayContaining(['post', 'put', 'patch', 'delete']))
+    expect(mine[0]!.condition.requestMethods).not.toContain('get')
+    expect(mine[1]!.condition.resourceTypes).toEqual(['websocket'])
+    await block.release()
+    expect(rules().map((r) => r.id)).toEqual([7000])
+  })
+
+  it('says which writes it blocked on the task tab, leaving reads and telemetry out of the question', async () => {
+    const { block, emit } = setup()
+    await block.engage(7, 'https://shop.test/')
+    emit({ url: 'https://shop.test/api/drafts/7', method: 'DELETE', requestId: 'a' })
+    emit({ url: 'https://shop.test/api/search', method: 'POST', requestId: 'b' })
+    emit({ url: 'https://www.google-analytics.com/g/collect', method: 'POST', type: 'ping', requestId: 'c' })
+    emit({ tabId: 8, url: 'https://shop.test/api/orders', requestId: 'd' })
+    emit({ url: 'https://shop.test/api/orders', error: 'net::ERR_FAILED', requestId: 'e' })
+    const { writes, dropped } = block.blocked()
+    expect(writes).toEqual([expect.objectContaining({ id: 'blocked-a', request: expect.objectContaining({ method: 'DELETE', path: '/api/drafts/7' }) })])
+    expect(dropped.map((r) => r.origin)).toEqual(['https://www.google-analytics.com'])
+  })
+
+  it('stops listening when released, and a release with nothing engaged still clears rules a stopped worker left', async () => {
+    const first = setup()
+    await first.block.engage(7, undefined)
+    await first.block.release()
+    expect(first.listeners.size).toBe(0)
+    const left = setup()
+    await left.block.engage(7, undefined)
+    // A new worker: a fresh block over the same browser, which never engaged.
+    const fresh = createWriteBlock({ declarativeNetRequest: setupApis(left), blocked: { addListener: () => undefined, removeListener: () => undefined } } as never)
+    await fresh.release()
+    expect(left.rules().map((r) => r.id)).toEqual([7000])
+  })
+})
