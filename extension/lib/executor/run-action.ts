@@ -9,7 +9,8 @@ import { checkSiteAccess } from './site-access'
 import type { ExecutorState } from './state'
 import { waitForTabLoad } from './tab-load'
 import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
-import type { Hold, WriteBarrier } from './write-barrier'
+import { HELD, firstOf, heldWrite, notHeld, withBlocked } from './barrier-outcome'
+import type { WriteBarrier } from './write-barrier'
 import type { WriteBlock } from './write-block'
 
 export interface RunDeps {
@@ -404,36 +405,6 @@ async function grantedSites(permissions: Pick<Browser['permissions'], 'getAll'>)
   const all = await permissions.getAll().catch(() => null)
   return all?.origins ?? []
 }
-
-/** A settle that stopped because the barrier holds the write the page's navigation carries. */
-const HELD = Symbol('held')
-
-/**
- * The step in the light of what the fallback blocked: a blocked write makes it ask the person (CONFIRMATION_REQUIRED
- * with what was blocked), and it runs again once approved; nothing reached the site.
- */
-function withBlocked(observation: ObservationInput, blocked: ReturnType<WriteBlock['blocked']>): ObservationInput {
-  const dropped = blocked.dropped.length ? { dropped: [...(observation.dropped ?? []), ...blocked.dropped].slice(0, 50) } : {}
-  if (!blocked.writes.length) return { ...observation, ...dropped }
-  const first = blocked.writes[0]!.request
-  const error: ObservationError = {
-    code: 'CONFIRMATION_REQUIRED',
-    message: `The page tried to send ${first.method} ${first.origin}${first.path} while the step ran; the browser blocked it before it left (Tandem could not hold it to let it go later). Approve to run the step again.`,
-  }
-  return { ...observation, ...dropped, status: 'failed', errors: [error, ...(observation.errors ?? [])], blocked: blocked.writes }
-}
-
-/** True when `hold` says something was held before `answer` settled; false once the answer is in. */
-function firstOf(answer: Promise<unknown>, hold: Promise<boolean>): Promise<boolean> {
-  return Promise.race([answer.then(() => false, () => false), hold.then((held) => (held ? true : answer.then(() => false, () => false)))])
-}
-
-const heldWrite = (hold: Hold) => ({ id: hold.id, reason: hold.reason ?? 'held', request: hold.request })
-
-const notHeld = (): ObservationError => ({
-  code: 'ACTION_FAILED',
-  message: 'What the page tried to send is no longer held (the page went on or the browser let go of it), so Tandem did not send it; look at the page before trying again.',
-})
 
 const tabClosed = (): ObservationError => ({
   code: 'TASK_TAB_CLOSED',
