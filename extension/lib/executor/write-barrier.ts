@@ -50,7 +50,13 @@ interface Watch {
   wake: () => void
 }
 
-const EVERYTHING = { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }
+/**
+ * The kinds of request that can carry a write: documents (form posts), XHR and fetch, beacons and pings, and the
+ * rest Chrome files under Other. Images, styles, scripts, fonts and media are only ever fetched with GET, so they
+ * go on without a round trip through the worker (a page's load stays as fast with the barrier as without).
+ */
+const WRITE_CARRIERS = ['Document', 'XHR', 'Fetch', 'Ping', 'Other', 'EventSource', 'CSPViolationReport', 'Prefetch']
+const WRITE_REQUESTS = { patterns: WRITE_CARRIERS.map((resourceType) => ({ urlPattern: '*', resourceType, requestStage: 'Request' })) }
 const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }
 
 /**
@@ -128,7 +134,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
     try {
       if (watch) {
         watch.sessions.add(params.sessionId)
-        await send(tabId, params.sessionId, 'Fetch.enable', EVERYTHING)
+        await send(tabId, params.sessionId, 'Fetch.enable', WRITE_REQUESTS)
         await send(tabId, params.sessionId, 'Target.setAutoAttach', AUTO_ATTACH)
       }
     } catch (error) {
@@ -184,7 +190,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], wake: () => undefined }
       watches.set(tabId, watch)
       try {
-        await deps.debugger.send(tabId, 'Fetch.enable', EVERYTHING)
+        await deps.debugger.send(tabId, 'Fetch.enable', WRITE_REQUESTS)
         await deps.debugger.send(tabId, 'Target.setAutoAttach', AUTO_ATTACH)
         return true
       } catch (error) {
