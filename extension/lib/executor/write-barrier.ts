@@ -55,7 +55,7 @@ interface Watch {
  * rest Chrome files under Other. Images, styles, scripts, fonts and media are only ever fetched with GET, so they
  * go on without a round trip through the worker (a page's load stays as fast with the barrier as without).
  */
-const WRITE_CARRIERS = ['Document', 'XHR', 'Fetch', 'Ping', 'Other', 'EventSource', 'CSPViolationReport', 'Prefetch']
+const WRITE_CARRIERS = ['Document', 'XHR', 'Fetch', 'Ping', 'Other', 'EventSource', 'CSPViolationReport']
 const WRITE_REQUESTS = { patterns: WRITE_CARRIERS.map((resourceType) => ({ urlPattern: '*', resourceType, requestStage: 'Request' })) }
 const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }
 
