@@ -22,7 +22,8 @@ describe('the write barrier: what a step sends, not what its button says', () =>
     const pending = view.pendingConfirmation!
     expect(pending.action.type).toBe('release')
     expect(pending.evidence?.requests?.[0]).toMatchObject({ method: 'POST', path: '/api/drafts/7/delete' })
-    expect(pending.evidence?.targetText).toBe('#tidy')
+    // The script named it by selector; the card names it as the page does.
+    expect(pending.evidence?.targetText).toBe('Tidy up')
     expect(pending.evidence?.screenshot?.label).toBe('after')
     // The page is waiting on its request: nothing reached the site.
     expect(posts('/api/drafts/7/delete')).toEqual([])

@@ -21,7 +21,8 @@ export function createRiskPolicy(rules: RiskRules) {
           params: input.params,
           element: input.element,
           selector: target?.by === 'selector' ? target.value : undefined,
-          targetText: target?.by === 'text' || target?.by === 'role' ? String(target.value) : undefined,
+          // The element's own label says more than the words it was found by (and would repeat them).
+          targetText: !input.element && (target?.by === 'text' || target?.by === 'role') ? String(target.value) : undefined,
           url: input.url,
           declared: input.declared,
         },

@@ -5,7 +5,7 @@ import { setStatus, type PendingEvent } from './events'
 import { formToAction, isPlannedAction } from './form-to-action'
 import { confirmationEvidence, pageIsPictured, targetTextOf } from './step-details'
 import type { TaskRecord } from './task-record'
-import { elementFromTree } from './tree-element'
+import { elementForTarget, elementFromTree } from './tree-element'
 
 export interface RiskAssessor {
   assess(input: {
@@ -33,7 +33,7 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
   const index = partial.target?.by === 'index' ? partial.target.value : undefined
   const element =
     index === undefined
-      ? undefined
+      ? elementForTarget(partial.target, observation?.elements)
       : (observation?.elements?.find((e) => e.index === index) ?? elementFromTree(observation?.elementTree ?? '', index))
   const assessed = policy.assess({
     type: partial.type,
