@@ -117,4 +117,19 @@ describe('the write barrier: what a step sends, not what its button says', () =>
     expect(end.task.status, JSON.stringify(end.steps, null, 1)).toBe('SUCCEEDED')
     expect(posts('/api/drafts/7/delete')).toHaveLength(1)
   })
+
+  it('keeps a held write across a stopped service worker, and the approval still sends it once', async () => {
+    const taskId = await h.runScript([{ type: 'click', selector: '#tidy' }], `${h.site.url}/drafts`)
+    await h.waitFor(taskId, 'WAITING_CONFIRMATION')
+    // Chrome stops an idle worker at any moment; the debugger, and the request it pauses, stay.
+    await h.ext.stopWorker()
+    expect(posts('/api/drafts/7/delete')).toEqual([])
+    await h.confirm(taskId, true)
+    await h.ext.wake()
+    const end = await h.waitFor(taskId, ['FAILED', 'SUCCEEDED'])
+    expect(end.task.status, JSON.stringify(end.steps, null, 1)).toBe('SUCCEEDED')
+    expect(posts('/api/drafts/7/delete')).toHaveLength(1)
+    const page = await pageOf()
+    await expect.poll(() => page.locator('#state').textContent()).toBe('Tidied')
+  })
 })
