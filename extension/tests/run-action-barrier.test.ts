@@ -66,6 +66,13 @@ describe('runAction with the write barrier', () => {
     expect(b.barrier.stepEnded).toHaveBeenCalled()
   })
 
+  it('hands the barrier the writes the person always allows, as the action carries them', async () => {
+    const b = fakeBarrier(false)
+    const allowWrites = [{ site: 'http://shop.example', method: 'POST', path: '/api/drafts/*/delete' }]
+    await runAction(deps(b), action({ actionId: 'a1', allowWrites }))
+    expect(b.barrier.engage).toHaveBeenCalledWith(expect.any(Number), expect.objectContaining({ stepId: 'a1', allow: allowWrites }))
+  })
+
   it('leaves an approved step alone: the person already said yes to what it sends', async () => {
     const b = fakeBarrier(true)
     const obs = await runAction(deps(b), action({ confirmation: { approved: true, at: new Date().toISOString(), by: 'panel' } }))

@@ -219,7 +219,8 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     if (withEvidence(action)) await shootBefore(current)
     const sites = await grantedSites(deps.permissions)
     const barrier = action.confirmation ? undefined : deps.barrier
-    const barred = !!barrier && (await barrier.engage(current.id, { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact }))
+    const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites }
+    const barred = !!barrier && (await barrier.engage(current.id, step))
     const blocking = !!barrier && !barred && !!deps.block && (await deps.block.engage(current.id, current.url))
     try {
       const result = await acted(current, sites, barred ? barrier : undefined)

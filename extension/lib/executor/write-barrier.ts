@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage'
-import { classifyRequest, type HeldRequest, type HeldWrite, type RedactSettings, type RequestFacts } from '#protocol'
+import { allowedBy, classifyRequest, type HeldRequest, type HeldWrite, type RedactSettings, type RequestFacts, type WriteAllowRule } from '#protocol'
 import type { TabDebugger } from './debugger'
 
 /** A write held in the browser: the CDP request id and the session that paused it, so a later worker can decide it. */
@@ -42,6 +42,8 @@ interface Watch {
   pageUrl: string | undefined
   /** What the server hides (emails, phones): hidden in what a held request shows too. */
   redact?: RedactSettings
+  /** The kinds of write the person always allows on their sites: these go on without asking. */
+  allow?: WriteAllowRule[]
   /** hold: a step the person did not approve runs; pass: it ended, what it held waits, anything new is the person's. */
   mode: 'hold' | 'pass'
   sessions: Set<string>
@@ -99,7 +101,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       postData: event.request.postData,
       pageUrl: watch.pageUrl,
     }, watch.redact)
-    if (judged.verdict === 'pass') {
+    if (judged.verdict === 'pass' || (judged.verdict === 'hold' && allowedBy(watch.allow, judged.request))) {
       judgedDocument()
       return goOn(tabId, sessionId, event.requestId)
     }
@@ -179,7 +181,10 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
      * Holds the tab's writes while the step `stepId` runs. False when the debugger cannot be had (declined,
      * another debugger): nothing is held then.
      */
-    async engage(tabId: number, step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings }): Promise<boolean> {
+    async engage(
+      tabId: number,
+      step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[] },
+    ): Promise<boolean> {
       const earlier = watches.get(tabId)
       const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], wake: () => undefined }
       watches.set(tabId, watch)
