@@ -114,6 +114,15 @@ export function Confirmation({ store }: { store: PanelStore }) {
         ) : null}
       </dl>
       {shot && <Shot store={store} name={shot.name} caption={t(evidence.requests?.length ? 'confirm.after' : 'confirm.before')} wide />}
+      {pending.action.type === 'release' && (
+        <label class="check" data-testid="always-allow">
+          <input type="checkbox" name="always" checked={task.alwaysAllow.value} onChange={(e) => task.setAlwaysAllow(e.currentTarget.checked)} />
+          <span>
+            {t('confirm.always')}
+            <span class="hint muted">{t('confirm.alwaysHint')}</span>
+          </span>
+        </label>
+      )}
       <label>
         {t('confirm.reason')}
         <input ref={reason} name="reason" value={task.rejectReason.value} onInput={(e) => task.setRejectReason(e.currentTarget.value)} />
