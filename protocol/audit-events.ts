@@ -161,6 +161,8 @@ export const AuditEventSchemas = [
     why: z.enum(['rejected', 'canceled', 'paused', 'ended', 'lost', 'blocked']),
     by: z.string().optional(),
   }),
+  /** Sent during an agent step without asking: the person always allows this kind of write on its site. */
+  taskEvent('write.allowed', { request: HeldRequest }),
   /** Telemetry sent during an agent step, dropped without asking. */
   taskEvent('write.dropped', { request: HeldRequest, reason: z.string() }),
 ] as const

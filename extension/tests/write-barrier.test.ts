@@ -197,6 +197,8 @@ describe('the write barrier', () => {
     expect(tab.outcome.has(otherKind)).toBe(false)
     expect(tab.outcome.has(otherSite)).toBe(false)
     expect((await barrier.held('a1')).map((h) => h.id)).toEqual([otherKind, otherSite])
+    // The step says what went unasked, for the audit.
+    expect(barrier.allowed(7)).toMatchObject([{ method: 'POST', path: '/api/drafts/8/delete', fields: [{ name: 'id', value: '8' }] }])
   })
 
   it('still drops telemetry the person allowed by mistake: a rule lets writes through, it does not turn a drop into a send', async () => {

@@ -134,6 +134,16 @@ export function testEngineHeld(ctx: EngineContext) {
         await ctx.a.command('cancel', taskId).catch(() => undefined)
       })
 
+      it('records the writes a step sent unasked because the person always allows them', async () => {
+        const { taskId } = await ctx.a.start({ script })
+        const click = await ctx.a.nextAction(taskId)
+        const other = { ...held.request, url: 'https://shop.test/api/drafts/8/delete', path: '/api/drafts/8/delete' }
+        await ctx.a.report(click, { allowed: [other] })
+        expect((await events(taskId)).filter((e) => e.type === 'write.allowed')).toMatchObject([{ actionId: click.actionId, data: { request: other } }])
+        expect((await ctx.a.status(taskId)).pendingConfirmation).toBeNull()
+        await ctx.a.command('cancel', taskId)
+      })
+
       it('forgets a rule on request, answering the list after; actions stop carrying it', async () => {
         expect((await forget({ site: rule.site, method: rule.method, path: '/other' })).body).toMatchObject({ ok: true, data: [rule] })
         expect((await forget(rule)).body).toEqual({ ok: true, data: [] })

@@ -49,6 +49,7 @@ interface Watch {
   sessions: Set<string>
   documents: number
   dropped: HeldRequest[]
+  allowed: HeldRequest[]
   wake: () => void
 }
 
@@ -101,8 +102,13 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       postData: event.request.postData,
       pageUrl: watch.pageUrl,
     }, watch.redact)
-    if (judged.verdict === 'pass' || (judged.verdict === 'hold' && allowedBy(watch.allow, judged.request))) {
+    if (judged.verdict === 'pass') {
       judgedDocument()
+      return goOn(tabId, sessionId, event.requestId)
+    }
+    if (judged.verdict === 'hold' && allowedBy(watch.allow, judged.request)) {
+      judgedDocument()
+      watch.allowed.push(judged.request)
       return goOn(tabId, sessionId, event.requestId)
     }
     if (judged.verdict === 'drop') {
@@ -186,7 +192,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[] },
     ): Promise<boolean> {
       const earlier = watches.get(tabId)
-      const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], wake: () => undefined }
+      const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], allowed: [], wake: () => undefined }
       watches.set(tabId, watch)
       try {
         await deps.debugger.send(tabId, 'Fetch.enable', EVERYTHING)
@@ -223,6 +229,9 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
 
     /** What the step dropped as telemetry so far. */
     dropped: (tabId: number) => [...(watches.get(tabId)?.dropped ?? [])],
+
+    /** The writes the step let go on because the person always allows them, so far. */
+    allowed: (tabId: number) => [...(watches.get(tabId)?.allowed ?? [])],
 
     /** The writes held for a step, or for a task (every step of it). */
     async held(stepOrTask: string): Promise<Hold[]> {
