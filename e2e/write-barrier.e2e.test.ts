@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent } from '#protocol'
 import { useHarness } from './support/use-harness'
@@ -6,6 +8,7 @@ import { useHarness } from './support/use-harness'
 declare const chrome: any
 
 const h = useHarness({ resetSite: true })
+const SHOTS = join('e2e', 'output')
 
 const posts = (path: string) => h.site.requests.filter((r) => r.startsWith('POST ') && r.endsWith(` ${path}`))
 const typesOf = (events: AuditEvent[]) => events.map((e) => e.type)
@@ -134,7 +137,11 @@ describe('the write barrier: what a step sends, not what its button says', () =>
     await expect.poll(() => card.getAttribute('data-action'), { timeout: 10_000 }).toBe(pending.actionId)
     const always = card.getByTestId('always-allow')
     expect(await always.innerText()).toContain('Always allow this on this site')
+    // It says what it would let through: this request's kind, with its id as *.
+    expect(await always.getByTestId('always-kinds').innerText()).toBe(`POST ${new URL(h.site.url).origin}/api/drafts/*/delete`)
     await always.locator('input[type=checkbox]').check()
+    mkdirSync(SHOTS, { recursive: true })
+    writeFileSync(join(SHOTS, 'panel-always-allow.png'), await card.screenshot())
     await card.getByRole('button', { name: 'Approve' }).click()
     const firstEnd = await h.waitFor(first, ['FAILED', 'SUCCEEDED'])
     expect(firstEnd.task.status, JSON.stringify(firstEnd.steps, null, 1)).toBe('SUCCEEDED')
@@ -157,6 +164,7 @@ describe('the write barrier: what a step sends, not what its button says', () =>
     await list.locator('summary').click()
     const rule = list.getByTestId('allowed-rule')
     expect(await rule.innerText()).toContain(`POST ${new URL(h.site.url).origin}/api/drafts/*/delete`)
+    writeFileSync(join(SHOTS, 'panel-allowed-writes.png'), await list.screenshot())
     await rule.getByRole('button', { name: 'Remove' }).click()
     await expect.poll(() => list.locator('summary').innerText(), { timeout: 10_000 }).toBe('Allowed on sites (0)')
     const third = await h.runScript([{ type: 'click', selector: '#tidy' }], `${h.site.url}/drafts`)

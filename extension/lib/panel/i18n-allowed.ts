@@ -1,7 +1,7 @@
 /** What the panel says about writes the person always allows on a site, in English and Simplified Chinese. */
 export const allowedEn = {
   'confirm.always': 'Always allow this on this site',
-  'confirm.alwaysHint': 'Requests of the same kind (same site, method and path, whatever record they name) will be sent without asking. You can remove this under “Allowed on sites”.',
+  'confirm.alwaysHint': 'From now on these are sent without asking, * standing for any record. You can remove them under “Allowed on sites”.',
   'confirm.allowedFromNow': 'Approved. From now on these requests are sent without asking.',
   'allowed.title': 'Allowed on sites',
   'allowed.hint': 'Requests Tandem lets a page send without asking, because you ticked “Always allow this on this site”.',
@@ -14,7 +14,7 @@ export const allowedEn = {
 
 export const allowedZh: Record<keyof typeof allowedEn, string> = {
   'confirm.always': '以后在此网站上始终允许这类请求',
-  'confirm.alwaysHint': '同类请求（同一网站、方法和路径，无论针对哪条记录）以后会直接发送，不再询问。可以在“已允许的网站请求”中移除。',
+  'confirm.alwaysHint': '以后这些请求会直接发送，不再询问；* 代表任意一条记录。可以在“已允许的网站请求”中移除。',
   'confirm.allowedFromNow': '已批准。以后这类请求会直接发送，不再询问。',
   'allowed.title': '已允许的网站请求',
   'allowed.hint': '因为你勾选了“以后在此网站上始终允许这类请求”，Tandem 会让网页直接发送这些请求，不再询问。',
