@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent } from '#protocol'
 import { useHarness } from './support/use-harness'
@@ -6,9 +8,19 @@ import { useHarness } from './support/use-harness'
 declare const chrome: any
 
 const h = useHarness({ resetSite: true })
+const SHOTS = join('e2e', 'output')
 
 const posts = (path: string) => h.site.requests.filter((r) => r.startsWith('POST ') && r.endsWith(` ${path}`))
 const typesOf = (events: AuditEvent[]) => events.map((e) => e.type)
+/** The side panel, following `taskId` as if the person had picked it, freshly loaded. */
+async function panelOn(taskId: string) {
+  const panel = await h.ext.openPanel()
+  await panel.evaluate((id) => chrome.storage.local.set({ 'tandem.panel.task': id }), taskId)
+  await panel.reload()
+  await panel.getByTestId('start').waitFor()
+  return panel
+}
+
 /** The task's own tab: the newest one on the drafts page. */
 const pageOf = async () => {
   await h.ext.pageWith('/drafts')
@@ -131,5 +143,53 @@ describe('the write barrier: what a step sends, not what its button says', () =>
     expect(posts('/api/drafts/7/delete')).toHaveLength(1)
     const page = await pageOf()
     await expect.poll(() => page.locator('#state').textContent()).toBe('Tidied')
+  })
+
+  it('approved with "always allow this on this site" in the panel, the same kind of write goes with no question until it is removed', async () => {
+    const first = await h.runScript([{ type: 'click', selector: '#tidy' }], `${h.site.url}/drafts`)
+    const pending = (await h.waitFor(first, 'WAITING_CONFIRMATION')).pendingConfirmation!
+    const panel = await panelOn(first)
+    const card = panel.getByTestId('confirmation')
+    await expect.poll(() => card.getAttribute('data-action'), { timeout: 10_000 }).toBe(pending.actionId)
+    const always = card.getByTestId('always-allow')
+    expect(await always.innerText()).toContain('Always allow this on this site')
+    // It says what it would let through: this request's kind, with its id as *.
+    expect(await always.getByTestId('always-kinds').innerText()).toBe(`POST ${new URL(h.site.url).origin}/api/drafts/*/delete`)
+    await always.locator('input[type=checkbox]').check()
+    mkdirSync(SHOTS, { recursive: true })
+    writeFileSync(join(SHOTS, 'panel-always-allow.png'), await card.screenshot())
+    await card.getByRole('button', { name: 'Approve' }).click()
+    const firstEnd = await h.waitFor(first, ['FAILED', 'SUCCEEDED'])
+    expect(firstEnd.task.status, JSON.stringify(firstEnd.steps, null, 1)).toBe('SUCCEEDED')
+    expect(posts('/api/drafts/7/delete')).toHaveLength(1)
+    expect((await h.audit(first)).find((e) => e.type === 'confirmation.answered')?.data).toMatchObject({ approved: true, always: true })
+    const list = panel.getByTestId('allowed-writes')
+    await expect.poll(() => list.locator('summary').innerText(), { timeout: 10_000 }).toBe('Allowed on sites (1)')
+
+    // The same click in another task: the page's write reaches the site, and nobody is asked.
+    const second = await h.runScript([{ type: 'click', selector: '#tidy' }, { type: 'waitFor', text: 'Tidied' }], `${h.site.url}/drafts`)
+    const secondEnd = await h.waitFor(second, ['FAILED', 'SUCCEEDED', 'WAITING_CONFIRMATION'])
+    expect(secondEnd.task.status, JSON.stringify(secondEnd.steps, null, 1)).toBe('SUCCEEDED')
+    expect(posts('/api/drafts/7/delete')).toHaveLength(2)
+    const secondEvents = await h.audit(second)
+    expect(typesOf(secondEvents)).not.toContain('confirmation.requested')
+    expect(typesOf(secondEvents)).not.toContain('write.held')
+    expect(secondEvents.filter((e) => e.type === 'write.allowed')).toMatchObject([{ data: { request: { method: 'POST', path: '/api/drafts/7/delete' } } }])
+
+    // Removed in the panel, the question is back.
+    await list.locator('summary').click()
+    const rule = list.getByTestId('allowed-rule')
+    expect(await rule.innerText()).toContain(`POST ${new URL(h.site.url).origin}/api/drafts/*/delete`)
+    writeFileSync(join(SHOTS, 'panel-allowed-writes.png'), await list.screenshot())
+    await rule.getByRole('button', { name: 'Remove' }).click()
+    await expect.poll(() => list.locator('summary').innerText(), { timeout: 10_000 }).toBe('Allowed on sites (0)')
+    const third = await h.runScript([{ type: 'click', selector: '#tidy' }], `${h.site.url}/drafts`)
+    const asked = await h.waitFor(third, ['WAITING_CONFIRMATION', 'FAILED', 'SUCCEEDED'])
+    expect(asked.task.status).toBe('WAITING_CONFIRMATION')
+    expect(asked.pendingConfirmation?.evidence?.requests?.[0]).toMatchObject({ method: 'POST', path: '/api/drafts/7/delete' })
+    expect(posts('/api/drafts/7/delete')).toHaveLength(2)
+    await h.confirm(third, false, 'asked again, as it should')
+    await h.waitFor(third, ['FAILED', 'SUCCEEDED'])
+    expect(posts('/api/drafts/7/delete')).toHaveLength(2)
   })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RedactSettings } from './sensitive-text'
+import { MAX_ALLOWED_WRITES, WriteAllowRule } from './write-allow'
 
 export const Risk = z.enum(['low', 'medium', 'high'])
 export type Risk = z.infer<typeof Risk>
@@ -56,5 +57,7 @@ export const Action = z.object({
   reason: z.string().optional(),
   /** Emails or phone numbers the server hides: the extension masks them too in the screenshots it takes. */
   redact: RedactSettings.optional(),
+  /** Writes the person always allows on their sites: the barrier lets these through without asking. */
+  allowWrites: z.array(WriteAllowRule).max(MAX_ALLOWED_WRITES).optional(),
 })
 export type Action = z.infer<typeof Action>

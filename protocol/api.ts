@@ -3,6 +3,7 @@ import { Action } from './action'
 import { ScriptStep } from './action-form'
 import { Observation } from './observation'
 import { SkillSlug, SkillSummary } from './skills'
+import { WriteAllowRule } from './write-allow'
 import { PendingConfirmation, StepView, TaskStatus, TaskView, Usage } from './task'
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
@@ -42,7 +43,14 @@ export type ReportBodyInput = z.input<typeof ReportBody>
 export const ReportData = z.object({ accepted: z.boolean(), duplicate: z.boolean(), status: TaskStatus })
 export type ReportData = z.infer<typeof ReportData>
 
-export const ConfirmBody = z.strictObject({ taskId: id, actionId: id, approved: z.boolean(), reason })
+export const ConfirmBody = z.strictObject({
+  taskId: id,
+  actionId: id,
+  approved: z.boolean(),
+  reason,
+  /** For a held write: let this kind of request through on this site from now on. */
+  always: z.boolean().optional(),
+})
 export type ConfirmBody = z.infer<typeof ConfirmBody>
 
 export const AnswerBody = z.strictObject({ taskId: id, answer: z.string().trim().min(1).max(4000) })
@@ -108,3 +116,7 @@ export const ClientView = z.object({
   lastSeen: z.string(),
 })
 export type ClientView = z.infer<typeof ClientView>
+
+/** `POST /api/writes/forget`: the person no longer always allows this kind of write. */
+export const ForgetWriteBody = WriteAllowRule
+export type ForgetWriteBody = z.infer<typeof ForgetWriteBody>

@@ -4,6 +4,7 @@ import type { AuditEvent } from './audit'
 import { HeldRequest } from './held-request'
 import { ArtifactRef, ObservationError } from './observation'
 import { RiskReason } from './risk-reasons'
+import { WriteAllowRule } from './write-allow'
 import { ConfirmationEvidence, TaskResult, TaskStatus, Usage } from './task'
 
 /**
@@ -119,6 +120,9 @@ export const AuditEventSchemas = [
     by: z.string(),
     at: z.string(),
     source: AuditSource,
+    /** Approved with "always allow this on this site": these kinds of write go through from now on. */
+    always: z.boolean().optional(),
+    allowWrites: z.array(WriteAllowRule).optional().catch(undefined),
   }),
   actionEvent('action.dispatched', { source: AuditSource }),
   actionEvent('report.received', { source: AuditSource }),
@@ -157,6 +161,8 @@ export const AuditEventSchemas = [
     why: z.enum(['rejected', 'canceled', 'paused', 'ended', 'lost', 'blocked']),
     by: z.string().optional(),
   }),
+  /** Sent during an agent step without asking: the person always allows this kind of write on its site. */
+  taskEvent('write.allowed', { request: HeldRequest }),
   /** Telemetry sent during an agent step, dropped without asking. */
   taskEvent('write.dropped', { request: HeldRequest, reason: z.string() }),
 ] as const

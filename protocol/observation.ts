@@ -78,6 +78,8 @@ export const Observation = z.strictObject({
   held: z.array(HeldWrite).max(20).optional(),
   /** Telemetry the page sent while the step ran, failed in the browser (never asked about). */
   dropped: z.array(HeldRequest).max(50).optional(),
+  /** Writes the page sent while the step ran that the person always allows on their site: they went unasked. */
+  allowed: z.array(HeldRequest).max(50).optional(),
   /** Held writes this step (a release) let go on, and those that were no longer there to let go. */
   released: z.array(HeldWrite).max(20).optional(),
   gone: z.array(HeldWrite).max(20).optional(),

@@ -1,4 +1,5 @@
 import type { PanelStore } from '../lib/panel/store'
+import { AllowedWrites } from './AllowedWrites'
 import { Confirmation } from './Confirmation'
 import { Header } from './Header'
 import { NewTask } from './NewTask'
@@ -15,7 +16,7 @@ export interface AppProps {
   permissions: Permissions
 }
 
-/** What needs the person comes first: a decision, a question, the task, then a new task and the settings. */
+/** What needs the person comes first: a decision, a question, the task, then a new task, the settings and the writes always allowed. */
 export function App({ store, permissions }: AppProps) {
   const { t, connection } = store
   if (!connection.settings.value) return <p class="muted">{t('loading')}</p>
@@ -37,6 +38,7 @@ export function App({ store, permissions }: AppProps) {
           <SettingsForm store={store} permissions={permissions} />
         </details>
       )}
+      {!firstRun && <AllowedWrites store={store} />}
     </main>
   )
 }

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks'
+import { writeRuleOf } from '#protocol'
+import { describeRule } from '../lib/panel/allowed-writes'
 import { describeAction, describeSends } from '../lib/panel/describe'
 import { pendingReasons } from '../lib/panel/reasons'
 import type { PanelStore } from '../lib/panel/store'
@@ -26,6 +28,8 @@ export function Confirmation({ store }: { store: PanelStore }) {
   const origin = evidence.origin ?? (evidence.url && URL.canParse(evidence.url) ? new URL(evidence.url).origin : undefined)
   const shot = evidence.screenshot
   const reasons = pendingReasons(pending, store.lang)
+  // What ticking "always allow" would let through, in the words the list of allowed writes uses.
+  const kinds = [...new Set((evidence.requests ?? []).filter((r) => r.origin).map((r) => describeRule(writeRuleOf(r), t)))]
   return (
     <section
       ref={card}
@@ -114,6 +118,20 @@ export function Confirmation({ store }: { store: PanelStore }) {
         ) : null}
       </dl>
       {shot && <Shot store={store} name={shot.name} caption={t(evidence.requests?.length ? 'confirm.after' : 'confirm.before')} wide />}
+      {pending.action.type === 'release' && kinds.length > 0 && (
+        <label class="check" data-testid="always-allow">
+          <input type="checkbox" name="always" checked={task.alwaysAllow.value} onChange={(e) => task.setAlwaysAllow(e.currentTarget.checked)} />
+          <span>
+            {t('confirm.always')}
+            <span class="hint muted">{t('confirm.alwaysHint')}</span>
+            <ul class="kinds url" data-testid="always-kinds">
+              {kinds.map((kind) => (
+                <li key={kind}>{kind}</li>
+              ))}
+            </ul>
+          </span>
+        </label>
+      )}
       <label>
         {t('confirm.reason')}
         <input ref={reason} name="reason" value={task.rejectReason.value} onInput={(e) => task.setRejectReason(e.currentTarget.value)} />

@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
-import type { PendingConfirmation, SaveSkillBody, StatusView, TaskStatus, TaskView } from '#protocol'
+import type { AllowedWrite, HeldRequest, PendingConfirmation, SaveSkillBody, StatusView, TaskStatus, TaskView, WriteAllowRule } from '#protocol'
+import { sameRule } from '#protocol'
 import { EMPTY_DRAFT, type Draft } from '../lib/panel/persisted'
 import { createPanelStore, type PanelDeps } from '../lib/panel/store'
 import { ServerError } from '../lib/server/errors'
@@ -30,13 +31,44 @@ export const pendingOrder = (): PendingConfirmation => ({
   evidence: { url: 'http://shop.test/checkout', title: 'Checkout', origin: 'http://shop.test', targetText: 'Place order', screenshot: { name: 'a1-before.png', label: 'before' } },
 })
 
+const drafts7: HeldRequest = {
+  method: 'POST',
+  url: 'http://shop.test/api/drafts/7/delete',
+  origin: 'http://shop.test',
+  path: '/api/drafts/7/delete',
+  kind: 'fetch',
+  fields: [{ name: 'id', value: '7' }],
+}
+
+/** The question about a write the barrier held: a release of what the page tried to send. */
+export const pendingRelease = (): PendingConfirmation => ({
+  actionId: 'rel1',
+  action: action({ actionId: 'rel1', type: 'release', risk: 'high', requiresConfirmation: true, params: { holds: ['r1'], requests: [drafts7] } }),
+  risk: 'high',
+  reasons: ['The page tries to send POST http://shop.test/api/drafts/7/delete'],
+  evidence: { url: 'http://shop.test/drafts', origin: 'http://shop.test', targetText: 'Tidy up', requests: [drafts7] },
+})
+
 /** A panel over an in-memory server, storage and browser; everything it did is recorded. */
-export function setupPanel(opts: { views?: Record<string, StatusView>; followed?: string | null; settings?: Settings; activity?: unknown; lang?: 'en' | 'zh-CN'; draft?: Draft; skills?: string[] } = {}) {
+export function setupPanel(
+  opts: {
+    views?: Record<string, StatusView>
+    followed?: string | null
+    settings?: Settings
+    activity?: unknown
+    lang?: 'en' | 'zh-CN'
+    draft?: Draft
+    skills?: string[]
+    allowed?: AllowedWrite[]
+  } = {},
+) {
   const views: Record<string, StatusView> = opts.views ?? { task1: view('RUNNING') }
   const stored = { followed: opts.followed === undefined ? 'task1' : opts.followed, draft: opts.draft ?? EMPTY_DRAFT, settings: opts.settings ?? { serverUrl: 'http://127.0.0.1:3000', token: 't' } }
   const log: string[] = []
   /** Slugs the fake server holds already: saving one of them again is a CONFLICT. */
   const savedSlugs = new Set(opts.skills ?? [])
+  /** The writes the fake server always allows. */
+  let allowed: AllowedWrite[] = opts.allowed ?? []
   const client = {
     health: vi.fn(async () => undefined),
     info: vi.fn(async () => ({ name: 'tandem', version: '0.1.0', llm: { configured: false } })),
@@ -66,6 +98,8 @@ export function setupPanel(opts: { views?: Record<string, StatusView>; followed?
     }),
     artifact: vi.fn(async (taskId: string, name: string) => new Blob([`${taskId}/${name}`])),
     exportAudit: vi.fn(async () => new Blob(['PK zip'])),
+    allowedWrites: vi.fn(async () => allowed),
+    forgetWrite: vi.fn(async (rule: WriteAllowRule) => (allowed = allowed.filter((a) => !sameRule(a, rule)))),
   }
   let made = 0
   const files = {
@@ -102,6 +136,8 @@ export function setupPanel(opts: { views?: Record<string, StatusView>; followed?
   }
   /** What the worker writes to its activity item, as the panel's watch delivers it. */
   const pushActivity = (value: unknown) => activityListener(value)
-  return { store: createPanelStore(deps), client, deps, views, stored, files, tabs, log, pushActivity }
+  /** The server adds rules (another panel, a confirm with always). */
+  const allow = (rules: AllowedWrite[]) => void (allowed = [...rules, ...allowed])
+  return { store: createPanelStore(deps), client, deps, views, stored, files, tabs, log, pushActivity, allow }
 }
 

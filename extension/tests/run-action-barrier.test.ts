@@ -16,6 +16,7 @@ function fakeBarrier(sends: boolean, engages = true) {
     waitForHold: vi.fn(async (_tab: number, step: string) => holds.some((h) => h.stepId === step)),
     documents: vi.fn(() => 0),
     dropped: vi.fn(() => []),
+    allowed: vi.fn((): HeldRequest[] => []),
     held: vi.fn(async (id: string) => holds.filter((h) => h.stepId === id || h.taskId === id)),
     stepEnded: vi.fn(async () => undefined),
     release: vi.fn(async (ids: readonly string[]) => {
@@ -64,6 +65,16 @@ describe('runAction with the write barrier', () => {
     expect(obs.held).toEqual([{ id: 'r1', reason: 'write-method', request }])
     expect(obs.artifacts?.map((a) => a.label)).toEqual(['after'])
     expect(b.barrier.stepEnded).toHaveBeenCalled()
+  })
+
+  it('hands the barrier the writes the person always allows, as the action carries them', async () => {
+    const b = fakeBarrier(false)
+    const allowWrites = [{ site: 'http://shop.example', method: 'POST', path: '/api/drafts/*/delete' }]
+    b.barrier.allowed.mockReturnValue([request])
+    const obs = await runAction(deps(b), action({ actionId: 'a1', allowWrites }))
+    expect(b.barrier.engage).toHaveBeenCalledWith(expect.any(Number), expect.objectContaining({ stepId: 'a1', allow: allowWrites }))
+    // What went unasked is reported, for the audit.
+    expect(obs.allowed).toEqual([request])
   })
 
   it('leaves an approved step alone: the person already said yes to what it sends', async () => {

@@ -23,6 +23,7 @@ const CALLS: [string, (c: ServerClient) => Promise<unknown>, number][] = [
   ['next (no wait)', (c) => c.next({}), 5_000],
   ['report', (c) => c.report({ taskId: 'task1', actionId: 'act1', observation }), 20_000],
   ['confirm', (c) => c.confirm({ taskId: 'task1', actionId: 'act1', approved: true }), 15_000],
+  ['confirm (always allow)', (c) => c.confirm({ taskId: 'task1', actionId: 'act1', approved: true, always: true }), 15_000],
   ['answer', (c) => c.answer({ taskId: 'task1', answer: 'blue' }), 15_000],
   ['pause', (c) => c.pause({ taskId: 'task1' }), 15_000],
   ['resume', (c) => c.resume({ taskId: 'task1' }), 15_000],
@@ -31,6 +32,8 @@ const CALLS: [string, (c: ServerClient) => Promise<unknown>, number][] = [
   ['tasks', (c) => c.tasks(), 6_000],
   ['searchSkills', (c) => c.searchSkills('cable'), 6_000],
   ['saveSkill', (c) => c.saveSkill({ taskId: 'task1' }), 15_000],
+  ['allowedWrites', (c) => c.allowedWrites(), 6_000],
+  ['forgetWrite', (c) => c.forgetWrite({ site: 'https://shop.test', method: 'POST', path: '/api/drafts/*/delete' }), 15_000],
   ['artifact', (c) => c.artifact('task1', 'a1-before.png'), 10_000],
   ['exportAudit', (c) => c.exportAudit('task1'), 10_000],
 ]

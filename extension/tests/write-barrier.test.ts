@@ -185,4 +185,37 @@ describe('the write barrier', () => {
     expect(released).toEqual([])
     expect(gone.map((h) => h.id)).toEqual([write])
   })
+
+  it('lets a write the person always allows on this site go on, and holds the same write elsewhere or of another kind', async () => {
+    const { tab, barrier, step } = setup()
+    const allow = [{ site: 'https://shop.test', method: 'POST', path: '/api/drafts/*/delete' }]
+    await barrier.engage(7, { ...step, allow })
+    const allowed = await tab.request('POST', 'https://shop.test/api/drafts/8/delete', { postData: '{"id":8}' })
+    const otherKind = await tab.request('POST', 'https://shop.test/api/drafts/8/publish')
+    const otherSite = await tab.request('POST', 'https://evil.test/api/drafts/8/delete')
+    expect(tab.outcome.get(allowed)).toBe('sent')
+    expect(tab.outcome.has(otherKind)).toBe(false)
+    expect(tab.outcome.has(otherSite)).toBe(false)
+    expect((await barrier.held('a1')).map((h) => h.id)).toEqual([otherKind, otherSite])
+    // The step says what went unasked, for the audit.
+    expect(barrier.allowed(7)).toMatchObject([{ method: 'POST', path: '/api/drafts/8/delete', fields: [{ name: 'id', value: '8' }] }])
+  })
+
+  it('still drops telemetry the person allowed by mistake: a rule lets writes through, it does not turn a drop into a send', async () => {
+    const { tab, barrier, step } = setup()
+    await barrier.engage(7, { ...step, allow: [{ site: 'https://www.google-analytics.com', method: 'POST', path: '/g/collect' }] })
+    const beacon = await tab.request('POST', 'https://www.google-analytics.com/g/collect?v=2', { resourceType: 'Ping' })
+    expect(tab.outcome.get(beacon)).toBe('failed')
+  })
+
+  it('forgets the rules of an earlier step: each step holds by the rules it came with', async () => {
+    const { tab, barrier, step } = setup()
+    await barrier.engage(7, { ...step, allow: [{ site: 'https://shop.test', method: 'POST', path: '/api/orders' }] })
+    expect(tab.outcome.get(await tab.request('POST', 'https://shop.test/api/orders'))).toBe('sent')
+    await barrier.stepEnded(7)
+    await barrier.engage(7, { ...step, stepId: 'a2' })
+    const held = await tab.request('POST', 'https://shop.test/api/orders')
+    expect(tab.outcome.has(held)).toBe(false)
+    expect(await barrier.held('a2')).toHaveLength(1)
+  })
 })

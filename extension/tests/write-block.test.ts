@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { BLOCK_FIRST_RULE_ID, createWriteBlock } from '../lib/executor/write-block'
+import { allowRegexOf, BLOCK_FIRST_RULE_ID, createWriteBlock } from '../lib/executor/write-block'
 
 type Details = { tabId: number; url: string; method: string; type: string; error: string; requestId: string }
 
@@ -61,5 +61,23 @@ describe('the write block (the barrier without a debugger)', () => {
     const fresh = createWriteBlock({ declarativeNetRequest: setupApis(left), blocked: { addListener: () => undefined, removeListener: () => undefined } } as never)
     await fresh.release()
     expect(left.rules().map((r) => r.id)).toEqual([7000])
+  })
+
+  it('lets the writes the person always allows through, above the block, on the task tab only; a GraphQL operation stays blocked', async () => {
+    const { block, rules } = setup()
+    const drafts = { site: 'https://shop.test', method: 'POST', path: '/api/drafts/*/delete' }
+    await block.engage(7, 'https://shop.test/', [drafts, { site: 'https://shop.test', method: 'POST', path: '/graphql', operation: 'Star' }])
+    const allows = rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID + 2)
+    expect(allows).toEqual([
+      expect.objectContaining({ priority: 4, action: { type: 'allow' }, condition: { tabIds: [7], requestMethods: ['post'], regexFilter: allowRegexOf(drafts) } }),
+    ])
+    const re = new RegExp(allowRegexOf(drafts))
+    expect(re.test('https://shop.test/api/drafts/8/delete')).toBe(true)
+    expect(re.test('https://shop.test/api/drafts/3f2504e0-4f89-11d3-9a0c-0305e82c3301/delete?x=1')).toBe(true)
+    expect(re.test('https://shop.test/api/drafts/all/delete')).toBe(false)
+    expect(re.test('https://shop.test/api/drafts/8/delete/forever')).toBe(false)
+    expect(re.test('https://shop.test.evil.test/api/drafts/8/delete')).toBe(false)
+    await block.release()
+    expect(rules().map((r) => r.id)).toEqual([7000])
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AuditEvent, HeldWrite, ScriptStep } from '#protocol'
+import type { AllowedWrite, AuditEvent, HeldWrite, ScriptStep } from '#protocol'
+import { ok } from '../support/agent'
 import { PNG } from '../support/agent'
 import type { EngineContext } from './engine'
 
@@ -85,6 +86,80 @@ export function testEngineHeld(ctx: EngineContext) {
       await ctx.a.report(click, { dropped: [beacon] })
       expect((await events(taskId)).filter((e) => e.type === 'write.dropped')).toMatchObject([{ actionId: click.actionId, data: { request: beacon } }])
       expect((await ctx.a.status(taskId)).pendingConfirmation).toBeNull()
+    })
+
+    describe('always allowed on this site', () => {
+      const rule = { site: 'https://shop.test', method: 'POST', path: '/api/drafts/*/delete' }
+      const allowed = () => ok<AllowedWrite[]>(ctx.server.api('GET', '/api/writes/allowed'))
+      const forget = (body: unknown) => ctx.server.api('POST', '/api/writes/forget', body)
+      const confirm = (taskId: string, actionId: string, approved: boolean, always: boolean) =>
+        ok(ctx.server.api('POST', '/api/agent/confirm', { taskId, actionId, approved, always }))
+
+      it('keeps nothing when the person rejects, or approves without ticking it', async () => {
+        for (const [approved, always] of [[false, true], [true, false]] as const) {
+          const { taskId } = await heldTask()
+          const pending = (await ctx.a.status(taskId)).pendingConfirmation!
+          await confirm(taskId, pending.actionId, approved, always)
+          const answered = (await events(taskId)).find((e) => e.type === 'confirmation.answered')!
+          expect(answered.data.always).toBeUndefined()
+          await ctx.a.command('cancel', taskId).catch(() => undefined)
+        }
+        expect(await allowed()).toEqual([])
+      })
+
+      it('approved with "always", the kind of write is kept per site, audited, and every action after carries it', async () => {
+        const { taskId } = await heldTask()
+        const pending = (await ctx.a.status(taskId)).pendingConfirmation!
+        await confirm(taskId, pending.actionId, true, true)
+        const answered = (await events(taskId)).find((e) => e.type === 'confirmation.answered')!
+        expect(answered.data).toMatchObject({ approved: true, always: true, allowWrites: [rule] })
+        expect(await allowed()).toEqual([{ ...rule, at: expect.any(String), by: expect.any(String) }])
+
+        const release = await ctx.a.nextAction(taskId)
+        expect(release.allowWrites).toEqual([rule])
+        await ctx.a.report(release, { released: [held] })
+        expect((await ctx.a.nextAction(taskId)).allowWrites).toEqual([rule])
+        // Another task gets it too, from its first action.
+        const other = await ctx.a.start({ script })
+        expect((await ctx.a.nextAction(other.taskId)).allowWrites).toEqual([rule])
+        await ctx.a.command('cancel', other.taskId)
+        await ctx.a.command('cancel', taskId)
+      })
+
+      it('asking again for the same kind keeps one rule, with the day it was first allowed', async () => {
+        const [before] = await allowed()
+        const { taskId } = await heldTask()
+        await confirm(taskId, (await ctx.a.status(taskId)).pendingConfirmation!.actionId, true, true)
+        expect(await allowed()).toEqual([before])
+        await ctx.a.command('cancel', taskId).catch(() => undefined)
+      })
+
+      it('records the writes a step sent unasked because the person always allows them', async () => {
+        const { taskId } = await ctx.a.start({ script })
+        const click = await ctx.a.nextAction(taskId)
+        const other = { ...held.request, url: 'https://shop.test/api/drafts/8/delete', path: '/api/drafts/8/delete' }
+        await ctx.a.report(click, { allowed: [other] })
+        expect((await events(taskId)).filter((e) => e.type === 'write.allowed')).toMatchObject([{ actionId: click.actionId, data: { request: other } }])
+        expect((await ctx.a.status(taskId)).pendingConfirmation).toBeNull()
+        await ctx.a.command('cancel', taskId)
+      })
+
+      it('forgets a rule on request, answering the list after; actions stop carrying it', async () => {
+        expect((await forget({ site: rule.site, method: rule.method, path: '/other' })).body).toMatchObject({ ok: true, data: [rule] })
+        expect((await forget(rule)).body).toEqual({ ok: true, data: [] })
+        expect(await allowed()).toEqual([])
+        const { taskId } = await ctx.a.start({ script })
+        expect((await ctx.a.nextAction(taskId)).allowWrites).toBeUndefined()
+        await ctx.a.command('cancel', taskId)
+      })
+
+      it('refuses a malformed rule with the error envelope, and both routes need the token', async () => {
+        const bad = await forget({ site: 'https://shop.test', method: 'POST' })
+        expect(bad.status).toBe(400)
+        expect(bad.body).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+        expect((await ctx.server.api('GET', '/api/writes/allowed', undefined, { token: null })).status).toBe(401)
+        expect((await ctx.server.api('POST', '/api/writes/forget', rule, { token: null })).status).toBe(401)
+      })
     })
   })
 }

@@ -33,6 +33,13 @@ const routes: Record<string, Route> = {
   tasks: { method: 'GET', path: () => '/api/agent/tasks', valid: () => ({}), wrongTypes: () => ({}) },
   audit: { method: 'GET', path: () => `/api/audit/${taskId}`, valid: () => ({}), wrongTypes: () => ({}) },
   export: { method: 'GET', path: () => `/api/audit/${taskId}/export`, valid: () => ({}), wrongTypes: () => ({}) },
+  allowed: { method: 'GET', path: () => '/api/writes/allowed', valid: () => ({}), wrongTypes: () => ({}) },
+  forget: {
+    method: 'POST',
+    path: () => '/api/writes/forget',
+    valid: () => ({ site: 'https://shop.test', method: 'POST', path: '/api/drafts/*/delete' }),
+    wrongTypes: () => ({ site: 7, method: ['POST'], path: null }),
+  },
 }
 
 async function snapshot() {

@@ -140,7 +140,7 @@ describe('the audit events the server writes', () => {
 
   it('covers every type but those the write barrier writes', () => {
     const seen = new Set(written.map((e) => e.type))
-    expect(AUDIT_EVENT_TYPES.filter((t) => !seen.has(t))).toEqual(['write.held', 'write.released', 'write.refused', 'write.dropped'])
+    expect(AUDIT_EVENT_TYPES.filter((t) => !seen.has(t))).toEqual(['write.held', 'write.released', 'write.refused', 'write.allowed', 'write.dropped'])
   })
 
   it('keeps the envelope and types the data', () => {
@@ -186,6 +186,7 @@ describe('parseAuditEvent', () => {
     expect(parseAuditEvent(envelope('write.released', { request, by: 'c1', at: '2026-01-01T00:00:01.000Z' })).type).toBe('write.released')
     expect(parseAuditEvent(envelope('write.refused', { request, why: 'lost' })).type).toBe('write.refused')
     expect(parseAuditEvent(envelope('write.dropped', { request, reason: 'telemetry-host' })).type).toBe('write.dropped')
+    expect(parseAuditEvent(envelope('write.allowed', { request })).type).toBe('write.allowed')
   })
 })
 

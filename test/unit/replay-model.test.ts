@@ -252,6 +252,7 @@ describe('buildReplay: requests the write barrier held', () => {
       { type: 'write.refused', data: { request, why: 'rejected', by: 'c_ext' } },
       { type: 'write.dropped', data: { request: { ...request, url: 'https://stats.example/c', origin: 'https://stats.example', path: '/c', kind: 'beacon', fields: [] }, reason: 'telemetry-host' } },
       { type: 'write.refused', data: { request, why: 'misplaced' } },
+      { type: 'write.allowed', data: { request } },
     ]),
   )
 
@@ -262,6 +263,7 @@ describe('buildReplay: requests the write barrier held', () => {
       ['released', undefined, 'c_ext', undefined],
       ['refused', 'rejected', 'c_ext', undefined],
       ['dropped', 'telemetry-host', undefined, undefined],
+      ['allowed', undefined, undefined, undefined],
     ])
     expect(writes[1].at).toBe('2025-11-02T10:00:05.000Z')
     expect(replay.malformed).toEqual({ 'write.refused': 1 })

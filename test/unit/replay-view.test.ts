@@ -25,6 +25,7 @@ const events: AuditEvent[] = [
   { type: 'write.released', data: { request, by: 'c_ext', at: '2025-11-02T10:00:05.000Z' } },
   { type: 'write.refused', data: { request, why: 'rejected', by: 'c_ext' } },
   { type: 'write.dropped', data: { request: { ...request, origin: 'https://stats.example', path: '/collect', fields: [] }, reason: 'telemetry-host' } },
+  { type: 'write.allowed', data: { request: { ...request, path: '/api/drafts/8/delete', fields: [] } } },
 ].map((e, i) => ({ seq: i + 1, ts: new Date(Date.parse('2025-11-02T10:00:00.000Z') + i * 1000).toISOString(), taskId: 't1', ...e, prevHash: HASH, hash: HASH }))
 
 // Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
@@ -54,6 +55,7 @@ describe('the replay of an audit with events it cannot show and requests the bar
     expect(text).toContain('Refused — never reached the site: POST shop.example/api/orders (items, address)')
     expect(text).toContain('the person rejected it')
     expect(text).toContain('Dropped telemetry: POST stats.example/collect')
+    expect(text).toContain('Sent without asking, as you always allow on this site: POST shop.example/api/drafts/8/delete')
     expect(text).not.toContain('••••')
   })
 
@@ -64,5 +66,6 @@ describe('the replay of an audit with events it cannot show and requests the bar
     expect(text).toContain('批准后已发送：')
     expect(text).toContain('已拒绝——从未到达网站：')
     expect(text).toContain('已丢弃的遥测：POST stats.example/collect')
+    expect(text).toContain('未询问即发送（你已设置在此网站上始终允许）：POST shop.example/api/drafts/8/delete')
   })
 })

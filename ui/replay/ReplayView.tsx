@@ -11,13 +11,13 @@ import { describeRequest } from './write'
 
 const REFUSALS = ['rejected', 'canceled', 'paused', 'ended', 'lost'] as const
 
-/** A request the write barrier held, let go, refused or dropped: where it went and what it carried, by name. */
+/** A request the write barrier held, let go, refused, dropped or let through by the person's standing rule: where it went and what it carried, by name. */
 function WriteItem({ write }: { write: ReplayWrite }) {
   const { t, lang } = useReplayContext()
   const refusal = write.outcome === 'refused' ? REFUSALS.find((r) => r === write.reason) : undefined
   const why =
     write.outcome === 'held' && write.reason ? t('writeHeldWhy', { reason: write.reason }) : refusal ? t(`refused_${refusal}`) : undefined
-  const tone = write.outcome === 'released' ? 'risk-low' : write.outcome === 'dropped' ? 'muted' : 'risk-high'
+  const tone = write.outcome === 'released' || write.outcome === 'allowed' ? 'risk-low' : write.outcome === 'dropped' ? 'muted' : 'risk-high'
   return (
     <li class={`note write write-${write.outcome}`} data-write={write.outcome} data-action={write.actionId}>
       <div>

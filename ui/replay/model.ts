@@ -64,7 +64,7 @@ function reasonDetailsOf(details: RiskReason[] | undefined, reasons: readonly st
 const artifactsOf = (refs: { name: string; label: string }[]): ReplayArtifact[] => refs.map(({ name, label }) => ({ name, label }))
 const errorsOf = (errors: ObservationError[]): ObservationError[] => errors.map(({ code, message }) => ({ code, message }))
 
-function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped'>): ReplayWrite {
+function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped' | 'write.allowed'>): ReplayWrite {
   const base = { at: event.ts, request: event.data.request, ...(event.actionId ? { actionId: event.actionId } : {}) }
   switch (event.type) {
     case 'write.held': {
@@ -77,6 +77,8 @@ function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' 
       return { ...base, outcome: 'refused', reason: event.data.why, ...(event.data.by ? { by: event.data.by } : {}) }
     case 'write.dropped':
       return { ...base, outcome: 'dropped', reason: event.data.reason }
+    case 'write.allowed':
+      return { ...base, outcome: 'allowed' }
   }
 }
 
@@ -251,6 +253,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
       case 'write.released':
       case 'write.refused':
       case 'write.dropped':
+      case 'write.allowed':
         replay.timeline.push({ kind: 'write', write: writeOf(event) })
         break
       case 'report.received':

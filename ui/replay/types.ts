@@ -83,7 +83,7 @@ export interface ReplayPause {
 /** A request the write barrier held, let go after approval, refused or dropped. */
 export interface ReplayWrite {
   at: string
-  outcome: 'held' | 'released' | 'refused' | 'dropped'
+  outcome: 'held' | 'released' | 'refused' | 'dropped' | 'allowed'
   request: HeldRequest
   /** The step it was sent during, when the audit names it. */
   actionId?: string

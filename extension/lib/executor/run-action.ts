@@ -30,7 +30,7 @@ export interface RunDeps {
   /** Holds the task tab on granted sites while the action runs (see createNavigationGuard); the caller releases it. */
   guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
   /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
-  barrier?: Pick<WriteBarrier, 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'held' | 'stepEnded' | 'release' | 'refuse'>
+  barrier?: Pick<WriteBarrier, 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse'>
   /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
   block?: Pick<WriteBlock, 'engage' | 'blocked' | 'release'>
   /** How long after an in-page action is sent a navigation its page script starts (a timer, a refresh) is waited for. */
@@ -220,13 +220,19 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     if (withEvidence(action)) await shootBefore(current)
     const sites = await grantedSites(deps.permissions)
     const barrier = action.confirmation ? undefined : deps.barrier
-    const barred = !!barrier && (await barrier.engage(current.id, { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact }))
-    const blocking = !!barrier && !barred && !!deps.block && (await deps.block.engage(current.id, current.url))
+    const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites }
+    const barred = !!barrier && (await barrier.engage(current.id, step))
+    const blocking = !!barrier && !barred && !!deps.block && (await deps.block.engage(current.id, current.url, action.allowWrites))
     try {
       const result = await acted(current, sites, barred ? barrier : undefined)
       const dropped = barred ? barrier!.dropped(current.id) : []
-      const withDropped = dropped.length ? { ...result, dropped: dropped.slice(0, 50) } : result
-      return blocking ? withBlocked(withDropped, deps.block!.blocked()) : withDropped
+      const allowed = barred ? barrier!.allowed(current.id) : []
+      const withNotes = {
+        ...result,
+        ...(dropped.length ? { dropped: dropped.slice(0, 50) } : {}),
+        ...(allowed.length ? { allowed: allowed.slice(0, 50) } : {}),
+      }
+      return blocking ? withBlocked(withNotes, deps.block!.blocked()) : withNotes
     } finally {
       if (barred) await barrier!.stepEnded(current.id)
       if (blocking) await deps.block!.release()

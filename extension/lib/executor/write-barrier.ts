@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage'
-import { classifyRequest, type HeldRequest, type HeldWrite, type RedactSettings, type RequestFacts } from '#protocol'
+import { allowedBy, classifyRequest, type HeldRequest, type HeldWrite, type RedactSettings, type RequestFacts, type WriteAllowRule } from '#protocol'
 import type { TabDebugger } from './debugger'
 
 /** A write held in the browser: the CDP request id and the session that paused it, so a later worker can decide it. */
@@ -42,11 +42,14 @@ interface Watch {
   pageUrl: string | undefined
   /** What the server hides (emails, phones): hidden in what a held request shows too. */
   redact?: RedactSettings
+  /** The kinds of write the person always allows on their sites: these go on without asking. */
+  allow?: WriteAllowRule[]
   /** hold: a step the person did not approve runs; pass: it ended, what it held waits, anything new is the person's. */
   mode: 'hold' | 'pass'
   sessions: Set<string>
   documents: number
   dropped: HeldRequest[]
+  allowed: HeldRequest[]
   wake: () => void
 }
 
@@ -107,6 +110,11 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
     }, watch.redact)
     if (judged.verdict === 'pass') {
       judgedDocument()
+      return goOn(tabId, sessionId, event.requestId)
+    }
+    if (judged.verdict === 'hold' && allowedBy(watch.allow, judged.request)) {
+      judgedDocument()
+      watch.allowed.push(judged.request)
       return goOn(tabId, sessionId, event.requestId)
     }
     if (judged.verdict === 'drop') {
@@ -185,9 +193,12 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
      * Holds the tab's writes while the step `stepId` runs. False when the debugger cannot be had (declined,
      * another debugger): nothing is held then.
      */
-    async engage(tabId: number, step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings }): Promise<boolean> {
+    async engage(
+      tabId: number,
+      step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[] },
+    ): Promise<boolean> {
       const earlier = watches.get(tabId)
-      const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], wake: () => undefined }
+      const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], allowed: [], wake: () => undefined }
       watches.set(tabId, watch)
       try {
         await deps.debugger.send(tabId, 'Fetch.enable', WRITE_REQUESTS)
@@ -224,6 +235,9 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
 
     /** What the step dropped as telemetry so far. */
     dropped: (tabId: number) => [...(watches.get(tabId)?.dropped ?? [])],
+
+    /** The writes the step let go on because the person always allows them, so far. */
+    allowed: (tabId: number) => [...(watches.get(tabId)?.allowed ?? [])],
 
     /** The writes held for a step, or for a task (every step of it). */
     async held(stepOrTask: string): Promise<Hold[]> {

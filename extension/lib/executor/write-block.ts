@@ -1,5 +1,5 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import { classifyRequest, type HeldRequest, type HeldWrite } from '#protocol'
+import { classifyRequest, MAX_ALLOWED_WRITES, type HeldRequest, type HeldWrite, type WriteAllowRule } from '#protocol'
 
 type Rule = Parameters<Browser['declarativeNetRequest']['updateSessionRules']>[0] extends { addRules?: (infer R)[] } ? R : never
 
@@ -20,8 +20,32 @@ export interface WriteBlockApis {
 
 /** Session rule ids of the fallback, apart from the navigation guard's (7000–7199). */
 export const BLOCK_FIRST_RULE_ID = 7200
-const BLOCK_RULE_IDS = [BLOCK_FIRST_RULE_ID, BLOCK_FIRST_RULE_ID + 1]
+/** The two blocks, then one allow rule per write the person always allows (7202–7401). */
+const BLOCK_RULE_IDS = Array.from({ length: 2 + MAX_ALLOWED_WRITES }, (_, i) => BLOCK_FIRST_RULE_ID + i)
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete', 'connect', 'other']
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+// What isIdSegment calls an id, as near as RE2 (no lookahead) can say it: a number, or a long run of id characters
+// (hex, UUID, base64, a masked token or email). A short word never matches, so `/drafts/all/delete` stays blocked.
+const ID = '(?:[0-9]+|[A-Za-z0-9_=%.@+-]{12,})'
+/** The URLs a rule lets through: its site, its path with each `*` an id, any query. */
+export const allowRegexOf = (rule: WriteAllowRule) =>
+  `^${escape(rule.site)}${rule.path.split('/').map((segment) => (segment === '*' ? ID : escape(segment))).join('/')}(?:[?#].*)?$`
+
+/**
+ * The writes the person always allows, as allow rules above the block. DNR cannot read a body, so a rule for one
+ * GraphQL operation stays blocked here, and asked about.
+ */
+const allowRules = (tabId: number, allow: readonly WriteAllowRule[]): Rule[] =>
+  allow
+    .filter((rule) => rule.operation === undefined && WRITE_METHODS.includes(rule.method.toLowerCase()))
+    .slice(0, MAX_ALLOWED_WRITES)
+    .map((rule, i) => ({
+      id: BLOCK_FIRST_RULE_ID + 2 + i,
+      priority: 4,
+      action: { type: 'allow' },
+      condition: { tabIds: [tabId], requestMethods: [rule.method.toLowerCase()] as never, regexFilter: allowRegexOf(rule) },
+    }))
 const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT'
 
 /**
@@ -45,8 +69,8 @@ export function createWriteBlock(apis: WriteBlockApis) {
   }
 
   const self = {
-    /** Blocks the tab's writes until `release`; false when the rules could not be set. */
-    async engage(tabId: number, pageUrl: string | undefined): Promise<boolean> {
+    /** Blocks the tab's writes, but those the person always allows, until `release`; false when the rules could not be set. */
+    async engage(tabId: number, pageUrl: string | undefined, allow: readonly WriteAllowRule[] = []): Promise<boolean> {
       await self.release()
       const seen: BlockedDetails[] = []
       const listener = (d: BlockedDetails) => {
@@ -55,7 +79,7 @@ export function createWriteBlock(apis: WriteBlockApis) {
       apis.blocked.addListener(listener, { urls: ['<all_urls>'], tabId })
       current = { tabId, pageUrl, seen, listener }
       try {
-        await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: rules(tabId) })
+        await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: [...rules(tabId), ...allowRules(tabId, allow)] })
         return true
       } catch (error) {
         console.warn('[tandem] the write block could not be set', error)

@@ -18,6 +18,8 @@ export interface FollowedTaskDeps {
   changed: (taskId: string) => Promise<void>
   t: PanelT
   notices: Notices
+  /** The person approved with "always allow": the list of allowed writes changed. */
+  allowedChanged?: () => Promise<void>
 }
 
 /** Screenshots worth fetching: the pending step's evidence and the newest steps' pictures. */
@@ -31,6 +33,8 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
   const recent = signal<TaskView[]>([])
   const rejectReason = signal('')
   const answerText = signal('')
+  /** "Always allow this on this site", ticked on the card: it belongs to the card it was ticked on. */
+  const alwaysAllow = signal(false)
 
   const status = computed(() => view.value?.task.status ?? null)
   const pending = computed(() => view.value?.pendingConfirmation ?? null)
@@ -72,7 +76,10 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     shown = seq
     const before = view.value
     view.value = next
-    if (before?.pendingConfirmation?.actionId !== next.pendingConfirmation?.actionId) rejectReason.value = ''
+    if (before?.pendingConfirmation?.actionId !== next.pendingConfirmation?.actionId) {
+      rejectReason.value = ''
+      alwaysAllow.value = false
+    }
     const names = [
       ...(next.pendingConfirmation?.evidence?.screenshot ? [next.pendingConfirmation.evidence.screenshot.name] : []),
       ...next.steps.slice(-SHOWN_STEPS).flatMap((s) => (s.artifacts ?? []).map((a) => a.name)),
@@ -86,6 +93,7 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
       view.value = null
       answerText.value = ''
       rejectReason.value = ''
+      alwaysAllow.value = false
     }
     taskId.value = id
     await deps.followed.set(id)
@@ -123,6 +131,7 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     running,
     rejectReason,
     answerText,
+    alwaysAllow,
     images: deps.screenshots.urls,
 
     async load() {
@@ -134,6 +143,7 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     loadRecent,
     setRejectReason: (text: string) => void (rejectReason.value = text),
     setAnswer: (text: string) => void (answerText.value = text),
+    setAlwaysAllow: (on: boolean) => void (alwaysAllow.value = on),
 
     /**
      * Approves or rejects the action the card showed (`actionId`): when another one has replaced it meanwhile, the
@@ -143,9 +153,14 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
       const p = pending.value
       if (!p || p.actionId !== actionId) return Promise.resolve()
       const reason = approved ? '' : rejectReason.value.trim() || t('confirm.defaultReason')
+      // Only a held write can be always allowed: the card offers it nowhere else.
+      const always = approved && alwaysAllow.value && p.action.type === 'release'
       return command(
-        (id) => client.confirm({ taskId: id, actionId: p.actionId, approved, ...(reason ? { reason } : {}) }),
-        t(approved ? 'confirm.approved' : 'confirm.rejected'),
+        async (id) => {
+          await client.confirm({ taskId: id, actionId: p.actionId, approved, ...(reason ? { reason } : {}), ...(always ? { always } : {}) })
+          if (always) await deps.allowedChanged?.()
+        },
+        t(always ? 'confirm.allowedFromNow' : approved ? 'confirm.approved' : 'confirm.rejected'),
       )
     },
 

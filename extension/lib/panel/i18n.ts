@@ -1,5 +1,6 @@
 import { createTranslator, type Lang, type Translate } from '../../../ui/i18n'
 import { statusEntries } from '../../../ui/status-words'
+import { allowedEn, allowedZh } from './i18n-allowed'
 import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 import { controlEn, controlZh } from './i18n-control'
 
@@ -143,6 +144,7 @@ const en = {
   'site.refused': 'Not allowed: {origin}. The task goes on without it.',
   ...saveSkillEn,
   ...controlEn,
+  ...allowedEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -285,6 +287,7 @@ const zh: Record<PanelKey, string> = {
   'site.refused': '未允许 {origin}，任务将不经过它继续。',
   ...saveSkillZh,
   ...controlZh,
+  ...allowedZh,
 }
 
 export type PanelT = Translate<typeof en>

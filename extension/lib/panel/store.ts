@@ -4,6 +4,7 @@ import type { Lang } from '../../../ui/i18n'
 import { Activity } from '../executor/state'
 import type { ServerClient } from '../server/client'
 import type { Settings } from '../settings'
+import { createAllowedWrites } from './allowed-writes'
 import { createConnection } from './connection'
 import { createFollowedTask } from './followed-task'
 import { panelTranslator } from './i18n'
@@ -17,7 +18,22 @@ import { createScreenshots } from './screenshots'
 
 export type PanelClient = Pick<
   ServerClient,
-  'health' | 'info' | 'start' | 'confirm' | 'answer' | 'status' | 'pause' | 'resume' | 'cancel' | 'tasks' | 'searchSkills' | 'saveSkill' | 'artifact' | 'exportAudit'
+  | 'health'
+  | 'info'
+  | 'start'
+  | 'confirm'
+  | 'answer'
+  | 'status'
+  | 'pause'
+  | 'resume'
+  | 'cancel'
+  | 'tasks'
+  | 'searchSkills'
+  | 'saveSkill'
+  | 'artifact'
+  | 'exportAudit'
+  | 'allowedWrites'
+  | 'forgetWrite'
 >
 
 export interface PanelDeps {
@@ -50,7 +66,18 @@ export function createPanelStore(deps: PanelDeps) {
   const { client, reach } = watchReach(deps.client, { serverUrl: savedUrl, back: () => void deps.wake().catch(() => undefined) })
   const connection = createConnection({ client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices })
   const screenshots = createScreenshots({ load: client.artifact, objectUrl: deps.files.objectUrl, revoke: deps.files.revoke })
-  const task = createFollowedTask({ client, followed: deps.followed, screenshots, download: deps.files.download, wake: deps.wake, changed: deps.changed, t, notices })
+  const allowedWrites = createAllowedWrites({ client, t, notices })
+  const task = createFollowedTask({
+    client,
+    followed: deps.followed,
+    screenshots,
+    download: deps.files.download,
+    wake: deps.wake,
+    changed: deps.changed,
+    t,
+    notices,
+    allowedChanged: allowedWrites.load,
+  })
   const saveSkill = createSaveSkill({ client, task, t, notices })
   const newTask = createNewTask({
     client,
@@ -140,12 +167,13 @@ export function createPanelStore(deps: PanelDeps) {
     newTask,
     task,
     saveSkill,
+    allowedWrites,
 
     async load() {
       await connection.load()
       setActivity(await deps.activity.get())
       deps.activity.watch(setActivity)
-      await Promise.all([task.load(), newTask.load()])
+      await Promise.all([task.load(), newTask.load(), allowedWrites.load()])
     },
     /** What the panel polls while it is open; a poll still waiting for its answer is not doubled. */
     refresh: () => (polling ??= task.refresh().finally(() => (polling = null))),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  AllowedWrite,
   ApiErrorCode,
   CLIENT_HEADERS,
   ErrorEnvelope,
@@ -18,6 +19,7 @@ import {
   type SaveSkillBody,
   type StartBody,
   type TaskCommandBody,
+  type WriteAllowRule,
 } from '#protocol'
 import type { Settings } from '../settings'
 import { DeadlineExceeded, readBytes, startDeadline, type Deadline } from '../../../ui/deadline'
@@ -178,6 +180,8 @@ export function createServerClient(deps: ServerClientDeps) {
     searchSkills: (q: string, limit = 8) =>
       call('GET', `/api/skills/search?q=${encodeURIComponent(q)}&limit=${limit}`, z.array(SkillSearchResult), undefined, read),
     saveSkill: (body: SaveSkillBody) => call('POST', '/api/skills', SaveSkillData, body, command),
+    allowedWrites: () => call('GET', '/api/writes/allowed', z.array(AllowedWrite), undefined, read),
+    forgetWrite: (rule: WriteAllowRule) => call('POST', '/api/writes/forget', z.array(AllowedWrite), rule, command),
     artifact: (taskId: string, name: string) => bytes(`${audit(taskId)}/artifacts/${encodeURIComponent(name)}`),
     exportAudit: (taskId: string) => bytes(`${audit(taskId)}/export`),
   }

@@ -15,15 +15,17 @@ export const NEXT_MARGIN_MS = 5_000
 export const HEALTH_MS = 5_000
 
 /**
- * Small reads from storage (info, status, task list, skill search). The panel polls status every second and says
- * "not answering" when it runs out: short enough to say so within seconds, long enough for a loaded machine.
+ * Small reads from storage (info, status, task list, skill search, the writes always allowed). The panel polls
+ * status every second and says "not answering" when it runs out: short enough to say so within seconds, long
+ * enough for a loaded machine.
  */
 export const READ_MS = 6_000
 
 /**
- * Commands that change a task (start, confirm, answer, pause, resume, cancel) or write a skill: they take the
- * task's lock and append to the audit log. Servers sharing Redis wait up to 10 s for that lock before they answer
- * 503 UNAVAILABLE ("try again in a moment"): the deadline leaves room for that answer to arrive.
+ * Commands that change a task (start, confirm, answer, pause, resume, cancel), write a skill or forget an allowed
+ * write: they take the task's lock and append to the audit log, or write to the shared store. Servers sharing Redis
+ * wait up to 10 s for that lock before they answer 503 UNAVAILABLE ("try again in a moment"): the deadline leaves
+ * room for that answer to arrive.
  */
 export const COMMAND_MS = 15_000
 

@@ -3,6 +3,7 @@ import { createStorage } from 'unstorage'
 import { createScriptPlanner } from '../agent/script-planner'
 import { decodeArtifacts, type DecodedArtifact } from '../audit/artifacts'
 import type { Config } from '../config'
+import { createAllowedWrites } from '../state/allowed-writes'
 import { createClientRegistry } from '../state/clients'
 import { fsAtomicDriver } from '../state/fs-atomic-driver'
 import { createNotifier } from '../state/notifier'
@@ -28,20 +29,26 @@ function decodeOrRefuse(uploads: Parameters<typeof decodeArtifacts>[0]) {
   }
 }
 
-type SharedState = Pick<EngineDeps, 'store' | 'clients' | 'notifier'>
+type SharedState = Pick<EngineDeps, 'store' | 'clients' | 'notifier' | 'allowedWrites'>
 
-/** Tasks, clients and wake-ups: in the data dir for one server, or in Redis for several sharing the same tasks. */
+/** Tasks, clients, wake-ups and the writes always allowed: in the data dir for one server, or in Redis for several sharing the same tasks. */
 function sharedState(config: Config): SharedState {
   if (config.store === 'redis') {
     const { storage, redis, subscriber } = connectRedis(config.redisUrl)
     return {
       store: createTaskStore(storage, { withLock: createRedisLock(redis), cache: false, activeIndex: createRedisActiveIndex(redis) }),
       clients: createClientRegistry(storage, { shared: true }),
+      allowedWrites: createAllowedWrites(storage, { shared: true }),
       notifier: createRedisNotifier(redis, subscriber),
     }
   }
   const storage = createStorage({ driver: fsAtomicDriver({ base: join(config.dataDir, 'state') }) })
-  return { store: createTaskStore(storage, { cache: true }), clients: createClientRegistry(storage), notifier: createNotifier() }
+  return {
+    store: createTaskStore(storage, { cache: true }),
+    clients: createClientRegistry(storage),
+    notifier: createNotifier(),
+    allowedWrites: createAllowedWrites(storage),
+  }
 }
 
 let engine: Engine | undefined

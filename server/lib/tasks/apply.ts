@@ -73,6 +73,7 @@ export function applyObservation(
     },
   })
   for (const request of observation.dropped ?? []) events.push({ type: 'write.dropped', actionId: action.actionId, data: { request, reason: 'telemetry' } })
+  for (const request of observation.allowed ?? []) events.push({ type: 'write.allowed', actionId: action.actionId, data: { request } })
   if (action.type === 'release') releaseOutcome(action, observation, events)
   if (isTerminal(task.status)) return
   if (observation.held?.length && task.status !== 'PAUSED') {

@@ -1,5 +1,5 @@
-import type { AnswerBody, ConfirmBody, TaskCommandBody } from '#protocol'
-import { isTerminal } from '#protocol'
+import type { Action, AnswerBody, ConfirmBody, TaskCommandBody, WriteAllowRule } from '#protocol'
+import { HeldRequest, isTerminal, sameRule, writeRuleOf } from '#protocol'
 import { conflict } from '../http/errors'
 import { finish } from './apply'
 import type { RequestSource } from '../http/source'
@@ -13,10 +13,10 @@ import { refuseRelease } from './release'
 /** What the person (through the panel, console or API) can tell a task. */
 export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
   /** A change after which the task may move on: the next queued step is proposed, or the planner asked. */
-  async function changeThenAdvance(taskId: string, change: (task: TaskRecord, events: PendingEvent[]) => void) {
+  async function changeThenAdvance(taskId: string, change: (task: TaskRecord, events: PendingEvent[]) => void | Promise<void>) {
     const observation = await deps.store.getObservation(taskId)
     const status = await mutate(taskId, async (task, events) => {
-      change(task, events)
+      await change(task, events)
       await advance(task, observation, deps, events)
       return task.status
     })
@@ -24,9 +24,25 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
     return { status }
   }
 
+  /**
+   * "Always allow this on this site": the kinds of the held requests a release lets go on are let through from now
+   * on. Only a release has requests the person saw; any other action asks again next time.
+   */
+  async function allowFromNowOn(action: Action, by: string): Promise<WriteAllowRule[]> {
+    if (action.type !== 'release' || !deps.allowedWrites) return []
+    const requests = Array.isArray(action.params.requests) ? action.params.requests : []
+    const rules = requests.flatMap((request) => {
+      const parsed = HeldRequest.safeParse(request)
+      return parsed.success && parsed.data.origin ? [writeRuleOf(parsed.data)] : []
+    })
+    const unique = rules.filter((rule, i) => rules.findIndex((other) => sameRule(other, rule)) === i)
+    if (unique.length) await deps.allowedWrites.add(unique, by)
+    return unique
+  }
+
   return {
     confirm(body: ConfirmBody, source: RequestSource) {
-      return changeThenAdvance(body.taskId, (task, events) => {
+      return changeThenAdvance(body.taskId, async (task, events) => {
         const current = task.current
         if (task.status !== 'WAITING_CONFIRMATION' || current?.phase !== 'awaiting_confirmation') {
           throw conflict(`No action of this task is waiting for confirmation (it is ${task.status}).`)
@@ -36,10 +52,12 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         }
         const at = new Date().toISOString()
         const by = source.clientId ?? 'api'
+        const allowWrites = body.approved && body.always ? await allowFromNowOn(current.action, by) : []
+        const always = allowWrites.length ? { always: true, allowWrites } : {}
         events.push({
           type: 'confirmation.answered',
           actionId: body.actionId,
-          data: { approved: body.approved, ...(body.reason ? { reason: body.reason } : {}), by, at, source },
+          data: { approved: body.approved, ...(body.reason ? { reason: body.reason } : {}), by, at, source, ...always },
         })
         if (body.approved) {
           current.action.confirmation = { approved: true, at, by }

@@ -1,4 +1,4 @@
-import type { ArtifactRef, ArtifactUpload, Observation, RedactSettings } from '#protocol'
+import type { AllowedWrite, ArtifactRef, ArtifactUpload, Observation, RedactSettings, WriteAllowRule } from '#protocol'
 import type { RequestSource } from '../http/source'
 import type { SecretVault } from '../privacy/secrets'
 import type { PendingEvent } from './events'
@@ -58,6 +58,16 @@ export interface Notifier {
   wait(channels: string[], ms: number, signal?: AbortSignal): Promise<boolean>
 }
 
+/** The kinds of write the person always allows on a site ("always allow this on this site"). */
+export interface AllowedWrites {
+  /** The newest first, at most MAX_ALLOWED_WRITES. */
+  list(): Promise<AllowedWrite[]>
+  /** Adds the rules not there yet; the oldest go when there are too many. */
+  add(rules: WriteAllowRule[], by: string): Promise<void>
+  /** Removes one rule, and answers the list after. */
+  forget(rule: WriteAllowRule): Promise<AllowedWrite[]>
+}
+
 export interface AuditSink {
   /** Appends the events in order; they are on disk when the promise resolves. */
   appendMany(taskId: string, events: PendingEvent[]): Promise<{ seq: number }[]>
@@ -80,6 +90,8 @@ export interface EngineDeps {
   artifacts: ArtifactSink
   planners: { script: Planner; llm?: Planner }
   secrets?: SecretVault
+  /** Writes the person always allows: handed to the extension with every action. None kept when absent. */
+  allowedWrites?: AllowedWrites
   /** Emails and phone numbers to hide as well (card numbers are always hidden). */
   redact?: RedactSettings
   /** The skills library, for tasks started from a skill. */

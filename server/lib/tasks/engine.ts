@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid'
-import type { Action, ClientView, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus } from '#protocol'
-import { emptyUsage, isTerminal } from '#protocol'
+import type { Action, AllowedWrite, ClientView, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus, WriteAllowRule } from '#protocol'
+import { emptyUsage, isTerminal, MAX_ALLOWED_WRITES } from '#protocol'
 import { conflict, notFound } from '../http/errors'
 import type { RequestSource } from '../http/source'
 import { actionForExtension } from '../privacy/for-extension'
@@ -88,9 +88,16 @@ export function createEngine(deps: EngineDeps) {
   // The only place secret values are filled in.
   const forExtension = actionForExtension(deps)
 
+  /** Every action carries the writes the person always allows, as they are now: the barrier lets those through. */
+  async function withAllowedWrites(action: Action): Promise<Action> {
+    const allowed = (await deps.allowedWrites?.list()) ?? []
+    if (!allowed.length) return action
+    return { ...action, allowWrites: allowed.slice(0, MAX_ALLOWED_WRITES).map(({ at: _, by: __, ...rule }) => rule) }
+  }
+
   async function deliver(task: TaskRecord, source: RequestSource): Promise<Action | null> {
     const action = await dispatch(task, source)
-    return action && forExtension(action)
+    return action && withAllowedWrites(forExtension(action))
   }
 
   async function dispatch(task: TaskRecord, source: RequestSource): Promise<Action | null> {
@@ -199,6 +206,11 @@ export function createEngine(deps: EngineDeps) {
       if (!reply.duplicate) void kick(body.taskId)
       return reply
     },
+
+    /** The writes the person always allows, the newest first. */
+    listAllowedWrites: async (): Promise<AllowedWrite[]> => (await deps.allowedWrites?.list()) ?? [],
+    /** The person no longer always allows this kind of write: the list after. */
+    forgetAllowedWrite: async (rule: WriteAllowRule): Promise<AllowedWrite[]> => (await deps.allowedWrites?.forget(rule)) ?? [],
 
     /** The extensions that have called in, the most recently seen first. */
     listClients: (): Promise<ClientView[]> => clients.list(),
