@@ -72,11 +72,14 @@ export type Widget =
   /** A list where Delete removes the selected row. */
   | { kind: 'list'; items: string[]; effect: Effect }
 
+/** Words of the element's tree line, tried in order. */
+export type Find = string | string[]
+
 /** One Tandem action as a script lists it; `find` is how the fake model picks it from the element tree. */
 export type Step =
-  | { type: 'click'; text?: string; selector?: string; find?: string }
-  | { type: 'type'; selector: string; text: string; submit?: boolean; find?: string }
-  | { type: 'select'; text?: string; selector?: string; option: string; find?: string }
+  | { type: 'click'; text?: string; selector?: string; find?: Find }
+  | { type: 'type'; selector: string; text: string; submit?: boolean; find?: Find }
+  | { type: 'select'; text?: string; selector?: string; option: string; find?: Find }
   | { type: 'press'; keys: string }
 
 export type Mechanism =

@@ -1,7 +1,7 @@
 /** antd 5: its Button (which spaces two CJK characters: 删 除), App modal, Popconfirm, Select, Switch, Collapse… */
 import { App, Button, Checkbox, Collapse, ConfigProvider, DatePicker, Input, Pagination, Popconfirm, Select, Switch, Tabs, Tag } from 'antd'
-import enUS from 'antd/locale/en_US'
-import zhCN from 'antd/locale/zh_CN'
+import enUS from 'antd/es/locale/en_US'
+import zhCN from 'antd/es/locale/zh_CN'
 import { createElement as h, useState, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { Widget } from '../types'

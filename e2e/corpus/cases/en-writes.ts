@@ -1,6 +1,6 @@
 /** English pages whose control changes something on the site: the request it sends is the effect. */
 import type { Case, Stack, Widget } from '../types'
-import { choose, click, clickAt, make, modal, pop, press, type, type Mechanism } from './make'
+import { choose, click, clickAt, flip, make, pick, modal, pop, press, type, type Mechanism } from './make'
 import type { Step } from '../types'
 
 const w = (id: string, stack: Stack, mechanism: Mechanism, goal: string, title: string, intro: string, widget: Widget, steps?: Step[]): Case =>
@@ -35,7 +35,7 @@ export const EN_WRITES: Case[] = [
   w('digest-select', 'plain', 'autosave', 'Turn off the email digest', 'Notifications', 'Changes are saved automatically.',
     { kind: 'select', label: 'Email digest', options: ['Daily', 'Weekly', 'Never'], value: 'Daily', effect: f('/settings/digest', 'PUT') }, [choose('#setting', 'Never', 'name=setting')]),
   w('public-profile', 'plain', 'autosave', 'Make my profile visible to everyone', 'Privacy', 'Changes are saved automatically.',
-    { kind: 'toggle', label: 'Show my profile to everyone', style: 'checkbox', checked: false, effect: f('/profile/visibility', 'PATCH') }, [clickAt('#toggle', 'Show my profile to everyone')]),
+    { kind: 'toggle', label: 'Show my profile to everyone', style: 'checkbox', checked: false, effect: f('/profile/visibility', 'PATCH') }, [flip('Show my profile to everyone')]),
   w('bin-dialog', 'plain', 'dialog-ok', 'Delete the Atlas project', 'Atlas', 'Project with 42 files, last changed yesterday.',
     { kind: 'button', label: '', icon: 'trash', aria: 'Bin', effect: f('/projects/atlas', 'DELETE'), confirm: modal('Delete "Atlas" and its 42 files? This cannot be undone.') }),
   w('comment-ctrl-enter', 'plain', 'shortcut', 'Reply "LGTM" on the pull request', 'Pull request #311', 'Fix race in the upload queue.',
@@ -53,7 +53,7 @@ export const EN_WRITES: Case[] = [
   w('leave-ws', 'react', 'dialog-ok', 'Leave the Acme workspace', 'Acme workspace', 'You are a member of 12 channels.',
     { kind: 'button', label: 'Leave workspace', effect: f('/workspace/leave'), confirm: modal('Leave Acme? You will lose access to its channels.') }),
   w('autorenew', 'react', 'autosave', 'Stop the yearly auto-renewal', 'Billing', 'Your plan renews automatically on 3 March.',
-    { kind: 'toggle', label: 'Auto-renew', style: 'switch', checked: true, effect: f('/billing/autorenew', 'PATCH') }, [clickAt('#toggle', 'Auto-renew')]),
+    { kind: 'toggle', label: 'Auto-renew', style: 'switch', checked: true, effect: f('/billing/autorenew', 'PATCH') }, [flip('Auto-renew')]),
   w('looks-good', 'react', 'request-submit', 'Approve the expense report', 'Expense report #77', 'Travel to Lisbon, €612.40.',
     { kind: 'form', fields: [{ name: 'comment', label: 'Comment' }], submit: { label: 'Looks good' }, action: { path: '/expenses/77/approve', method: 'post' }, requestSubmit: true }, [name('comment'), click('Looks good')]),
   w('agree-beacon', 'react', 'beacon', 'Accept the new terms so I can keep using it', 'Updated terms', 'We changed how we process your data.',
@@ -65,9 +65,9 @@ export const EN_WRITES: Case[] = [
   w('remove-member', 'antd', 'dialog-ok', 'Take Bob off the team', 'Team', 'Bob Stone — Editor since 2023.',
     { kind: 'button', label: 'Remove member', effect: f('/members/12', 'DELETE'), confirm: pop('Are you sure?') }),
   w('2fa-off', 'antd', 'autosave', 'Switch off two-factor sign-in', 'Security', 'Changes apply immediately.',
-    { kind: 'toggle', label: 'Two-factor authentication', style: 'switch', checked: true, effect: f('/security/2fa') }, [clickAt('#toggle', 'Two-factor authentication')]),
+    { kind: 'toggle', label: 'Two-factor authentication', style: 'switch', checked: true, effect: f('/security/2fa') }, [flip('Two-factor authentication')]),
   w('downgrade', 'antd', 'autosave', 'Move me to the free plan', 'Plan', 'Your plan changes as soon as you pick one.',
-    { kind: 'select', label: 'Plan', options: ['Free', 'Pro', 'Team'], value: 'Pro', effect: f('/billing/plan', 'PUT') }, [choose('#setting', 'Free', 'Plan')]),
+    { kind: 'select', label: 'Plan', options: ['Free', 'Pro', 'Team'], value: 'Pro', effect: f('/billing/plan', 'PUT') }, pick('antd', 'Plan', 'Pro', 'Free')),
   w('bin-icon', 'antd', 'icon', 'Delete my grocery note', 'Notes', 'Groceries: eggs, rice, coffee.',
     { kind: 'button', label: '', icon: 'trash', aria: 'Bin', effect: f('/notes/4', 'DELETE') }),
   w('refund', 'antd', 'form-post', 'Refund order 5521 to the customer', 'Order 5521', 'Paid $64.00 by card on 2 November.',
@@ -77,13 +77,13 @@ export const EN_WRITES: Case[] = [
   w('send-icon', 'mui', 'icon', 'Send the draft reply to Lee', 'Reply to Lee', 'Draft: "Sounds good, see you then."',
     { kind: 'button', label: '', icon: 'send', aria: 'Go', effect: f('/messages') }),
   w('default-card', 'mui', 'autosave', 'Pay with the Visa from now on', 'Wallet', 'Your default card is charged for subscriptions.',
-    { kind: 'select', label: 'Default card', options: ['Mastercard ••4444', 'Visa ••1111'], value: 'Mastercard ••4444', effect: f('/wallet/default', 'PUT') }, [choose('#setting', 'Visa ••1111', 'Default card')]),
+    { kind: 'select', label: 'Default card', options: ['Mastercard ••4444', 'Visa ••1111'], value: 'Mastercard ••4444', effect: f('/wallet/default', 'PUT') }, pick('mui', 'Default card', 'Mastercard ••4444', 'Visa ••1111')),
   w('post-ctrl-enter', 'mui', 'shortcut', 'Post "Happy Friday" to the team', 'Team feed', 'Share an update with 48 people.',
     { kind: 'chat', placeholder: 'What is new?', key: 'Control+Enter', effect: f('/posts') }, [type('#chat', 'Happy Friday!', 'name=message'), press('Control+Enter')]),
   w('seats', 'mui', 'graphql-mutation', 'Book seats 14A and 14B', 'Choose seats', 'Flight NW 220, 14A and 14B selected.',
     { kind: 'button', label: 'Lock in these seats', effect: { via: 'graphql', op: 'mutation', name: 'ReserveSeats' } }),
   w('share-data', 'mui', 'autosave', 'Let partners see my data', 'Privacy', 'Changes are saved automatically.',
-    { kind: 'toggle', label: 'Share my data with partners', style: 'checkbox', checked: false, effect: f('/privacy', 'PATCH') }, [clickAt('#toggle', 'Share my data with partners')]),
+    { kind: 'toggle', label: 'Share my data with partners', style: 'checkbox', checked: false, effect: f('/privacy', 'PATCH') }, [flip('Share my data with partners')]),
   w('wipe', 'vue', 'reworded', 'Reset my account to a clean slate', 'Account', 'Projects: 9. Files: 312.',
     { kind: 'button', label: 'Wipe everything and start over', effect: f('/account/reset') }),
   w('pay-next', 'vue', 'request-submit', 'Pay the electricity bill', 'Pay bill', 'Electricity, $84.20, due tomorrow.',
@@ -97,7 +97,7 @@ export const EN_WRITES: Case[] = [
   w('revoke', 'element', 'dialog-ok', 'Kill the old API key', 'API keys', 'ci-deploy — last used 2 days ago.',
     { kind: 'button', label: 'Revoke', effect: f('/keys/3', 'DELETE'), confirm: pop('Revoke this key?') }),
   w('visibility', 'element', 'autosave', 'Make the repository public', 'Repository settings', 'Changes are saved automatically.',
-    { kind: 'select', label: 'Visibility', options: ['Private', 'Public'], value: 'Private', effect: f('/repo/visibility', 'PUT') }, [choose('#setting', 'Public', 'Visibility')]),
+    { kind: 'select', label: 'Visibility', options: ['Private', 'Public'], value: 'Private', effect: f('/repo/visibility', 'PUT') }, pick('element', 'Visibility', 'Private', 'Public')),
   w('store-open', 'element', 'autosave', 'Stop taking orders for the holidays', 'Store', 'Changes apply immediately.',
-    { kind: 'toggle', label: 'Accept new orders', style: 'switch', checked: true, effect: f('/store/open', 'PATCH') }, [clickAt('#toggle', 'Accept new orders')]),
+    { kind: 'toggle', label: 'Accept new orders', style: 'switch', checked: true, effect: f('/store/open', 'PATCH') }, [flip('Accept new orders')]),
 ]

@@ -1,4 +1,4 @@
-import type { Case, Effect, Mechanism, PageConfirm, Step, Widget } from '../types'
+import type { Case, Effect, Find, Mechanism, PageConfirm, Stack, Step, Widget } from '../types'
 
 /** The request whose arrival is the effect, as the log names it. */
 export function arrivalOf(effect: Effect): string | undefined {
@@ -33,11 +33,22 @@ export function arrivalsOf(w: Widget): string[] {
   }
 }
 
-export const click = (text: string, find?: string): Step => ({ type: 'click', text, ...(find ? { find } : {}) })
-export const clickAt = (selector: string, find: string): Step => ({ type: 'click', selector, find })
-export const type = (selector: string, text: string, find: string, submit?: boolean): Step => ({ type: 'type', selector, text, find, ...(submit ? { submit } : {}) })
+export const click = (text: string, find?: Find): Step => ({ type: 'click', text, ...(find ? { find } : {}) })
+export const clickAt = (selector: string, find: Find): Step => ({ type: 'click', selector, find })
+export const type = (selector: string, text: string, find: Find, submit?: boolean): Step => ({ type: 'type', selector, text, find, ...(submit ? { submit } : {}) })
 export const press = (keys: string): Step => ({ type: 'press', keys })
-export const choose = (selector: string, option: string, find: string): Step => ({ type: 'select', selector, option, find })
+export const choose = (selector: string, option: string, find: Find): Step => ({ type: 'select', selector, option, find })
+
+/** Where a library's custom select opens when a person clicks it (they have no native <select> to pick from). */
+const OPENER: Partial<Record<Stack, string>> = { antd: '.ant-select-selector', element: '.el-select__wrapper', mui: '#setting' }
+
+/** A select as a person works it: native <select> by option; a library's dropdown by two clicks. */
+export function pick(stack: Stack, label: string, current: string, option: string): Step[] {
+  const opener = OPENER[stack]
+  return opener ? [clickAt(opener, [current, 'role=combobox']), click(option)] : [choose('#setting', option, 'name=setting')]
+}
+/** A toggle as the element tree shows it: by its label, or as a bare switch or checkbox. */
+export const flip = (label: string): Step => clickAt('#toggle', [label, 'role=switch', 'type=checkbox'])
 
 export type Row = Omit<Case, 'effects' | 'steps' | 'label'> & { steps?: Step[]; label?: string; effects?: string[] }
 

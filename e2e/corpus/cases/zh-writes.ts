@@ -1,6 +1,6 @@
 /** 中文页面上会改动网站数据的控件：它发出的请求就是后果。 */
 import type { Case, Stack, Step, Widget } from '../types'
-import { choose, click, clickAt, make, modal, pop, press, type, type Mechanism } from './make'
+import { choose, click, clickAt, flip, make, pick, modal, pop, press, type, type Mechanism } from './make'
 
 const w = (id: string, stack: Stack, mechanism: Mechanism, goal: string, title: string, intro: string, widget: Widget, steps?: Step[]): Case =>
   make({ id: `zh-${stack}-${id}`, lang: 'zh', stack, mechanism, goal, title, intro, widget, steps, irreversible: true })
@@ -40,7 +40,7 @@ export const ZH_WRITES: Case[] = [
   w('clear-cart', 'react', 'dialog-ok', '购物车全清了', '购物车', '共 6 件商品。',
     { kind: 'button', label: '清空购物车', effect: f('/cart', 'DELETE'), confirm: modal('确定要清空购物车吗？') }),
   w('public-profile', 'react', 'autosave', '让所有人都能看到我的主页', '隐私设置', '修改自动保存。',
-    { kind: 'toggle', label: '公开我的主页', style: 'checkbox', checked: false, effect: f('/profile', 'PATCH') }, [clickAt('#toggle', '公开我的主页')]),
+    { kind: 'toggle', label: '公开我的主页', style: 'checkbox', checked: false, effect: f('/profile', 'PATCH') }, [flip('公开我的主页')]),
   w('delete-spaced', 'antd', 'spaced-cjk', '把《三季度计划》这个草稿删了', '草稿箱', '草稿：《三季度计划》，三周前编辑。',
     { kind: 'button', label: '删除', effect: f('/drafts/1', 'DELETE') }),
   w('delete-modal', 'antd', 'dialog-ok', '删掉这篇文章', '文章管理', '《周末去哪儿》— 阅读 1,024。',
@@ -52,9 +52,9 @@ export const ZH_WRITES: Case[] = [
   w('send-spaced', 'antd', 'spaced-cjk', '把这条通知发给全员', '群发通知', '收件人：全体员工（128 人）。',
     { kind: 'button', label: '发送', effect: f('/notices') }),
   w('store-switch', 'antd', 'autosave', '店铺暂停接单', '店铺设置', '修改立即生效。',
-    { kind: 'toggle', label: '接收订单', style: 'switch', checked: true, effect: f('/store', 'PATCH') }, [clickAt('#toggle', '接收订单')]),
+    { kind: 'toggle', label: '接收订单', style: 'switch', checked: true, effect: f('/store', 'PATCH') }, [flip('接收订单')]),
   w('visibility', 'antd', 'autosave', '把相册改成所有人可见', '相册设置', '选择后立即生效。',
-    { kind: 'select', label: '可见范围', options: ['仅自己', '好友', '所有人'], value: '仅自己', effect: f('/visibility', 'PUT') }, [choose('#setting', '所有人', '可见范围')]),
+    { kind: 'select', label: '可见范围', options: ['仅自己', '好友', '所有人'], value: '仅自己', effect: f('/visibility', 'PUT') }, pick('antd', '可见范围', '仅自己', '所有人')),
   w('bin-icon', 'antd', 'icon', '把购物清单这条笔记删了', '笔记', '购物清单：鸡蛋、大米、咖啡。',
     { kind: 'button', label: '', icon: 'trash', aria: '回收站', effect: f('/notes/9', 'DELETE') }),
   w('chat-enter', 'antd', 'shortcut', '回复客户“已发货”', '客户：陈女士', '最新消息：“发货了吗？”',
@@ -64,9 +64,9 @@ export const ZH_WRITES: Case[] = [
   w('quit-group', 'element', 'dialog-ok', '退出这个群', '群设置', '周末徒步群，213 人。',
     { kind: 'button', label: '退出群聊', effect: f('/group/quit'), confirm: pop('确定退出？') }),
   w('stranger-switch', 'element', 'autosave', '允许陌生人加我好友', '隐私', '修改立即生效。',
-    { kind: 'toggle', label: '允许陌生人加我为好友', style: 'switch', checked: false, effect: f('/privacy', 'PATCH') }, [clickAt('#toggle', '允许陌生人加我为好友')]),
+    { kind: 'toggle', label: '允许陌生人加我为好友', style: 'switch', checked: false, effect: f('/privacy', 'PATCH') }, [flip('允许陌生人加我为好友')]),
   w('address-select', 'element', 'autosave', '默认地址改成公司', '收货地址', '选择后立即生效。',
-    { kind: 'select', label: '默认收货地址', options: ['家', '公司'], value: '家', effect: f('/address/default', 'PUT') }, [choose('#setting', '公司', '默认收货地址')]),
+    { kind: 'select', label: '默认收货地址', options: ['家', '公司'], value: '家', effect: f('/address/default', 'PUT') }, pick('element', '默认收货地址', '家', '公司')),
   w('receive', 'element', 'fetch', '那个快递我收到了，处理一下', '订单 5521', '已签收：2 件商品。',
     { kind: 'button', label: '确认收货', effect: f('/orders/5521/receive') }),
   w('save-publish', 'element', 'form-post', '把文章发出去', '写文章', '《周末去哪儿》草稿，1,200 字。',
@@ -78,7 +78,7 @@ export const ZH_WRITES: Case[] = [
   w('approve-emoji', 'mui', 'icon', '批了小李的报销', '待审批', '小李：差旅费 ¥2,300。',
     { kind: 'button', label: '✅', effect: f('/expenses/approve') }),
   w('share-consent', 'mui', 'autosave', '同意把数据分享给合作方', '隐私', '修改自动保存。',
-    { kind: 'toggle', label: '同意与合作伙伴共享数据', style: 'checkbox', checked: false, effect: f('/consent', 'PATCH') }, [clickAt('#toggle', '同意与合作伙伴共享数据')]),
+    { kind: 'toggle', label: '同意与合作伙伴共享数据', style: 'checkbox', checked: false, effect: f('/consent', 'PATCH') }, [flip('同意与合作伙伴共享数据')]),
   w('wipe-history', 'vue', 'reworded', '浏览记录全都不要了', '浏览记录', '共 1,204 条记录。',
     { kind: 'button', label: '一键清空', effect: f('/history', 'DELETE') }),
   w('checkin', 'vue', 'beacon', '今天签个到', '每日签到', '已连续签到 6 天。',
