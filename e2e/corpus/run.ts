@@ -3,11 +3,13 @@
  * Writes e2e/output/corpus.md and corpus.json (corpus-approved.* with --approve).
  */
 import { parseArgs } from 'node:util'
+import { buildTandemIfMissing } from './build'
 import { CASES } from './cases'
 import { runCorpus } from './corpus-run'
 import type { Mode } from './run-case'
 
 const { values } = parseArgs({ options: { mode: { type: 'string' }, only: { type: 'string' }, approve: { type: 'boolean' }, timeout: { type: 'string' }, quiet: { type: 'boolean' } } })
+buildTandemIfMissing()
 const modes: Mode[] = values.mode ? [values.mode as Mode] : ['script', 'llm']
 const cases = values.only ? CASES.filter((c) => c.id.includes(values.only!)) : CASES
 const { summary, seconds } = await runCorpus({
