@@ -51,6 +51,7 @@ function acceptSocket(req: IncomingMessage, socket: Duplex): void {
   socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`)
   socket.on('error', () => undefined)
   socket.on('data', () => undefined)
+  socket.on('end', () => socket.end())
 }
 
 /** The corpus site: every case's page under /c/<id>/, its endpoints below it, the bundles under /assets. */
@@ -90,8 +91,12 @@ export async function startCorpusSite(cases: Case[]): Promise<CorpusSite> {
     if (wantsPage) return html(landed(c, rest))
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, data: { items: [] } }))
   })
+  // Upgraded sockets leave the server's own bookkeeping: kept here so close() can end them.
+  const sockets = new Set<Duplex>()
   server.on('upgrade', (req, socket) => {
     arrive(req, 'WS')
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
     acceptSocket(req, socket)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -104,6 +109,7 @@ export async function startCorpusSite(cases: Case[]): Promise<CorpusSite> {
     log,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
         server.closeAllConnections()
         server.close(() => resolve())
       }),
