@@ -34,6 +34,15 @@ export async function runCorpus(options: CorpusOptions): Promise<{ results: Case
   const h = await startHarness({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-corpus' } })
   const began = Date.now()
   const results: CaseResult[] = []
+  const name = approve ? 'corpus-approved' : 'corpus'
+  mkdirSync(outDir, { recursive: true })
+  const save = () => {
+    const seconds = (Date.now() - began) / 1000
+    writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ summary: summarise(results), seconds, results }, null, 1))
+    writeFileSync(join(outDir, `${name}.md`), markdown(results, { seconds, approve }))
+    return seconds
+  }
+  let seconds = 0
   try {
     for (const mode of modes) {
       for (const c of cases) {
@@ -41,21 +50,19 @@ export async function runCorpus(options: CorpusOptions): Promise<{ results: Case
         const result = await runCase(h, site, c, mode, timeoutMs, approve)
         if (mode === 'llm' && model.misses.has(c.id)) result.note = `the model did not find ${model.misses.get(c.id)}`
         results.push(result)
+        // Written as it goes: an interrupted run still leaves its figures so far.
+        seconds = save()
         log(`${mode} ${c.id}: ${result.asked ? 'asked' : '-'} ${result.unapproved ? 'UNAPPROVED' : ''} ${result.status} ${result.ms}ms`)
         // A page left open keeps its sockets and timers: the next case starts from a quiet browser.
         for (const page of h.ext.context.pages()) if (page.url().includes('/c/')) await page.close().catch(() => undefined)
       }
     }
   } finally {
-    await h.close()
-    await site.close()
-    await llm.close()
+    seconds = save()
+    // Bounded: a close that hangs must not hold the figures back.
+    const closing = Promise.allSettled([h.close(), site.close(), llm.close()])
+    await Promise.race([closing, new Promise((r) => setTimeout(r, 15_000))])
   }
-  const seconds = (Date.now() - began) / 1000
   const summary = summarise(results)
-  mkdirSync(outDir, { recursive: true })
-  const name = approve ? 'corpus-approved' : 'corpus'
-  writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ summary, seconds, results }, null, 1))
-  writeFileSync(join(outDir, `${name}.md`), markdown(results, { seconds, approve }))
   return { results, summary, seconds }
 }

@@ -36,6 +36,7 @@ export function markdown(results: CaseResult[], meta: { seconds: number; approve
   const unapproved = results.filter((r) => r.unapproved)
   const needless = results.filter((r) => !r.irreversible && r.asked)
   const inert = results.filter((r) => r.irreversible && !r.asked && !r.unapproved)
+  const idle = results.filter((r) => !r.irreversible && !r.ran)
   return [
     '# Write-barrier corpus',
     '',
@@ -59,6 +60,10 @@ export function markdown(results: CaseResult[], meta: { seconds: number; approve
     `## Irreversible, neither asked nor arrived (${inert.length}: the step did not happen, so the case proves nothing)`,
     '',
     ...inert.map(line),
+    '',
+    `## Harmless, not asked but not fully carried out either (${idle.length}: counted as not asked)`,
+    '',
+    ...idle.map(line),
     '',
   ].join('\n')
 }

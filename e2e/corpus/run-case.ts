@@ -21,6 +21,8 @@ export interface CaseResult {
   /** Why Tandem asked, as the status reported it. */
   reasons: string[]
   status: string
+  /** Every step of the case was carried out (or asked about): a run where one was not tells nothing. */
+  ran: boolean
   /** Step outcomes, for reading a failure ("click:done", "press:rejected"). */
   steps: string[]
   ms: number
@@ -31,7 +33,7 @@ export interface CaseResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const TERMINAL = ['SUCCEEDED', 'FAILED', 'CANCELED']
 /** Beacons and sockets may land a little after the step that sent them reports. */
-const SETTLE_MS = 400
+const SETTLE_MS = 250
 
 const toScript = (steps: Step[]) => steps.map((step) => Object.fromEntries(Object.entries(step).filter(([k]) => k !== 'find')))
 
@@ -76,7 +78,10 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
   if (audit.some((e: { type: string }) => e.type === 'confirmation.requested')) asked = true
   const arrivals = site.log.slice(from).filter((a) => a.caseId === c.id).map((a) => `${a.method} ${a.path.slice(`/c/${c.id}`.length) || '/'}`)
   const unapproved = !approve && c.effects.some((e) => arrivals.includes(e))
+  const steps: { type: string; outcome: string; errors: { code: string }[] }[] = view?.steps ?? []
+  const acted = steps.filter((s) => ['click', 'type', 'select', 'press'].includes(s.type) && s.outcome === 'done').length
   return {
+    ran: asked || acted >= c.steps.length,
     id: c.id,
     lang: c.lang,
     stack: c.stack,
@@ -89,7 +94,7 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
     arrivals,
     reasons,
     status,
-    steps: (view?.steps ?? []).map((s: { type: string; outcome: string; errors: { code: string }[] }) => `${s.type}:${s.outcome}${s.errors.length ? `:${s.errors.map((e) => e.code).join(',')}` : ''}`),
+    steps: steps.map((s) => `${s.type}:${s.outcome}${s.errors.length ? `:${s.errors.map((e) => e.code).join(',')}` : ''}`),
     ms: Date.now() - started,
     timedOut,
   }

@@ -58,7 +58,9 @@ export type Row = Omit<Case, 'effects' | 'steps' | 'label'> & { steps?: Step[]; 
  */
 export function make(row: Row): Case {
   const w = row.widget
-  const label = row.label ?? (w.kind === 'button' ? w.label || w.aria || w.title || w.icon || '' : w.kind === 'form' ? w.submit.label : 'label' in w ? w.label : '')
+  const last = row.steps?.at(-1)
+  const lastWords = !last ? '' : last.type === 'press' ? last.keys : last.type === 'click' ? (last.text ?? [last.find ?? ''].flat()[0]) : last.type === 'select' ? last.option : ''
+  const label = row.label ?? (w.kind === 'button' ? w.label || w.aria || w.title || w.icon || '' : w.kind === 'form' ? w.submit.label : ('label' in w && w.label) || lastWords || '')
   let steps = row.steps
   const shown = (text: string) => (row.stack === 'antd' ? antdSpaced(text) : text)
   if (!steps && w.kind === 'button') {
