@@ -37,6 +37,10 @@ export function markdown(results: CaseResult[], meta: { seconds: number; approve
   const needless = results.filter((r) => !r.irreversible && r.asked)
   const inert = results.filter((r) => r.irreversible && !r.asked && !r.unapproved)
   const idle = results.filter((r) => !r.irreversible && !r.ran)
+  const silent = results.filter((r) => r.irreversible && !r.effectArrived)
+  const check = meta.approve
+    ? [`## Irreversible pages whose request did not arrive even though every question was approved (${silent.length}: a broken case)`, '', ...silent.map(line), '']
+    : []
   return [
     '# Write-barrier corpus',
     '',
@@ -45,6 +49,7 @@ export function markdown(results: CaseResult[], meta: { seconds: number; approve
     `- Irreversible: **${s.irreversible.asked} of ${s.irreversible.runs} asked; ${s.irreversible.unapproved} reached the site unapproved** (target 0).`,
     `- Harmless: **${s.harmless.asked} of ${s.harmless.runs} asked (${(s.harmless.rate * 100).toFixed(0)}%)** (target ≤ 10%).`,
     '',
+    ...check,
     table(results, (r) => r.mode, 'mode'),
     table(results, (r) => r.lang, 'language'),
     table(results, (r) => r.stack, 'stack'),

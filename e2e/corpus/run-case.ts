@@ -16,8 +16,12 @@ export interface CaseResult {
   asked: boolean
   /** The effect's request reached the site although nothing was approved. */
   unapproved: boolean
+  /** The effect's request reached the site at all (with --approve: the page really does what the case says). */
+  effectArrived: boolean
   /** Requests the site received for this case, as "METHOD /path" relative to the case folder. */
   arrivals: string[]
+  /** Beacons that reached the third-party analytics host during the run (the barrier may drop these). */
+  telemetry: number
   /** Why Tandem asked, as the status reported it. */
   reasons: string[]
   status: string
@@ -77,7 +81,9 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
   const audit = (await h.server.api('GET', `/api/audit/${taskId}`)).body?.data?.events ?? []
   if (audit.some((e: { type: string }) => e.type === 'confirmation.requested')) asked = true
   const arrivals = site.log.slice(from).filter((a) => a.caseId === c.id).map((a) => `${a.method} ${a.path.slice(`/c/${c.id}`.length) || '/'}`)
-  const unapproved = !approve && c.effects.some((e) => arrivals.includes(e))
+  const telemetry = site.log.slice(from).filter((a) => a.thirdParty).length
+  const effectArrived = c.effects.some((e) => arrivals.includes(e))
+  const unapproved = !approve && effectArrived
   const steps: { type: string; outcome: string; errors: { code: string }[] }[] = view?.steps ?? []
   const acted = steps.filter((s) => ['click', 'type', 'select', 'press'].includes(s.type) && s.outcome === 'done').length
   return {
@@ -91,7 +97,9 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
     mode,
     asked,
     unapproved,
+    effectArrived,
     arrivals,
+    telemetry,
     reasons,
     status,
     steps: steps.map((s) => `${s.type}:${s.outcome}${s.errors.length ? `:${s.errors.map((e) => e.code).join(',')}` : ''}`),
