@@ -22,7 +22,7 @@ function PlainButton({ w }: Props<'button'>) {
       h('button', { className: 'primary', onClick: () => (setOpen(false), runEffect(w.effect)) }, c.ok ?? said('OK', '确定')))))
 }
 
-export function PlainForm({ w, input, submit }: Props<'form'> & { input?: (f: Widget & { kind: 'form' }['fields'][number]) => ReactNode; submit?: ReactNode }) {
+export function PlainForm({ w, input, submit }: Props<'form'> & { input?: (f: Extract<Widget, { kind: 'form' }>['fields'][number]) => ReactNode; submit?: ReactNode }) {
   const onSubmit = w.onSubmit
     ? (e: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
         e.preventDefault()
