@@ -31,6 +31,14 @@ ${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}<s
 <script>window.__CASE__ = ${json}</script>${pageview}<script type="module" src="${assets.js}"></script></body></html>`
 }
 
+/** The document of a case's embedded frame: its one inner widget, rendered by the plain script. */
+export function frame(c: Case, assets: Assets, analyticsOrigin: string): string {
+  if (c.widget.kind !== 'frame') return landed(c, '/frame')
+  const spec: PageSpec = { id: c.id, lang: c.lang, base: `/c/${c.id}`, analytics: analyticsOrigin, widgets: [c.widget.inner], inFrame: true }
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(c.widget.title)}</title><style>${STYLE}</style></head>
+<body><div id="app"></div><p id="status" role="status"></p><script>window.__CASE__ = ${JSON.stringify(spec).replace(/</g, '\\u003c')}</script><script type="module" src="${assets.js}"></script></body></html>`
+}
+
 /** Where a form post, a link or a navigation lands: an ordinary page saying it happened. */
 export function landed(c: Case, path: string): string {
   const said = c.lang === 'zh' ? '操作已完成' : 'Done'

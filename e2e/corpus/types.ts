@@ -15,6 +15,8 @@ export type Effect =
   /** Third-party telemetry, to the analytics host (a different site). */
   | { via: 'telemetry'; event: string }
   | { via: 'websocket'; path: string }
+  /** Sent by a dedicated Worker the page hands the job to. */
+  | { via: 'worker'; method: 'POST' | 'PUT' | 'DELETE'; path: string }
   /** A top-level GET navigation (location.assign). */
   | { via: 'navigate'; path: string }
   | { via: 'none' }
@@ -69,6 +71,8 @@ export type Widget =
   | { kind: 'pagination'; pages: number; effect?: Effect }
   | { kind: 'chips'; chips: string[]; removeLabel: string; effect?: Effect }
   | { kind: 'datepicker'; label: string; ok?: string; effect?: Effect }
+  /** An embedded widget: a same-origin iframe (/c/<id>/frame) holding one more widget. */
+  | { kind: 'frame'; title: string; inner: Widget }
   /** A list where Delete removes the selected row. */
   | { kind: 'list'; items: string[]; effect: Effect }
 
@@ -93,6 +97,8 @@ export type Mechanism =
   | 'beacon'
   | 'telemetry'
   | 'websocket'
+  | 'worker'
+  | 'iframe'
   | 'dialog-ok'
   | 'shortcut'
   | 'autosave'

@@ -154,6 +154,8 @@ function render(w: Widget): HTMLElement {
       }
       return wrap
     }
+    case 'frame':
+      return el('iframe', { src: `${spec.base}/frame`, title: w.title, style: 'width:520px;height:140px;border:1px solid #ccc' })
     case 'list': {
       const ul = el('ul', { role: 'listbox', 'aria-label': said('Items', '列表') })
       let selected: HTMLElement | null = null

@@ -130,6 +130,8 @@ export function PlainWidget({ w }: { w: Widget }): ReactNode {
       return h(DatePicker, { w })
     case 'list':
       return h(List, { w })
+    case 'frame':
+      return h('iframe', { src: `${spec.base}/frame`, title: w.title, style: { width: 520, height: 140, border: '1px solid #ccc' } })
   }
 }
 

@@ -154,6 +154,10 @@ const PLAIN: Record<Widget['kind'], Component> = {
   chips: VChips,
   datepicker: VPicker,
   list: VList,
+  frame: defineComponent({
+    props: wanted<'frame'>(),
+    setup: ({ w }) => () => h('iframe', { src: `${spec.base}/frame`, title: w.title, style: 'width:520px;height:140px;border:1px solid #ccc' }),
+  }),
 }
 
 /** Every widget in plain Vue; a library passes the kinds it has components for. */

@@ -12,6 +12,8 @@ export function arrivalOf(effect: Effect): string | undefined {
       return `POST ${effect.path}`
     case 'websocket':
       return `WS ${effect.path}`
+    case 'worker':
+      return `${effect.method} ${effect.path}`
     case 'navigate':
       return `GET ${effect.path}`
     default:
@@ -28,6 +30,8 @@ export function arrivalsOf(w: Widget): string[] {
       return w.expands ? [] : [`GET ${w.href.split('?')[0]}`]
     case 'accordion':
       return []
+    case 'frame':
+      return arrivalsOf(w.inner)
     default:
       return 'effect' in w && w.effect ? [arrivalOf(w.effect)].filter((x): x is string => !!x) : []
   }
@@ -60,7 +64,7 @@ export function make(row: Row): Case {
   const w = row.widget
   const last = row.steps?.at(-1)
   const lastWords = !last ? '' : last.type === 'press' ? last.keys : last.type === 'click' ? (last.text ?? [last.find ?? ''].flat()[0]) : last.type === 'select' ? last.option : ''
-  const label = row.label ?? (w.kind === 'button' ? w.label || w.aria || w.title || w.icon || '' : w.kind === 'form' ? w.submit.label : ('label' in w && w.label) || lastWords || '')
+  const label = row.label ?? (w.kind === 'frame' && w.inner.kind === 'button' ? w.inner.label : w.kind === 'button' ? w.label || w.aria || w.title || w.icon || '' : w.kind === 'form' ? w.submit.label : ('label' in w && w.label) || lastWords || '')
   let steps = row.steps
   const shown = (text: string) => (row.stack === 'antd' ? antdSpaced(text) : text)
   if (!steps && w.kind === 'button') {
