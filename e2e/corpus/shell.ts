@@ -39,6 +39,13 @@ export function frame(c: Case, assets: Assets, analyticsOrigin: string): string 
 <body><div id="app"></div><p id="status" role="status"></p><script>window.__CASE__ = ${JSON.stringify(spec).replace(/</g, '\\u003c')}</script><script type="module" src="${assets.js}"></script></body></html>`
 }
 
+/** A window that does its job on load, as sign-in and connect popups do: posts to `send`, then says so. */
+export function popup(c: Case, send: string): string {
+  const url = JSON.stringify(`/c/${c.id}${send.startsWith('/') ? send : '/'}`)
+  return `<!doctype html><html><head><meta charset="utf-8"><title>…</title></head><body><p id="s">…</p>
+<script>fetch(${url}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then(() => { document.getElementById('s').textContent = 'OK' })</script></body></html>`
+}
+
 /** Where a form post, a link or a navigation lands: an ordinary page saying it happened. */
 export function landed(c: Case, path: string): string {
   const said = c.lang === 'zh' ? '操作已完成' : 'Done'

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { extname, join, normalize } from 'node:path'
-import { frame, landed, shell, type Assets } from './shell'
+import { frame, landed, popup, shell, type Assets } from './shell'
 import type { Case, Stack } from './types'
 
 export const CORPUS_DIST = 'dist/corpus'
@@ -86,6 +86,7 @@ export async function startCorpusSite(cases: Case[]): Promise<CorpusSite> {
     const rest = url.pathname.slice(`/c/${c.id}`.length) || '/'
     const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body)
     if (req.method === 'GET' && rest === '/') return html(shell(c, assets[c.stack], analyticsOrigin))
+    if (req.method === 'GET' && rest === '/popup') return html(popup(c, url.searchParams.get('send') ?? '/'))
     if (req.method === 'GET' && rest === '/frame') return html(frame(c, assets.plain, analyticsOrigin))
     // A form post or a navigation gets a page; a script's request gets JSON.
     const wantsPage = String(req.headers.accept ?? '').includes('text/html')

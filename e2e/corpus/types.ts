@@ -15,6 +15,8 @@ export type Effect =
   /** Third-party telemetry, to the analytics host (a different site). */
   | { via: 'telemetry'; event: string }
   | { via: 'websocket'; path: string }
+  /** A window the page opens (/c/<id>/popup), which sends the request as soon as it loads. */
+  | { via: 'popup'; path: string }
   /** Sent by a dedicated Worker the page hands the job to. */
   | { via: 'worker'; method: 'POST' | 'PUT' | 'DELETE'; path: string }
   /** A top-level GET navigation (location.assign). */
@@ -99,6 +101,7 @@ export type Mechanism =
   | 'websocket'
   | 'worker'
   | 'iframe'
+  | 'popup'
   | 'dialog-ok'
   | 'shortcut'
   | 'autosave'

@@ -68,6 +68,9 @@ export function runEffect(effect: Effect | undefined, text = ''): void {
       }
       return
     }
+    case 'popup':
+      window.open(`${url('/popup')}?send=${encodeURIComponent(effect.path)}`, 'connect', 'width=480,height=360')
+      return
     case 'worker': {
       // Off the main thread, as sync and upload code often is: the request comes from the worker, not the page.
       const src = `onmessage = (e) => fetch(e.data.url, { method: e.data.method, headers: { 'content-type': 'application/json' }, body: e.data.body }).then(() => postMessage('ok'))`

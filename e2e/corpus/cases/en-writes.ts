@@ -44,6 +44,8 @@ export const EN_WRITES: Case[] = [
     { kind: 'list', items: ['report-final.pdf', 'budget-2026.xlsx', 'notes.txt'], effect: f('/files', 'DELETE') }, [click('report-final.pdf'), press('Delete')]),
   w('reprice', 'plain', 'worker', 'Raise every price in the shop by 5%', 'Catalogue', '312 products. Prices are recalculated in the background.',
     { kind: 'button', label: 'Reprice catalogue', effect: { via: 'worker', method: 'PUT', path: '/prices' } }),
+  w('connect-popup', 'plain', 'popup', 'Hook up my Google Drive', 'Integrations', 'Google Drive — not connected.',
+    { kind: 'button', label: 'Connect', effect: { via: 'popup', path: '/drive/connect' } }),
   w('frame-pay', 'react', 'iframe', 'Pay the £120 deposit', 'Booking', 'Cabin in the woods, 3 nights. Deposit due now.',
     { kind: 'frame', title: 'Payment', inner: { kind: 'button', label: 'Pay £120', effect: f('/frame/pay') } }, [click('Pay £120')]),
   w('merge', 'react', 'graphql-mutation', 'Merge the typo fix', 'Fix typo in README', 'All checks have passed. 1 approval.',

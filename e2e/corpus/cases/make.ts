@@ -14,6 +14,8 @@ export function arrivalOf(effect: Effect): string | undefined {
       return `WS ${effect.path}`
     case 'worker':
       return `${effect.method} ${effect.path}`
+    case 'popup':
+      return `POST ${effect.path}`
     case 'navigate':
       return `GET ${effect.path}`
     default:

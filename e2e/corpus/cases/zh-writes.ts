@@ -83,6 +83,8 @@ export const ZH_WRITES: Case[] = [
     { kind: 'toggle', label: '同意与合作伙伴共享数据', style: 'checkbox', checked: false, effect: f('/consent', 'PATCH') }, [flip('同意与合作伙伴共享数据')]),
   w('wipe-history', 'vue', 'reworded', '浏览记录全都不要了', '浏览记录', '共 1,204 条记录。',
     { kind: 'button', label: '一键清空', effect: f('/history', 'DELETE') }),
+  w('bind-popup', 'react', 'popup', '把微信绑定到这个账号', '账号绑定', '微信：未绑定。',
+    { kind: 'button', label: '去绑定', effect: { via: 'popup', path: '/wechat/bind' } }),
   w('reprice', 'vue', 'worker', '全店商品统一涨价 5%', '商品管理', '共 312 件商品，价格在后台重新计算。',
     { kind: 'button', label: '批量改价', effect: { via: 'worker', method: 'PUT', path: '/prices' } }),
   w('checkin', 'vue', 'beacon', '今天签个到', '每日签到', '已连续签到 6 天。',
