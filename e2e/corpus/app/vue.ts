@@ -1,0 +1,4 @@
+import { createApp } from 'vue'
+import { page } from './vue-base'
+
+createApp(page()).mount('#app')

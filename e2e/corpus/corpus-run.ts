@@ -1,0 +1,68 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startFakeLlm } from '../../test/support/fake-llm'
+import { startHarness } from '../support/harness'
+import { buildCorpusPages } from './build'
+import { corpusModel } from './model'
+import { markdown, summarise, type Summary } from './report'
+import { runCase, type CaseResult, type Mode } from './run-case'
+import { startCorpusSite } from './site'
+import type { Case } from './types'
+
+export interface CorpusOptions {
+  cases: Case[]
+  modes: Mode[]
+  /** Per run; one stuck task cannot stall the rest. */
+  timeoutMs?: number
+  /** Approve every confirmation instead: checks that each irreversible case really sends its request. */
+  approve?: boolean
+  /** Where corpus.md and corpus.json go. */
+  outDir?: string
+  log?: (line: string) => void
+}
+
+/**
+ * The whole measurement: built pages, the built server (with the fake model), the corpus site and Chromium with
+ * the production extension; every case in every mode, one after another in one browser.
+ */
+export async function runCorpus(options: CorpusOptions): Promise<{ results: CaseResult[]; summary: Summary; seconds: number }> {
+  const { cases, modes, timeoutMs = 20_000, approve = false, outDir = 'e2e/output', log = () => undefined } = options
+  buildCorpusPages()
+  const model = corpusModel(cases)
+  const llm = await startFakeLlm(model.rule)
+  const site = await startCorpusSite(cases)
+  const h = await startHarness({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-corpus' } })
+  const began = Date.now()
+  const results: CaseResult[] = []
+  const name = approve ? 'corpus-approved' : 'corpus'
+  mkdirSync(outDir, { recursive: true })
+  const save = () => {
+    const seconds = (Date.now() - began) / 1000
+    writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ summary: summarise(results), seconds, results }, null, 1))
+    writeFileSync(join(outDir, `${name}.md`), markdown(results, { seconds, approve }))
+    return seconds
+  }
+  let seconds = 0
+  try {
+    for (const mode of modes) {
+      for (const c of cases) {
+        model.reset(c.id)
+        const result = await runCase(h, site, c, mode, timeoutMs, approve)
+        if (mode === 'llm' && model.misses.has(c.id)) result.note = `the model did not find ${model.misses.get(c.id)}`
+        results.push(result)
+        // Written as it goes: an interrupted run still leaves its figures so far.
+        seconds = save()
+        log(`${mode} ${c.id}: ${result.asked ? 'asked' : '-'} ${result.unapproved ? 'UNAPPROVED' : ''} ${result.status} ${result.ms}ms`)
+        // A page left open keeps its sockets and timers: the next case starts from a quiet browser.
+        for (const page of h.ext.context.pages()) if (page.url().includes('/c/')) await page.close().catch(() => undefined)
+      }
+    }
+  } finally {
+    seconds = save()
+    // Bounded: a close that hangs must not hold the figures back.
+    const closing = Promise.allSettled([h.close(), site.close(), llm.close()])
+    await Promise.race([closing, new Promise((r) => setTimeout(r, 15_000))])
+  }
+  const summary = summarise(results)
+  return { results, summary, seconds }
+}
