@@ -37,6 +37,15 @@ describe('the write block (the barrier without a debugger)', () => {
     expect(rules().map((r) => r.id)).toEqual([7000])
   })
 
+  it('beside the debugger blocks only WebSocket openings, which CDP cannot pause', async () => {
+    const { block, rules, emit } = setup()
+    expect(await block.engage(7, 'https://chat.test/', [], 'sockets')).toBe(true)
+    const mine = rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID)
+    expect(mine.map((r) => r.condition.resourceTypes ?? r.condition.requestMethods)).toEqual([['websocket']])
+    emit({ url: 'wss://chat.test/socket', method: 'GET', type: 'websocket', requestId: 'w' })
+    expect(block.blocked().writes).toMatchObject([{ request: { kind: 'websocket', origin: 'wss://chat.test' } }])
+  })
+
   it('says which writes it blocked on the task tab, leaving reads and telemetry out of the question', async () => {
     const { block, emit } = setup()
     await block.engage(7, 'https://shop.test/')

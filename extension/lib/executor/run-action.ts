@@ -222,7 +222,8 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     const barrier = action.confirmation ? undefined : deps.barrier
     const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites }
     const barred = !!barrier && (await barrier.engage(current.id, step))
-    const blocking = !!barrier && !barred && !!deps.block && (await deps.block.engage(current.id, current.url, action.allowWrites))
+    // Beside the debugger only WebSocket openings are blocked (CDP cannot pause them); without it, every write.
+    const blocking = !!barrier && !!deps.block && (await deps.block.engage(current.id, current.url, action.allowWrites, barred ? 'sockets' : 'writes'))
     try {
       const result = await acted(current, sites, barred ? barrier : undefined)
       const dropped = barred ? barrier!.dropped(current.id) : []

@@ -48,6 +48,9 @@ const allowRules = (tabId: number, allow: readonly WriteAllowRule[]): Rule[] =>
     }))
 const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT'
 
+/** Everything a write can be (the fallback), or only WebSocket openings (beside the debugger). */
+export type BlockScope = 'writes' | 'sockets'
+
 /**
  * The barrier's fallback when the debugger cannot be had (the person canceled Chrome's debugging bar for the
  * tab, DevTools holds it): while an unapproved step runs, declarativeNetRequest session rules block the task tab's
@@ -58,10 +61,20 @@ const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT'
 export function createWriteBlock(apis: WriteBlockApis) {
   let current: { tabId: number; pageUrl: string | undefined; seen: BlockedDetails[]; listener: (d: BlockedDetails) => void } | null = null
 
-  const rules = (tabId: number): Rule[] => [
-    { id: BLOCK_RULE_IDS[0]!, priority: 3, action: { type: 'block' }, condition: { tabIds: [tabId], requestMethods: WRITE_METHODS as never } },
-    { id: BLOCK_RULE_IDS[1]!, priority: 3, action: { type: 'block' }, condition: { tabIds: [tabId], resourceTypes: ['websocket'] as never } },
-  ]
+  const sockets = (tabId: number): Rule => ({
+    id: BLOCK_RULE_IDS[1]!,
+    priority: 3,
+    action: { type: 'block' },
+    condition: { tabIds: [tabId], resourceTypes: ['websocket'] as never },
+  })
+  const rules = (tabId: number, allow: readonly WriteAllowRule[], scope: BlockScope): Rule[] =>
+    scope === 'sockets'
+      ? [sockets(tabId)]
+      : [
+          { id: BLOCK_RULE_IDS[0]!, priority: 3, action: { type: 'block' }, condition: { tabIds: [tabId], requestMethods: WRITE_METHODS as never } },
+          sockets(tabId),
+          ...allowRules(tabId, allow),
+        ]
 
   async function removeRules() {
     const present = (await apis.declarativeNetRequest.getSessionRules()).map((r) => r.id).filter((id) => BLOCK_RULE_IDS.includes(id))
@@ -69,8 +82,11 @@ export function createWriteBlock(apis: WriteBlockApis) {
   }
 
   const self = {
-    /** Blocks the tab's writes, but those the person always allows, until `release`; false when the rules could not be set. */
-    async engage(tabId: number, pageUrl: string | undefined, allow: readonly WriteAllowRule[] = []): Promise<boolean> {
+    /**
+     * Blocks the tab's writes, but those the person always allows, until `release`; false when the rules could not
+     * be set. With the debugger holding everything else, only WebSocket openings (`sockets`): CDP cannot pause them.
+     */
+    async engage(tabId: number, pageUrl: string | undefined, allow: readonly WriteAllowRule[] = [], scope: BlockScope = 'writes'): Promise<boolean> {
       await self.release()
       const seen: BlockedDetails[] = []
       const listener = (d: BlockedDetails) => {
@@ -79,7 +95,7 @@ export function createWriteBlock(apis: WriteBlockApis) {
       apis.blocked.addListener(listener, { urls: ['<all_urls>'], tabId })
       current = { tabId, pageUrl, seen, listener }
       try {
-        await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: [...rules(tabId), ...allowRules(tabId, allow)] })
+        await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: rules(tabId, allow, scope) })
         return true
       } catch (error) {
         console.warn('[tandem] the write block could not be set', error)
