@@ -27,7 +27,7 @@ describe('the write block (the barrier without a debugger)', () => {
   it('blocks the task tab’s writes and WebSocket openings above the navigation guard, and leaves other rules be', async () => {
     const { block, rules } = setup()
     expect(await block.engage(7, 'https://shop.test/')).toBe(true)
-    const mine = rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID)
+    const mine = rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID && !r.condition.initiatorDomains)
     expect(mine).toHaveLength(2)
     expect(mine.every((r) => r.priority > 2 && (r.condition.tabIds as number[])[0] === 7)).toBe(true)
     expect(mine[0]!.condition.requestMethods).toEqual(expect.arrayContaining(['post', 'put', 'patch', 'delete']))
@@ -40,10 +40,21 @@ describe('the write block (the barrier without a debugger)', () => {
   it('beside the debugger blocks only WebSocket openings, which CDP cannot pause', async () => {
     const { block, rules, emit } = setup()
     expect(await block.engage(7, 'https://chat.test/', [], 'sockets')).toBe(true)
-    const mine = rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID)
+    const mine = rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID && !r.condition.initiatorDomains)
     expect(mine.map((r) => r.condition.resourceTypes ?? r.condition.requestMethods)).toEqual([['websocket']])
     emit({ url: 'wss://chat.test/socket', method: 'GET', type: 'websocket', requestId: 'w' })
     expect(block.blocked().writes).toMatchObject([{ request: { kind: 'websocket', origin: 'wss://chat.test' } }])
+  })
+
+  it('stops the first request of a window the page opens (any tab but the task’s), and says which', async () => {
+    const { block, rules, emit } = setup()
+    await block.engage(7, 'https://shop.test/cart', [], 'sockets')
+    const windows = rules().filter((r) => r.condition.initiatorDomains)
+    expect(windows).toMatchObject([{ priority: 3, condition: { initiatorDomains: ['shop.test'], excludedTabIds: [7], resourceTypes: ['main_frame'] } }])
+    emit({ tabId: 9, url: 'https://shop.test/connect', method: 'GET', type: 'main_frame', requestId: 'p' })
+    expect(block.popups()).toEqual([{ tabId: 9, url: 'https://shop.test/connect', method: 'GET' }])
+    await block.release()
+    expect(rules().some((r) => r.condition.initiatorDomains)).toBe(false)
   })
 
   it('says which writes it blocked on the task tab, leaving reads and telemetry out of the question', async () => {
@@ -76,7 +87,7 @@ describe('the write block (the barrier without a debugger)', () => {
     const { block, rules } = setup()
     const drafts = { site: 'https://shop.test', method: 'POST', path: '/api/drafts/*/delete' }
     await block.engage(7, 'https://shop.test/', [drafts, { site: 'https://shop.test', method: 'POST', path: '/graphql', operation: 'Star' }])
-    const allows = rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID + 2)
+    const allows = rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID + 2 && !r.condition.initiatorDomains)
     expect(allows).toEqual([
       expect.objectContaining({ priority: 4, action: { type: 'allow' }, condition: { tabIds: [7], requestMethods: ['post'], regexFilter: allowRegexOf(drafts) } }),
     ])

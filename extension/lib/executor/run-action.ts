@@ -10,6 +10,7 @@ import type { ExecutorState } from './state'
 import { waitForTabLoad } from './tab-load'
 import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
 import { HELD, firstOf, heldWrite, notHeld, withBlocked } from './barrier-outcome'
+import { reopenUnderBarrier, type Opened } from './popups'
 import type { WriteBarrier } from './write-barrier'
 import type { WriteBlock } from './write-block'
 
@@ -32,7 +33,7 @@ export interface RunDeps {
   /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
   barrier?: Pick<WriteBarrier, 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse'>
   /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
-  block?: Pick<WriteBlock, 'engage' | 'blocked' | 'release'>
+  block?: Pick<WriteBlock, 'engage' | 'blocked' | 'popups' | 'release'>
   /** How long after an in-page action is sent a navigation its page script starts (a timer, a refresh) is waited for. */
   navigationGraceMs?: number
   now?: () => number
@@ -225,7 +226,9 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     // Beside the debugger only WebSocket openings are blocked (CDP cannot pause them); without it, every write.
     const blocking = !!barrier && !!deps.block && (await deps.block.engage(current.id, current.url, action.allowWrites, barred ? 'sockets' : 'writes'))
     try {
-      const result = await acted(current, sites, barred ? barrier : undefined)
+      let result = await acted(current, sites, barred ? barrier : undefined)
+      const opened = blocking ? deps.block!.popups() : []
+      if (opened.length) result = await withPopups(result, opened, current)
       const dropped = barred ? barrier!.dropped(current.id) : []
       const allowed = barred ? barrier!.allowed(current.id) : []
       const withNotes = {
@@ -238,6 +241,20 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       if (barred) await barrier!.stepEnded(current.id)
       if (blocking) await deps.block!.release()
     }
+  }
+
+  /** Windows the page opened during the step, opened again under the barrier: what they hold is the step's too. */
+  async function withPopups(result: ObservationInput, opened: Opened[], current: LiveTab): Promise<ObservationInput> {
+    const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url }
+    const blocked = await reopenUnderBarrier({ tabs: deps.tabs, barrier: deps.barrier! }, opened, step, deps.navigationGraceMs ?? 500)
+    const holds = await deps.barrier!.held(action.actionId)
+    const held = holds.length && !result.held?.length ? { held: holds.map(heldWrite) } : {}
+    if (!blocked.length) return { ...result, ...held }
+    const error: ObservationError = {
+      code: 'CONFIRMATION_REQUIRED',
+      message: `The page tried to open ${blocked[0]!.request.origin}${blocked[0]!.request.path} in a new window while the step ran, which Tandem could not watch; it was stopped. Approve to run the step again.`,
+    }
+    return { ...result, ...held, status: 'failed', errors: [error, ...(result.errors ?? [])], blocked: [...(result.blocked ?? []), ...blocked] }
   }
 
   async function acted(current: LiveTab, sites: string[], barrier: RunDeps['barrier']) {

@@ -22,7 +22,7 @@ const holdsItem = storage.defineItem<Hold[]>('session:tandem.barrier.holds', { f
 type DebuggerEvent = (source: { tabId?: number; sessionId?: string }, method: string, params?: unknown) => void
 
 export interface WriteBarrierDeps {
-  debugger: Pick<TabDebugger, 'send' | 'sendToSession'>
+  debugger: Pick<TabDebugger, 'send' | 'sendToSession' | 'detach'>
   /** chrome.debugger.onEvent */
   events: { addListener(cb: DebuggerEvent): void }
   store?: HoldStore
@@ -47,6 +47,8 @@ interface Watch {
   /** hold: a step the person did not approve runs; pass: it ended, what it held waits, anything new is the person's. */
   mode: 'hold' | 'pass'
   sessions: Set<string>
+  /** A window the page opened, taken under the barrier for the step: let go of entirely when done with. */
+  adopted?: boolean
   documents: number
   dropped: HeldRequest[]
   allowed: HeldRequest[]
@@ -186,6 +188,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
     for (const sessionId of watch?.sessions ?? []) await send(tabId, sessionId, 'Fetch.disable').catch(() => undefined)
     await send(tabId, undefined, 'Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: true }).catch(() => undefined)
     await send(tabId, undefined, 'Fetch.disable').catch(() => undefined)
+    if (watch?.adopted) await deps.debugger.detach(tabId)
   }
 
   const self = {
@@ -195,7 +198,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
      */
     async engage(
       tabId: number,
-      step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[] },
+      step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[]; adopted?: boolean },
     ): Promise<boolean> {
       const earlier = watches.get(tabId)
       const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], allowed: [], wake: () => undefined }

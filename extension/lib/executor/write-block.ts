@@ -15,13 +15,17 @@ interface BlockedDetails {
 export interface WriteBlockApis {
   declarativeNetRequest: Pick<Browser['declarativeNetRequest'], 'updateSessionRules' | 'getSessionRules'>
   /** webRequest.onErrorOccurred: says which request a rule blocked (for sites the person granted). */
-  blocked: { addListener(cb: (d: BlockedDetails) => void, filter: { urls: string[]; tabId?: number }): void; removeListener(cb: (d: BlockedDetails) => void): void }
+  blocked: {
+    addListener(cb: (d: BlockedDetails) => void, filter: { urls: string[]; tabId?: number; types?: string[] }): void
+    removeListener(cb: (d: BlockedDetails) => void): void
+  }
 }
 
 /** Session rule ids of the fallback, apart from the navigation guard's (7000–7199). */
 export const BLOCK_FIRST_RULE_ID = 7200
-/** The two blocks, then one allow rule per write the person always allows (7202–7401). */
-const BLOCK_RULE_IDS = Array.from({ length: 2 + MAX_ALLOWED_WRITES }, (_, i) => BLOCK_FIRST_RULE_ID + i)
+/** The two blocks, one allow rule per write the person always allows (7202–7401), then the windows' block (7402). */
+const BLOCK_RULE_IDS = Array.from({ length: 3 + MAX_ALLOWED_WRITES }, (_, i) => BLOCK_FIRST_RULE_ID + i)
+const WINDOWS_RULE_ID = BLOCK_FIRST_RULE_ID + 2 + MAX_ALLOWED_WRITES
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete', 'connect', 'other']
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -59,7 +63,14 @@ export type BlockScope = 'writes' | 'sockets'
  * Its priority is above the navigation guard's allow rules, so a granted site does not let a write through.
  */
 export function createWriteBlock(apis: WriteBlockApis) {
-  let current: { tabId: number; pageUrl: string | undefined; seen: BlockedDetails[]; listener: (d: BlockedDetails) => void } | null = null
+  let current: {
+    tabId: number
+    pageUrl: string | undefined
+    seen: BlockedDetails[]
+    opened: BlockedDetails[]
+    listener: (d: BlockedDetails) => void
+    windowListener: (d: BlockedDetails) => void
+  } | null = null
 
   const sockets = (tabId: number): Rule => ({
     id: BLOCK_RULE_IDS[1]!,
@@ -67,13 +78,24 @@ export function createWriteBlock(apis: WriteBlockApis) {
     action: { type: 'block' },
     condition: { tabIds: [tabId], resourceTypes: ['websocket'] as never },
   })
-  const rules = (tabId: number, allow: readonly WriteAllowRule[], scope: BlockScope): Rule[] =>
+  /**
+   * A window the page opens is another tab, out of the barrier's reach when it loads: its first request is blocked,
+   * and the step opens it again under the barrier (see popups), so a window that posts as it loads is held too.
+   */
+  const windows = (tabId: number, pageUrl: string | undefined): Rule[] => {
+    const page = pageUrl && URL.canParse(pageUrl) ? new URL(pageUrl) : null
+    if (!page || (page.protocol !== 'http:' && page.protocol !== 'https:')) return []
+    const condition = { initiatorDomains: [page.hostname.replace(/^\[|\]$/g, '')], excludedTabIds: [tabId], resourceTypes: ['main_frame'] as never }
+    return [{ id: WINDOWS_RULE_ID, priority: 3, action: { type: 'block' }, condition }]
+  }
+  const rules = (tabId: number, pageUrl: string | undefined, allow: readonly WriteAllowRule[], scope: BlockScope): Rule[] =>
     scope === 'sockets'
-      ? [sockets(tabId)]
+      ? [sockets(tabId), ...windows(tabId, pageUrl)]
       : [
           { id: BLOCK_RULE_IDS[0]!, priority: 3, action: { type: 'block' }, condition: { tabIds: [tabId], requestMethods: WRITE_METHODS as never } },
           sockets(tabId),
           ...allowRules(tabId, allow),
+          ...windows(tabId, pageUrl),
         ]
 
   async function removeRules() {
@@ -89,13 +111,18 @@ export function createWriteBlock(apis: WriteBlockApis) {
     async engage(tabId: number, pageUrl: string | undefined, allow: readonly WriteAllowRule[] = [], scope: BlockScope = 'writes'): Promise<boolean> {
       await self.release()
       const seen: BlockedDetails[] = []
+      const opened: BlockedDetails[] = []
       const listener = (d: BlockedDetails) => {
         if (d.tabId === tabId && d.error === BLOCKED) seen.push(d)
       }
+      const windowListener = (d: BlockedDetails) => {
+        if (d.type === 'main_frame' && d.tabId !== tabId && d.tabId >= 0 && d.error === BLOCKED && !opened.some((o) => o.tabId === d.tabId)) opened.push(d)
+      }
       apis.blocked.addListener(listener, { urls: ['<all_urls>'], tabId })
-      current = { tabId, pageUrl, seen, listener }
+      apis.blocked.addListener(windowListener, { urls: ['<all_urls>'], types: ['main_frame'] })
+      current = { tabId, pageUrl, seen, opened, listener, windowListener }
       try {
-        await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: rules(tabId, allow, scope) })
+        await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: rules(tabId, pageUrl, allow, scope) })
         return true
       } catch (error) {
         console.warn('[tandem] the write block could not be set', error)
@@ -117,10 +144,16 @@ export function createWriteBlock(apis: WriteBlockApis) {
       return { writes, dropped }
     },
 
+    /** The windows the page tried to open while the step ran (their first request blocked): tab, address, method. */
+    popups: () => (current?.opened ?? []).map((d) => ({ tabId: d.tabId, url: d.url, method: d.method })),
+
     async release(): Promise<void> {
       const ending = current
       current = null
-      if (ending) apis.blocked.removeListener(ending.listener)
+      if (ending) {
+        apis.blocked.removeListener(ending.listener)
+        apis.blocked.removeListener(ending.windowListener)
+      }
       await removeRules().catch((error: unknown) => console.warn('[tandem] the write block could not be removed', error))
     },
   }
