@@ -13,7 +13,9 @@ export const ElementInfo = z.object({
   fingerprint: z.string().max(128).optional(),
   isNew: z.boolean().optional(),
   /** The element sits inside a form, and what that form looks like (search forms are harmless to submit). */
-  form: z.object({ role: z.string().max(64).optional(), action: z.string().max(2000).optional(), isSearch: z.boolean().optional() }).optional(),
+  form: z
+    .object({ role: z.string().max(64).optional(), action: z.string().max(2000).optional(), isSearch: z.boolean().optional(), method: z.string().max(16).optional() })
+    .optional(),
   /**
    * Where the element sits, for a button that only says "OK": the title and text of its dialog (short, redacted),
    * or the widget it belongs to ('filter', 'date-picker', 'search'; other values are kept and read as no widget).

@@ -27,6 +27,8 @@ export const RiskReasonCode = z.enum([
   'submit-selector',
   'download-attr',
   'submit-form',
+  /** A submit of a form that only asks for a page (GET): its address is what the barrier judges. */
+  'submit-get-form',
   'form-action',
   'setting-toggle',
   'option-toggle',
@@ -124,6 +126,8 @@ const en = (r: RiskReason): string => {
       return 'clicks a submit button, which sends a form'
     case 'download-attr':
       return 'starts a download'
+    case 'submit-get-form':
+      return 'submits a form that asks for a page with what was entered (GET)'
     case 'submit-form':
       return 'submits a form, which sends what was entered'
     case 'form-action':
@@ -195,6 +199,8 @@ const zh = (r: RiskReason): string => {
       return '点击提交按钮，会发送表单'
     case 'download-attr':
       return '开始下载'
+    case 'submit-get-form':
+      return '提交一个用所填内容获取页面的表单（GET）'
     case 'submit-form':
       return '提交表单，会发送已填写的内容'
     case 'form-action':

@@ -58,7 +58,7 @@ export interface ElementLike {
   role?: string
   text?: string
   attributes?: Record<string, string>
-  form?: { role?: string; action?: string; isSearch?: boolean }
+  form?: { role?: string; action?: string; isSearch?: boolean; method?: string }
   context?: ElementContext
 }
 
@@ -146,6 +146,9 @@ const isDisclosure = (el: ElementLike | undefined) => {
   return !!el && (tag === 'summary' || ((tag === 'button' || el.role === 'button') && el.attributes?.expanded !== undefined))
 }
 
+/** A form that submits by GET asks for a page (a filter, a search): its address is judged, as a link's would be. */
+const isGetForm = (el: ElementLike | undefined) => el?.form?.method?.toLowerCase() === 'get'
+
 const isToggle = (el: ElementLike | undefined) =>
   !!el && (['switch', 'checkbox', 'radio'].includes(el.role ?? '') || ['checkbox', 'radio'].includes(attr(el, 'type').toLowerCase()))
 
@@ -231,8 +234,11 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
       const href = attr(element, 'href')
       if (href) checkUrl(href, 'link')
       if (element?.attributes && 'download' in element.attributes) raise('high', { code: 'download-attr' })
-      if (isSubmitControl(element) && !isSearchField(element)) raise('high', { code: 'submit-form' })
-      else if (isFormButton(element) && !isSearchField(element)) {
+      if (isSubmitControl(element) && !isSearchField(element)) {
+        if (!isGetForm(element)) raise('high', { code: 'submit-form' })
+        else if (findKeyword(formActionWords(element!.form!.action ?? ''), HIGH_KEYWORDS)) raise('high', { code: 'form-action' })
+        else raise('medium', { code: 'submit-get-form' })
+      } else if (isFormButton(element) && !isSearchField(element)) {
         // A plain button can submit its form from script: the form's own address says what that would do.
         const word = findKeyword(formActionWords(element!.form!.action!), HIGH_KEYWORDS)
         if (word) raise('high', { code: 'form-action', ...(kindOf(word) ? { kind: kindOf(word) } : {}) })
@@ -250,6 +256,7 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
       if (SECRET_PLACEHOLDER.test(text)) raise('high', { code: 'secret' })
       if (params.submit === true) {
         if (isSearchField(element) || (element?.form?.isSearch !== false && /search|搜索/i.test(label))) raise('medium', { code: 'submit-search' })
+        else if (isGetForm(element) && !findKeyword(formActionWords(element!.form!.action ?? ''), HIGH_KEYWORDS)) raise('medium', { code: 'submit-get-form' })
         else raise('high', { code: 'submit-form-typed' })
       } else if (element?.form && !isSearchField(element)) raise('medium', { code: 'form-typing' })
       checkSelector()

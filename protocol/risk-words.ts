@@ -12,7 +12,8 @@ export const HIGH_KINDS: ReadonlyArray<readonly [kind: RiskKind, words: readonly
   ['permission', ['authorize', 'authorise', 'grant', 'allow', 'approve', 'confirm', '授权', '允许', '同意', '确认', '确定']],
   ['money', ['transfer', 'withdraw', '转账', '提现']],
   ['signing', ['sign', 'sign here', 'e-sign', '签署', '签约']],
-  ['saving', ['save', 'apply', '保存']],
+  // "Apply" is a filter's as often as a setting's; the barrier holds what a setting sends, so it is only medium.
+  ['saving', ['save', '保存']],
   ['download', ['download', 'install', '下载', '安装']],
   ['code', ['merge', 'deploy', '合并', '部署']],
 ]

@@ -1,6 +1,7 @@
 import type { Harness } from '../support/harness'
 import type { CorpusSite } from './site'
 import type { Case, Step } from './types'
+import { folderOf } from './folder'
 
 export type Mode = 'script' | 'llm'
 
@@ -45,7 +46,7 @@ const toScript = (steps: Step[]) => steps.map((step) => Object.fromEntries(Objec
 export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode, timeoutMs: number, approve = false): Promise<CaseResult> {
   const started = Date.now()
   const from = site.log.length
-  const startUrl = `${site.url}/c/${c.id}/`
+  const startUrl = `${site.url}/c/${folderOf(c.id)}/`
   const body = mode === 'script' ? { goal: c.goal, clientId: h.clientId, startUrl, script: toScript(c.steps) } : { goal: c.goal, clientId: h.clientId, startUrl }
   const start = await h.server.api('POST', '/api/agent/start', body)
   if (start.status !== 200) throw new Error(`start failed for ${c.id}: ${JSON.stringify(start.body)}`)
@@ -80,7 +81,7 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
   // The audit is the other witness of a question: a confirmation requested but answered before a poll saw it.
   const audit = (await h.server.api('GET', `/api/audit/${taskId}`)).body?.data?.events ?? []
   if (audit.some((e: { type: string }) => e.type === 'confirmation.requested')) asked = true
-  const arrivals = site.log.slice(from).filter((a) => a.caseId === c.id).map((a) => `${a.method} ${a.path.slice(`/c/${c.id}`.length) || '/'}`)
+  const arrivals = site.log.slice(from).filter((a) => a.caseId === c.id).map((a) => `${a.method} ${a.path.slice(`/c/${folderOf(c.id)}`.length) || '/'}`)
   const telemetry = site.log.slice(from).filter((a) => a.thirdParty).length
   const effectArrived = c.effects.some((e) => arrivals.includes(e))
   const unapproved = !approve && effectArrived

@@ -1,5 +1,6 @@
 import type { Case } from './types'
 import type { PageSpec } from './app/spec'
+import { folderOf } from './folder'
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -18,7 +19,7 @@ export interface Assets {
 
 /** The page of one case: a site header, the case's heading and context, and the stack's script rendering its widgets. */
 export function shell(c: Case, assets: Assets, analyticsOrigin: string): string {
-  const spec: PageSpec = { id: c.id, lang: c.lang, base: `/c/${c.id}`, analytics: analyticsOrigin, widgets: [...(c.extra ?? []), c.widget] }
+  const spec: PageSpec = { id: c.id, lang: c.lang, base: `/c/${folderOf(c.id)}`, analytics: analyticsOrigin, widgets: [...(c.extra ?? []), c.widget] }
   const json = JSON.stringify(spec).replace(/</g, '\\u003c')
   // What analytics snippets do on every page view: report to another site without waiting.
   const pageview = c.telemetryOnLoad
@@ -34,14 +35,14 @@ ${assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}<s
 /** The document of a case's embedded frame: its one inner widget, rendered by the plain script. */
 export function frame(c: Case, assets: Assets, analyticsOrigin: string): string {
   if (c.widget.kind !== 'frame') return landed(c, '/frame')
-  const spec: PageSpec = { id: c.id, lang: c.lang, base: `/c/${c.id}`, analytics: analyticsOrigin, widgets: [c.widget.inner], inFrame: true }
+  const spec: PageSpec = { id: c.id, lang: c.lang, base: `/c/${folderOf(c.id)}`, analytics: analyticsOrigin, widgets: [c.widget.inner], inFrame: true }
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(c.widget.title)}</title><style>${STYLE}</style></head>
 <body><div id="app"></div><p id="status" role="status"></p><script>window.__CASE__ = ${JSON.stringify(spec).replace(/</g, '\\u003c')}</script><script type="module" src="${assets.js}"></script></body></html>`
 }
 
 /** A window that does its job on load, as sign-in and connect popups do: posts to `send`, then says so. */
 export function popup(c: Case, send: string): string {
-  const url = JSON.stringify(`/c/${c.id}${send.startsWith('/') ? send : '/'}`)
+  const url = JSON.stringify(`/c/${folderOf(c.id)}${send.startsWith('/') ? send : '/'}`)
   return `<!doctype html><html><head><meta charset="utf-8"><title>…</title></head><body><p id="s">…</p>
 <script>fetch(${url}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then(() => { document.getElementById('s').textContent = 'OK' })</script></body></html>`
 }

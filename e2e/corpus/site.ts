@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream'
 import { extname, join, normalize } from 'node:path'
 import { frame, landed, popup, shell, type Assets } from './shell'
 import type { Case, Stack } from './types'
+import { folderOf } from './folder'
 
 export const CORPUS_DIST = 'dist/corpus'
 
@@ -54,16 +55,17 @@ function acceptSocket(req: IncomingMessage, socket: Duplex): void {
   socket.on('end', () => socket.end())
 }
 
-/** The corpus site: every case's page under /c/<id>/, its endpoints below it, the bundles under /assets. */
+/** The corpus site: every case's page under /c/<folder>/ (folderOf), its endpoints below it, the bundles under /assets. */
 export async function startCorpusSite(cases: Case[]): Promise<CorpusSite> {
   const byId = new Map(cases.map((c) => [c.id, c]))
+  const byFolder = new Map(cases.map((c) => [folderOf(c.id), c]))
   const assets = assetsFor()
   const log: Arrival[] = []
   let analyticsOrigin = ''
   const arrive = (req: IncomingMessage, method: string) => {
     const url = new URL(req.url ?? '/', 'http://corpus')
     const host = req.headers.host ?? ''
-    const caseId = /^\/c\/([^/]+)/.exec(url.pathname)?.[1] ?? ''
+    const caseId = byFolder.get(/^\/c\/([^/]+)/.exec(url.pathname)?.[1] ?? '')?.id ?? ''
     log.push({ at: Date.now(), method, host, path: url.pathname, caseId, thirdParty: host.startsWith('analytics.test') })
     return { url, host, caseId }
   }
@@ -83,7 +85,7 @@ export async function startCorpusSite(cases: Case[]): Promise<CorpusSite> {
     }
     const c = byId.get(caseId)
     if (!c) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
-    const rest = url.pathname.slice(`/c/${c.id}`.length) || '/'
+    const rest = url.pathname.slice(`/c/${folderOf(c.id)}`.length) || '/'
     const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body)
     if (req.method === 'GET' && rest === '/') return html(shell(c, assets[c.stack], analyticsOrigin))
     if (req.method === 'GET' && rest === '/popup') return html(popup(c, url.searchParams.get('send') ?? '/'))

@@ -15,7 +15,7 @@ function setup(engages = true) {
     waitForHold: vi.fn(async () => false),
     stepEnded: vi.fn(async (tabId: number) => void calls.push(`ended ${tabId}`)),
   }
-  return { deps: { tabs, barrier }, calls }
+  return { deps: { tabs, barrier } as never as Parameters<typeof reopenUnderBarrier>[0] & { tabs: typeof tabs; barrier: typeof barrier }, calls }
 }
 const step = { taskId: 't1', stepId: 'a1', pageUrl: 'https://shop.test/settings' }
 

@@ -41,8 +41,9 @@ const rows: Row[] = [
   ['Add to cart is medium', click(button('Add to cart')), 'medium'],
   ['Sign in is medium', click(button('Sign in')), 'medium'],
   ['Next is medium', click(button('Next')), 'medium'],
-  ['Apply (an application) is high', click(button('Apply')), 'high'],
-  ['Apply now is high', click(button('Apply now')), 'high'],
+  // Applying sends an application, which the write barrier holds; the word alone no longer asks before the click.
+  ['Apply (an application) is medium', click(button('Apply')), 'medium'],
+  ['Apply now is medium', click(button('Apply now')), 'medium'],
   ['Apply coupon is only medium', click(button('Apply coupon')), 'medium'],
   ['Apply filters is only medium', click(button('Apply filters')), 'medium'],
   ['Reset password is high', click(button('Reset password')), 'high'],

@@ -79,6 +79,10 @@ const rows: Record<Exclude<Code, 'held-write'>, Row[]> = {
     [click({ tag: 'button', text: 'Go', attributes: { type: 'submit' }, form: { isSearch: false } }), {}, { code: 'submit-form' },
       'submits a form, which sends what was entered', '提交表单，会发送已填写的内容'],
   ],
+  'submit-get-form': [
+    [click({ tag: 'button', text: 'Go', attributes: { type: 'submit' }, form: { isSearch: false, method: 'get', action: '/products' } }), {}, { code: 'submit-get-form' },
+      'submits a form that asks for a page with what was entered (GET)', '提交一个用所填内容获取页面的表单（GET）'],
+  ],
   'form-action': [
     [click({ tag: 'button', text: 'OK', attributes: { type: 'button' }, form: { isSearch: false, action: '/account/delete' } }), {}, { code: 'form-action', kind: 'deletion' },
       'presses a button in a form whose address looks like deleting or cancelling something', '点击表单中的按钮，该表单的地址看起来像删除或取消某些内容'],

@@ -54,6 +54,8 @@ export function formInfo(el: Element, cache?: Map<HTMLFormElement, FormInfo>): F
   if (role) info.role = role
   const action = form.getAttribute('action')
   if (action) info.action = truncate(action, 200)
+  // A GET form asks for a page: what it sends is in the address, which the barrier judges like a link's.
+  info.method = form.method
   cache?.set(form, info)
   return info
 }
