@@ -1,5 +1,6 @@
 import { answer, type FakeAnswer, type FakeRequest } from '../../test/support/fake-llm'
 import type { Case, Step } from './types'
+import { folderOf } from './folder'
 
 const squash = (s: string) => s.replace(/\s+/g, '')
 
@@ -39,16 +40,17 @@ export interface CorpusModel {
  * rejects a step or a step fails, as a model told "rejected" would.
  */
 export function corpusModel(cases: Case[]): CorpusModel {
-  const byId = new Map(cases.map((c) => [c.id, c]))
+  const byFolder = new Map(cases.map((c) => [folderOf(c.id), c]))
   const next = new Map<string, number>()
   const misses = new Map<string, string>()
   const waited = new Set<string>()
   const rule = (r: FakeRequest): FakeAnswer => {
     const prompt = String(typeof r.messages.at(-1)?.content === 'string' ? r.messages.at(-1)!.content : JSON.stringify(r.messages.at(-1)?.content))
     const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(prompt)?.[0] ?? ''
-    const id = /\/c\/([^/"?]+)/.exec(page)?.[1] ?? ''
-    const c = byId.get(id)
+    // The page says which case it is only by its folder, as a real page says where it is only by its address.
+    const c = byFolder.get(/\/c\/([^/"?]+)/.exec(page)?.[1] ?? '')
     if (!c) return answer([{ type: 'done', success: false, text: 'not a corpus page' }])
+    const id = c.id
     const history = /<history>[\s\S]*?<\/history>/.exec(prompt)?.[0] ?? ''
     if (/REJECTED|failed/.test(history.replace(/waitFor[^\n]*/g, ''))) return answer([{ type: 'done', success: false, text: 'the person said no' }])
     const at = next.get(id) ?? 0
