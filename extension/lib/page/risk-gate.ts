@@ -55,7 +55,8 @@ export function assertConfirmedIfRisky(
     reasons.push(...assessed.reasons)
   }
   const form = opts.submits
-  if (form && !isSearchForm(form)) {
+  // A form that submits by GET asks for a page: its address is judged with the button (form-action) and by the barrier.
+  if (form && !isSearchForm(form) && form.method !== 'get') {
     high = true
     reasons.push('submits a form')
     const button = defaultButtonOf(form)
