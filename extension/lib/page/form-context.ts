@@ -54,8 +54,10 @@ export function formInfo(el: Element, cache?: Map<HTMLFormElement, FormInfo>): F
   if (role) info.role = role
   const action = form.getAttribute('action')
   if (action) info.action = truncate(action, 200)
-  // A GET form asks for a page: what it sends is in the address, which the barrier judges like a link's.
-  info.method = form.method
+  // A form that says it submits by GET asks for a page: what it sends is in the address, which the barrier judges
+  // like a link's. Only when it says so: a form with no method is as often one a script posts.
+  const method = form.getAttribute('method')?.trim().toLowerCase()
+  if (method) info.method = method
   cache?.set(form, info)
   return info
 }

@@ -55,8 +55,8 @@ export function assertConfirmedIfRisky(
     reasons.push(...assessed.reasons)
   }
   const form = opts.submits
-  // A form that submits by GET asks for a page: its address is judged with the button (form-action) and by the barrier.
-  if (form && !isSearchForm(form) && form.method !== 'get') {
+  // A form that says it submits by GET asks for a page: its address is judged with the button and by the barrier.
+  if (form && !isSearchForm(form) && form.getAttribute('method')?.trim().toLowerCase() !== 'get') {
     high = true
     reasons.push('submits a form')
     const button = defaultButtonOf(form)
