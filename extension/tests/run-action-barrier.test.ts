@@ -16,6 +16,7 @@ function fakeBarrier(sends: boolean, engages = true) {
     waitForHold: vi.fn(async (_tab: number, step: string) => holds.some((h) => h.stepId === step)),
     documents: vi.fn(() => 0),
     dropped: vi.fn(() => []),
+    sockets: vi.fn(() => []),
     allowed: vi.fn((): HeldRequest[] => []),
     held: vi.fn(async (id: string) => holds.filter((h) => h.stepId === id || h.taskId === id)),
     stepEnded: vi.fn(async () => undefined),

@@ -54,6 +54,9 @@ function fakeTab() {
       await new Promise((r) => setTimeout(r, 5))
       return id
     },
+    socket(url: string) {
+      for (const l of listeners) l({ tabId: 7 }, 'Network.webSocketCreated', { requestId: 'ws1', url })
+    },
     attachChild(sessionId: string) {
       for (const l of listeners) l({ tabId: 7 }, 'Target.attachedToTarget', { sessionId, waitingForDebugger: true, targetInfo: { type: 'iframe' } })
       return new Promise((r) => setTimeout(r, 5))
@@ -76,7 +79,7 @@ describe('the write barrier', () => {
   it('lets reads go and holds writes while an unapproved step runs, persisting what it holds', async () => {
     const { tab, barrier, step, stored } = setup()
     expect(await barrier.engage(7, step)).toBe(true)
-    expect(tab.commands.map((c) => c.method)).toEqual(['Fetch.enable', 'Target.setAutoAttach'])
+    expect(tab.commands.map((c) => c.method)).toEqual(['Fetch.enable', 'Target.setAutoAttach', 'Network.enable'])
     const read = await tab.request('GET', 'https://shop.test/api/cart')
     const write = await tab.request('POST', 'https://shop.test/api/orders', { postData: '{"items":[1]}' })
     expect(tab.outcome.get(read)).toBe('sent')
@@ -217,5 +220,14 @@ describe('the write barrier', () => {
     const held = await tab.request('POST', 'https://shop.test/api/orders')
     expect(tab.outcome.has(held)).toBe(false)
     expect(await barrier.held('a2')).toHaveLength(1)
+  })
+
+  it('names the WebSocket a step tried to open (the session rule stops it; CDP cannot pause it)', async () => {
+    const { tab, barrier, step } = setup()
+    await barrier.engage(7, step)
+    tab.socket('wss://shop.test/live')
+    expect(barrier.sockets(7)).toMatchObject([{ kind: 'websocket', origin: 'wss://shop.test', path: '/live' }])
+    await barrier.stepEnded(7)
+    expect(tab.commands.at(-1)?.method).toBe('Network.disable')
   })
 })

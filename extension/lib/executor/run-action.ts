@@ -31,7 +31,7 @@ export interface RunDeps {
   /** Holds the task tab on granted sites while the action runs (see createNavigationGuard); the caller releases it. */
   guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
   /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
-  barrier?: Pick<WriteBarrier, 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse'>
+  barrier?: Pick<WriteBarrier, 'sockets' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse'>
   /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
   block?: Pick<WriteBlock, 'engage' | 'blocked' | 'popups' | 'release'>
   /** How long after an in-page action is sent a navigation its page script starts (a timer, a refresh) is waited for. */
@@ -236,7 +236,11 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
         ...(dropped.length ? { dropped: dropped.slice(0, 50) } : {}),
         ...(allowed.length ? { allowed: allowed.slice(0, 50) } : {}),
       }
-      return blocking ? withBlocked(withNotes, deps.block!.blocked()) : withNotes
+      if (!blocking) return withNotes
+      // webRequest does not show a blocked ws: address; the debugger names the WebSocket the page tried to open.
+      const sockets = barred ? barrier!.sockets(current.id).map((request, i) => ({ id: `blocked-socket-${i}`, reason: 'websocket', request })) : []
+      const blocked = deps.block!.blocked()
+      return withBlocked(withNotes, { ...blocked, writes: [...blocked.writes.filter((w) => w.request.kind !== 'websocket'), ...sockets] })
     } finally {
       if (barred) await barrier!.stepEnded(current.id)
       if (blocking) await deps.block!.release()

@@ -50,6 +50,7 @@ interface Watch {
   /** A window the page opened, taken under the barrier for the step: let go of entirely when done with. */
   adopted?: boolean
   documents: number
+  sockets: HeldRequest[]
   dropped: HeldRequest[]
   allowed: HeldRequest[]
   wake: () => void
@@ -161,7 +162,16 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
     if (method === 'Fetch.requestPaused') void paused(tabId, source.sessionId, params as PausedEvent)
     else if (method === 'Target.attachedToTarget') void childAttached(tabId, params as { sessionId: string; waitingForDebugger?: boolean })
     else if (method === 'Target.detachedFromTarget') watches.get(tabId)?.sessions.delete((params as { sessionId: string }).sessionId)
+    else if (method === 'Network.webSocketCreated') socketOpened(tabId, params as { url: string })
   })
+
+  /** A WebSocket the page opens while the step runs: Fetch cannot pause it, a session rule blocks it; this says which. */
+  function socketOpened(tabId: number, params: { url: string }) {
+    const watch = watches.get(tabId)
+    if (!watch || watch.mode !== 'hold') return
+    const judged = classify({ method: 'GET', url: params.url, resourceType: 'WebSocket', pageUrl: watch.pageUrl }, watch.redact)
+    if (judged.verdict !== 'pass') watch.sockets.push(judged.request)
+  }
 
   async function decide(holds: Hold[], command: 'Fetch.continueRequest' | 'Fetch.failRequest'): Promise<{ done: Hold[]; gone: Hold[] }> {
     const done: Hold[] = []
@@ -188,6 +198,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
     for (const sessionId of watch?.sessions ?? []) await send(tabId, sessionId, 'Fetch.disable').catch(() => undefined)
     await send(tabId, undefined, 'Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: true }).catch(() => undefined)
     await send(tabId, undefined, 'Fetch.disable').catch(() => undefined)
+    await send(tabId, undefined, 'Network.disable').catch(() => undefined)
     if (watch?.adopted) await deps.debugger.detach(tabId)
   }
 
@@ -201,11 +212,13 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[]; adopted?: boolean },
     ): Promise<boolean> {
       const earlier = watches.get(tabId)
-      const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], allowed: [], wake: () => undefined }
+      const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], allowed: [], sockets: [], wake: () => undefined }
       watches.set(tabId, watch)
       try {
         await deps.debugger.send(tabId, 'Fetch.enable', WRITE_REQUESTS)
         await deps.debugger.send(tabId, 'Target.setAutoAttach', AUTO_ATTACH)
+        // Only for the WebSocket openings it names (webSocketCreated); no bodies are kept.
+        await deps.debugger.send(tabId, 'Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 })
         return true
       } catch (error) {
         console.warn('[tandem] the write barrier could not be set on the task tab', error)
@@ -238,6 +251,9 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
 
     /** What the step dropped as telemetry so far. */
     dropped: (tabId: number) => [...(watches.get(tabId)?.dropped ?? [])],
+
+    /** The WebSocket openings the page tried while the step ran (the write block stopped them). */
+    sockets: (tabId: number) => [...(watches.get(tabId)?.sockets ?? [])],
 
     /** The writes the step let go on because the person always allows them, so far. */
     allowed: (tabId: number) => [...(watches.get(tabId)?.allowed ?? [])],
