@@ -1,23 +1,8 @@
-import { storage } from 'wxt/utils/storage'
-import { allowedBy, classifyRequest, type HeldRequest, type HeldWrite, type RedactSettings, type RequestFacts, type WriteAllowRule } from '#protocol'
+import { allowedBy, classifyRequest, type HeldRequest, type RedactSettings, type RequestFacts, type WriteAllowRule } from '#protocol'
 import type { TabDebugger } from './debugger'
+import { serialChanges, sessionHoldStore, type Hold, type HoldStore } from './held-store'
 
-/** A write held in the browser: the CDP request id and the session that paused it, so a later worker can decide it. */
-export interface Hold extends HeldWrite {
-  tabId: number
-  sessionId?: string
-  taskId: string
-  /** The step that was running when the page sent it. */
-  stepId: string
-  at: number
-}
-
-export interface HoldStore {
-  get(): Promise<Hold[]>
-  set(holds: Hold[]): Promise<void>
-}
-
-const holdsItem = storage.defineItem<Hold[]>('session:tandem.barrier.holds', { fallback: [] })
+export type { Hold, HoldStore } from './held-store'
 
 type DebuggerEvent = (source: { tabId?: number; sessionId?: string }, method: string, params?: unknown) => void
 
@@ -73,22 +58,11 @@ const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: t
  * paused request go on, so held requests are always decided before either, and outlive a stopped worker in storage.
  */
 export function createWriteBarrier(deps: WriteBarrierDeps) {
-  const store: HoldStore = deps.store ?? { get: () => holdsItem.getValue(), set: (holds) => holdsItem.setValue(holds) }
+  const store: HoldStore = deps.store ?? sessionHoldStore
   const now = deps.now ?? Date.now
   const classify = deps.classify ?? ((facts: RequestFacts, redact?: RedactSettings) => classifyRequest(facts, undefined, redact))
   const watches = new Map<number, Watch>()
-  let writes: Promise<unknown> = Promise.resolve()
-
-  /** Read-modify-write of the held list, one at a time. */
-  function change<T>(fn: (holds: Hold[]) => { holds: Hold[]; result: T }): Promise<T> {
-    const run = writes.then(async () => {
-      const { holds, result } = fn(await store.get())
-      await store.set(holds)
-      return result
-    })
-    writes = run.catch(() => undefined)
-    return run
-  }
+  const change = serialChanges(store)
 
   const send = (tabId: number, sessionId: string | undefined, method: string, params: Record<string, unknown> = {}) =>
     sessionId ? deps.debugger.sendToSession(tabId, sessionId, method, params) : deps.debugger.send(tabId, method, params)
