@@ -94,6 +94,7 @@ export function createPanelStore(deps: PanelDeps) {
       return v ? { taskId: v.task.id, live: !isTerminal(v.task.status) } : null
     }),
     t,
+    lang: deps.lang,
     notices,
   })
 
