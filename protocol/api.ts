@@ -55,7 +55,15 @@ export const ConfirmBody = z.strictObject({
 })
 export type ConfirmBody = z.infer<typeof ConfirmBody>
 
-export const AnswerBody = z.strictObject({ taskId: id, answer: z.string().trim().min(1).max(4000) })
+export const AnswerBody = z.strictObject({
+  taskId: id,
+  answer: z.string().trim().min(1).max(4000),
+  /**
+   * For a question about a site Tandem may not act on: `refused` is the person's "Don't allow" — the site is off
+   * limits for the rest of the task (refusing where it starts ends it); `allowed` (or nothing) runs the step again.
+   */
+  siteAccess: z.enum(['allowed', 'refused']).optional(),
+})
 export type AnswerBody = z.infer<typeof AnswerBody>
 
 /** pause, resume and cancel. */

@@ -129,7 +129,7 @@ describe('panel store: the followed task', () => {
     expect(client.answer).not.toHaveBeenCalled()
     expect(store.notice.value?.text).toMatch(/still may not act/)
     await store.siteDecided('http://shop.test', true)
-    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringContaining('http://shop.test') })
+    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringContaining('http://shop.test'), siteAccess: 'allowed' })
   })
 
   it('says when the refused step would have left the page for another site, and a no answers the task without asking the browser', async () => {
@@ -139,8 +139,19 @@ describe('panel store: the followed task', () => {
     await store.load()
     expect(store.siteLeavingFrom.value).toBe('http://shop.test')
     await store.siteRefused('http://evil.test')
-    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringMatching(/did not authorise http:\/\/evil\.test/) })
-    expect(store.notice.value?.text).toMatch(/Not allowed: http:\/\/evil\.test/)
+    // Said as a refusal the server acts on, not only as words the planner may read past.
+    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringMatching(/did not authorise http:\/\/evil\.test/), siteAccess: 'refused' })
+    expect(store.notice.value?.text).toBe('Not allowed: http://evil.test. The task goes on without it and will not go there again.')
+  })
+
+  it('says the task ended when refusing the site ended it (where it starts), in the reader’s language', async () => {
+    const needsSite = { taskId: 'task1', origin: 'http://shop.test' }
+    const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite }
+    const { store, client } = setup({ views: { task1: view('WAITING_USER') }, activity, lang: 'zh-CN' })
+    client.answer.mockResolvedValueOnce({ status: 'CANCELED' } as never)
+    await store.load()
+    await store.siteRefused('http://shop.test')
+    expect(store.notice.value?.text).toBe('未允许 http://shop.test。任务需要这个网站，因此已结束。')
   })
 
   it('decides nothing when the card the person clicked showed another action than the one now pending', async () => {

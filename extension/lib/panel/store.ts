@@ -186,11 +186,16 @@ export function createPanelStore(deps: PanelDeps) {
         return Promise.resolve()
       }
       // The answer goes to the task (and its audit), so it stays in one language the planner reads.
-      return task.reply(`The site ${origin} is authorised; continue.`, t('site.granted', { origin }))
+      return task.siteAnswer(`The site ${origin} is authorised; continue.`, 'allowed', () => t('site.granted', { origin }))
     },
-    /** The person said no: the task goes on without that site (or finishes), and never asks the browser. */
+    /**
+     * The person said no, and the browser is never asked: the server keeps the task away from that site for good,
+     * and ends it when it was where the task starts (or a script needs it).
+     */
     siteRefused(origin: string) {
-      return task.reply(`The person did not authorise ${origin}. Do not go there; go on without it, or finish.`, t('site.refused', { origin }))
+      return task.siteAnswer(`The person did not authorise ${origin}. Do not go there; go on without it, or finish.`, 'refused', (status) =>
+        t(status === 'CANCELED' ? 'site.refusedEnded' : 'site.refused', { origin }),
+      )
     },
   }
 }

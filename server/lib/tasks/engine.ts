@@ -49,9 +49,10 @@ export function createEngine(deps: EngineDeps) {
           if (current.rev !== task.rev || !needsDecision(current)) return false
           applyDecision(current, output, planner?.kind ?? 'llm', events)
           proposeNext(current, observation, policy, events)
-          return true
+          // A step the engine failed before dispatch (an address that is none, a refused site) needs a new decision.
+          return needsDecision(current) ? 'again' : true
         })
-        if (applied) return
+        if (applied === true) return
       }
     })()
       .catch((error) => console.error(`[tandem] planning task ${taskId} failed`, error))
