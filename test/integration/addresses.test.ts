@@ -121,7 +121,7 @@ describe('"Don\'t allow" ends or skips, and never asks again', () => {
     const { taskId } = await a.start({ goal: 'script', script: [{ type: 'observe' }], startUrl: 'http://shop.example/' })
     const first = await a.nextAction(taskId)
     await a.report(first, denied('http://shop.example'))
-    expect((await a.status(taskId)).task.status).toBe('WAITING_USER')
+    expect((await a.status(taskId)).task).toMatchObject({ status: 'WAITING_USER', askedSite: 'http://shop.example' })
     const res = await server.api('POST', '/api/agent/answer', { taskId, answer: 'No.', siteAccess: 'refused' })
     expect(res.body).toEqual({ ok: true, data: { status: 'CANCELED' } })
     const view = await a.status(taskId)

@@ -112,7 +112,9 @@ export function createPanelStore(deps: PanelDeps) {
   })
   const needsSite = computed(() => {
     const site = activity.value.needsSite
-    return site && site.taskId === task.taskId.value && task.status.value === 'WAITING_USER' ? site.origin : null
+    // Only while the task's question is about that very site: a later question (ask_user) is not a site card.
+    const asked = task.view.value?.task.askedSite
+    return site && site.taskId === task.taskId.value && task.status.value === 'WAITING_USER' && asked === site.origin ? site.origin : null
   })
   /** The site the page was on when the refused step would have taken it to `needsSite`, if it was another. */
   const siteLeavingFrom = computed(() => (needsSite.value ? (activity.value.needsSite?.from ?? null) : null))

@@ -85,6 +85,7 @@ export function toTaskView(task: TaskRecord): TaskView {
     updatedAt: task.updatedAt,
     stepCount: task.steps.length,
     ...(task.question ? { question: task.question } : {}),
+    ...(task.askedSite && task.question ? { askedSite: task.askedSite.origin } : {}),
     ...(task.result ? { result: task.result } : {}),
     ...(task.error ? { error: task.error } : {}),
   }
