@@ -1,12 +1,25 @@
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StatusView } from '#protocol'
+import { answer, startFakeLlm, type FakeLlm } from '../test/support/fake-llm'
 import { useHarness } from './support/use-harness'
+
+// A model that will not take no for an answer: whatever the page, it goes for the site the person refused.
+let llm: FakeLlm
+let refusedUrl = ''
+beforeAll(async () => {
+  llm = await startFakeLlm(() => answer([{ type: 'navigate', url: refusedUrl }]))
+})
+afterAll(async () => llm?.close())
 
 // `localhost` is granted to the extension people load (it is where the server may run); here it resolves to
 // nothing, so a granted site can fail DNS. The server and the fixture site answer at 127.0.0.1.
-const h = useHarness({ resetSite: true, browser: { hostRules: ['MAP localhost ~NOTFOUND'] } })
+const h = useHarness({
+  resetSite: true,
+  server: () => ({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-stubborn' } }),
+  browser: { hostRules: ['MAP localhost ~NOTFOUND'] },
+})
 
 const story = (view: StatusView) => JSON.stringify({ task: view.task, steps: view.steps.map((s) => [s.type, s.outcome, s.errors]) })
 
@@ -113,5 +126,35 @@ describe('the panel and "Don\'t allow"', () => {
     expect(await card.count()).toBe(0)
     expect((await h.audit(taskId)).filter((e) => e.type === 'user.asked')).toHaveLength(1)
     expect(h.site.requests.filter((r) => r.includes('shop.test'))).toEqual([])
+  })
+
+  it('refusing a later site is final: the planner hears it, no step goes there, and trying again ends the task', async () => {
+    refusedUrl = `${h.site.deniedUrl('shop.test')}/shop/`
+    const origin = new URL(refusedUrl).origin
+    const started = await h.server.api('POST', '/api/agent/start', { goal: 'Shop', clientId: h.clientId, startUrl: `${h.site.url}/arrived` })
+    const taskId = started.body.data.taskId as string
+    await h.ext.wake()
+    await h.waitFor(taskId, 'WAITING_USER', 45_000)
+    const panel = await h.ext.openPanel()
+    await panel.reload()
+    const card = panel.getByTestId('site-access')
+    await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain(origin)
+    await card.getByRole('button', { name: 'Don’t allow' }).click()
+    const view = await h.waitFor(taskId, ['CANCELED', 'FAILED', 'SUCCEEDED'], 30_000)
+    expect(view.task.status, story(view)).toBe('CANCELED')
+    expect(view.task.error).toEqual({ code: 'SITE_REFUSED', message: `The task ended: it tried again to go to ${origin}, which you did not allow.` })
+    expect(view.steps.map((s) => `${s.type} ${s.outcome} ${s.errors.map((e) => e.code).join()}`), story(view)).toEqual([
+      'navigate done ',
+      'navigate failed PERMISSION_DENIED',
+      'navigate failed SITE_REFUSED',
+      'navigate failed SITE_REFUSED',
+    ])
+    // Asked once; the browser never went there; the card did not come back.
+    const audit = await h.audit(taskId)
+    expect(audit.filter((e) => e.type === 'user.asked')).toHaveLength(1)
+    expect(audit.filter((e) => e.type === 'action.dispatched')).toHaveLength(2)
+    expect(h.site.requests.filter((r) => r.includes('shop.test'))).toEqual([])
+    expect(await card.count()).toBe(0)
+    expect(llm.requests.at(-1)!.text).toContain(`SITE_REFUSED You did not allow ${origin} in this task`)
   })
 })
