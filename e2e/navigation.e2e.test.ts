@@ -114,6 +114,8 @@ describe('the panel and "Don\'t allow"', () => {
     await panel.reload()
     const card = panel.getByTestId('site-access')
     await expect.poll(() => card.innerText(), { timeout: 10_000 }).toContain(origin)
+    // The card says what "Don't allow" will do before the person clicks it.
+    expect(await card.getByTestId('site-refuse-hint').innerText()).toBe('If you don’t allow it, the task does not go there again; a task that starts there ends.')
     await card.getByRole('button', { name: 'Don’t allow' }).click()
     const view = await h.waitFor(taskId, ['CANCELED', 'FAILED', 'SUCCEEDED'], 15_000)
     expect(view.task.status).toBe('CANCELED')
