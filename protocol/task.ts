@@ -45,6 +45,8 @@ export const TaskView = z.object({
   updatedAt: z.string(),
   stepCount: z.number().int(),
   question: z.string().optional(),
+  /** The site the open question asks access to ("Allow" / "Don't allow"), when it is about a site. */
+  askedSite: z.string().optional(),
   result: TaskResult.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
 })
