@@ -119,8 +119,9 @@ export function createEngine(deps: EngineDeps) {
   return {
     kick,
 
-    async start(body: StartBody, source: RequestSource) {
-      const { mode, script, skill } = await planStart(body, deps.findSkill, !!planners.llm)
+    /** `serverOrigin`: where the request reached this server, for a skill that starts on one of its pages. */
+    async start(body: StartBody, source: RequestSource, serverOrigin?: string) {
+      const { mode, script, skill, startUrl } = await planStart(body, deps.findSkill, !!planners.llm, serverOrigin)
       if (body.clientId) await clients.touch({ ...source, clientId: body.clientId })
       const clientId = body.clientId ?? (await clients.mostRecent())?.clientId
       const now = new Date().toISOString()
@@ -131,12 +132,12 @@ export function createEngine(deps: EngineDeps) {
         status: 'RUNNING',
         mode,
         ...(clientId ? { clientId } : {}),
-        ...(body.startUrl ? { startUrl: body.startUrl } : {}),
+        ...(startUrl ? { startUrl } : {}),
         ...(skill ? { skill } : {}),
         createdAt: now,
         updatedAt: now,
         ...(script ? { script } : {}),
-        queue: body.startUrl ? [{ type: 'navigate', url: body.startUrl }] : [],
+        queue: startUrl ? [{ type: 'navigate', url: startUrl }] : [],
         seq: 0,
         current: null,
         steps: [],
