@@ -3,6 +3,7 @@ import { statusEntries } from '../../../ui/status-words'
 import { allowedEn, allowedZh } from './i18n-allowed'
 import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 import { controlEn, controlZh } from './i18n-control'
+import { skillParamsEn, skillParamsZh } from './i18n-skill-params'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -143,6 +144,7 @@ const en = {
   'site.refuse': 'Don’t allow',
   'site.refused': 'Not allowed: {origin}. The task goes on without it.',
   ...saveSkillEn,
+  ...skillParamsEn,
   ...controlEn,
   ...allowedEn,
 }
@@ -286,6 +288,7 @@ const zh: Record<PanelKey, string> = {
   'site.refuse': '不允许',
   'site.refused': '未允许 {origin}，任务将不经过它继续。',
   ...saveSkillZh,
+  ...skillParamsZh,
   ...controlZh,
   ...allowedZh,
 }

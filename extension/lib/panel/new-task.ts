@@ -43,6 +43,8 @@ export function createNewTask(deps: NewTaskDeps) {
   const skillQuery = signal('')
   const skillResults = signal<SkillSearchResult[] | null>(null)
   const currentTab = signal<CurrentTab | null>(null)
+  /** The values for the picked skill's parameters: personal (a name, an address), so held only while the panel is open. */
+  const params = signal<Record<string, string>>({})
   let searchSeq = 0
 
   // The person's own opening or closing of the form holds for the task state it was made in; a task that starts
@@ -75,6 +77,8 @@ export function createNewTask(deps: NewTaskDeps) {
     skillResults,
     currentTab,
     open,
+    params,
+    setParam: (name: string, value: string) => void (params.value = { ...params.value, [name]: value }),
 
     /** The person opened or closed the form; the browser also reports the changes the panel made itself. */
     setOpen(value: boolean) {
@@ -107,12 +111,17 @@ export function createNewTask(deps: NewTaskDeps) {
         if (seq === searchSeq) skillResults.value = []
       }
     },
-    pickSkill(skill: Pick<SkillSearchResult, 'slug' | 'name' | 'scripted'>) {
-      edit({ skill: { slug: skill.slug, name: skill.name, scripted: skill.scripted } })
+    pickSkill(skill: Pick<SkillSearchResult, 'slug' | 'name' | 'scripted' | 'parameters'>) {
+      const parameters = skill.parameters?.map(({ name, label }) => ({ name, label }))
+      edit({ skill: { slug: skill.slug, name: skill.name, scripted: skill.scripted, ...(parameters?.length ? { parameters } : {}) } })
+      params.value = {}
       skillQuery.value = ''
       skillResults.value = null
     },
-    clearSkill: () => edit({ skill: null }),
+    clearSkill: () => {
+      edit({ skill: null })
+      params.value = {}
+    },
 
     start: () =>
       notices.run(async () => {
@@ -120,6 +129,11 @@ export function createNewTask(deps: NewTaskDeps) {
         const goal = rawGoal.trim()
         if (!goal) return notices.fail(t('start.needGoal'))
         const body: Omit<StartBody, 'clientId'> = { goal, ...(skill ? { skill: skill.slug } : {}) }
+        if (skill?.parameters?.length) {
+          const empty = skill.parameters.filter((p) => !params.value[p.name]?.trim())
+          if (empty.length) return notices.fail(t('start.needParams', { names: empty.map((p) => `“${p.label}”`).join(t('start.paramsSep')) }))
+          body.params = Object.fromEntries(skill.parameters.map((p) => [p.name, params.value[p.name]!.trim()]))
+        }
         let tab: CurrentTab | null = null
         if (where === 'new') {
           const startUrl = normaliseStartUrl(rawUrl)
@@ -133,6 +147,7 @@ export function createNewTask(deps: NewTaskDeps) {
         // The tab goes to the worker before it is woken for the task's first step.
         if (tab) await deps.adoptTab(taskId, tab.id).catch(() => false)
         edit({ goal: '', skill: null })
+        params.value = {}
         notices.say(t('start.started'))
         await deps.started(taskId)
       }),
