@@ -1,4 +1,4 @@
-import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, SkillSearchResult, StatusView, TaskView } from '#protocol'
+import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, Skill, SkillSearchResult, SkillSummary, StatusView, TaskView } from '#protocol'
 import { DeadlineExceeded, readBytes, startDeadline, type Deadline } from '../deadline'
 
 // How long each of the console's calls may take before it says the server is not answering (the body read
@@ -90,6 +90,9 @@ export function createApi({ token, fetch: doFetch, base = '' }: ApiDeps) {
     audit: (taskId: string) => data<AuditView>('GET', `/api/audit/${encodeURIComponent(taskId)}`, undefined, AUDIT_MS),
     searchSkills: (query: string, site?: string) => data<SkillSearchResult[]>('GET', `/api/skills/search?${q({ q: query, site, limit: 30 })}`),
     clients: () => data<ClientView[]>('GET', '/api/clients'),
+    /** Every skill, shipped and the person's own, for the Skills page before any search. */
+    skills: () => data<SkillSummary[]>('GET', '/api/skills'),
+    skill: (slug: string) => data<Skill>('GET', `/api/skills/${encodeURIComponent(slug)}`),
     saveSkill: (body: SaveSkillBody) => data<SaveSkillData>('POST', '/api/skills', body),
     /** Bytes the page cannot fetch by URL, since an <img> or a link cannot send the token. */
     blob: (path: string) => within(BYTES_FIRST_MS, async (deadline) => readBytes(await call(deadline, 'GET', path), deadline, BYTES_IDLE_MS)),
