@@ -152,7 +152,7 @@ describe('the starter skill and its demo page', () => {
 
   it('is found in English and in Chinese, and starts on this server’s demo page with no LLM', async () => {
     // What the panel's search shows (its first five), in either language.
-    for (const q of ['contact form demo', 'try without llm', '联系表单', '演示', '试用']) {
+    for (const q of ['contact form', 'contact form demo', 'try without llm', '联系表单', '演示', '演示 联系表单', '试用']) {
       const found = await ok<SkillSearchResult[]>(server.api('GET', `/api/skills/search?q=${encodeURIComponent(q)}`))
       expect(found.slice(0, 5).find((s) => s.slug === 'demo-contact-form'), q).toMatchObject({ scripted: true, parameters: [{ name: 'name' }, { name: 'email' }, { name: 'message' }] })
     }
