@@ -48,6 +48,9 @@ function fakeServer(token = 'right', hold?: Promise<void>) {
     }
     if (url.startsWith('/api/skills/search?q=phone')) return json(200, { ok: true, data: FOUND })
     if (url === '/api/clients') return json(404, { ok: false, error: { code: 'NOT_FOUND', message: 'no route' } })
+    if (url === '/api/skills' && init?.method === 'POST' && String(init.body).includes('login-safely')) {
+      return json(409, { ok: false, error: { code: 'CONFLICT', message: 'comes with Tandem', details: { slug: 'login-safely', shipped: true } } })
+    }
     if (url === '/api/skills' && init?.method === 'POST') return json(409, { ok: false, error: { code: 'CONFLICT', message: 'exists' } })
     if (url === '/api/skills') return json(200, { ok: true, data: LIBRARY })
     if (url === '/api/skills/buy-a-phone') return json(200, { ok: true, data: { ...FOUND[0], body: '## Steps\n1. Open the shop.', parameters: [{ name: 'fullname', label: 'Full name' }], 'start-url': 'https://shop.test/' } })
@@ -222,6 +225,8 @@ describe('the console store', () => {
     expect(store.clientsError.value).toBe('This server does not list its clients.')
     await store.saveSkill({ taskId: 't1' })
     expect(store.saveError.value).toMatch(/A skill with that name exists/)
+    await store.saveSkill({ taskId: 't1', slug: 'login-safely', overwrite: true })
+    expect(store.saveError.value).toBe('A skill that comes with Tandem has that name, and it is never replaced: choose another folder name.')
     await store.searchSkills('x', '')
     expect(store.skillsError.value).toBe('The server answered with an error (INTERNAL): boom')
   })

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The envelope's details, when the server gave any (the slug that is taken, say). */
+    readonly details?: unknown,
   ) {
     super(message)
   }
@@ -36,15 +38,17 @@ export interface ApiDeps {
 async function failure(res: Response, deadline: Deadline): Promise<ApiError> {
   let code = `HTTP_${res.status}`
   let message = res.statusText
+  let details: unknown
   try {
-    const body = (await deadline.within(res.json())) as { error?: { code?: string; message?: string } }
+    const body = (await deadline.within(res.json())) as { error?: { code?: string; message?: string; details?: unknown } }
     code = body.error?.code ?? code
     message = body.error?.message ?? message
+    details = body.error?.details
   } catch {
     // Not our envelope (a proxy, a crash page), or its body never came: the status says enough.
   }
   const kind = res.status === 401 ? 'unauthorized' : res.status === 404 ? 'not-found' : 'server'
-  return new ApiError(kind, res.status, code, message)
+  return new ApiError(kind, res.status, code, message, details)
 }
 
 const notAnswering = (ms: number) => new ApiError('timeout', 0, 'NOT_ANSWERING', `No answer within ${Math.round(ms / 1000)} s.`)

@@ -262,7 +262,8 @@ export function createConsoleStore(deps: ConsoleDeps) {
       try {
         saveResult.value = await api.saveSkill(body)
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'CONFLICT') saveError.value = t('saveConflict')
+        const shipped = error instanceof ApiError && (error.details as { shipped?: unknown } | undefined)?.shipped === true
+        if (error instanceof ApiError && error.code === 'CONFLICT') saveError.value = t(shipped ? 'saveShipped' : 'saveConflict')
         else failed(error, saveError)
       }
     },
