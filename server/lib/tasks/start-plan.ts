@@ -1,6 +1,6 @@
 import type { ScriptStep, Skill, StartBody } from '#protocol'
 import { badRequest, llmNotConfigured, notFound } from '../http/errors'
-import { fillParameters, missingParameters } from '../skills/parameters'
+import { fillParameters, missingParameters } from './fill-parameters'
 
 /** How a new task runs: its steps (script) or the model (llm), and the skill it came from. */
 export interface StartPlan {
