@@ -1,7 +1,10 @@
-import { resolve } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useHarness } from './support/use-harness'
+
+const SHOTS = join('e2e', 'output')
 
 // No LLM at all: the server is started with no model settings, and the shipped skills folder as it is.
 const h = useHarness({ server: { env: { TANDEM_SKILLS_DIR: resolve('skills'), TANDEM_LLM_BASE_URL: '', TANDEM_LLM_MODEL: '' } } })
@@ -45,6 +48,12 @@ describe('the starter skill, run from the panel with no LLM configured', () => {
     await fields.locator('input[name=param-email]').fill('ada@engine.test')
     await fields.locator('input[name=param-message]').fill('Hello from the demo')
     await start.locator('textarea[name=goal]').fill('Try the demo contact form')
+    // At the side panel's usual width the fields fit: nothing scrolls sideways.
+    await panel.setViewportSize({ width: 360, height: 900 })
+    expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    mkdirSync(SHOTS, { recursive: true })
+    writeFileSync(join(SHOTS, `panel-skill-params-${lang}.png`), await panel.screenshot())
+    await panel.setViewportSize({ width: 1200, height: 800 })
     const previous = await h.ext.storage<string | null>('tandem.panel.task')
     await start.locator('button[type=submit]').click()
     const taskId = await followedTask(previous)
