@@ -120,6 +120,8 @@ describe('a task saved as a skill and run again from it with no LLM', () => {
     await start.locator('input[name=skill]').fill('fixture phone')
     const option = start.getByTestId('skill-results').getByRole('button', { name: new RegExp(NAME) })
     expect(await option.innerText()).toContain('Runs its script without an LLM')
+    // The person's own skill is marked as theirs.
+    expect(await option.getByTestId('skill-own').innerText()).toBe('Saved by you')
     await option.click()
     await expect.poll(() => start.getByTestId('skill').innerText()).toContain(`Following the skill “${NAME}”`)
     expect(await start.getByTestId('skill-scripted').innerText()).toBe('Runs its script without an LLM')
