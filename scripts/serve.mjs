@@ -73,17 +73,32 @@ function nextSteps(serverUrl) {
   for (const line of lines) console.log(line ? `[tandem] ${line}` : '')
 }
 
-// Nitro says where it listens (with the port it was given, 0 included); the next steps come right after it.
+// Nitro says where it listens (with the port it was given, 0 included); the next steps come once the start-up lines
+// are out, the skills library's last among them, so they are what the terminal ends with.
 const log = console.log
+let serverUrl = null
+let printed = false
+let indexed = false
+const finish = () => {
+  if (printed || !serverUrl) return
+  printed = true
+  console.log = log
+  nextSteps(serverUrl)
+}
 console.log = (...args) => {
   log(...args)
-  const match = typeof args[0] === 'string' && /^Listening on (https?:\/\/\S+?)\/?$/.exec(args[0])
+  const line = typeof args[0] === 'string' ? args[0] : ''
+  const match = /^Listening on (https?:\/\/\S+?)\/?$/.exec(line)
   if (match) {
-    console.log = log
     const url = new URL(match[1])
     // A server listening on every address is reached on loopback from this machine.
     if (['[::]', '0.0.0.0'].includes(url.hostname)) url.hostname = '127.0.0.1'
-    nextSteps(url.origin)
+    serverUrl = url.origin
+    setTimeout(finish, indexed ? 0 : 3000).unref()
+  }
+  if (/^\[tandem\] \d+ skills indexed/.test(line)) {
+    indexed = true
+    setTimeout(finish, 0)
   }
 }
 

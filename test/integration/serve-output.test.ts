@@ -67,8 +67,13 @@ describe('npm start / npm run serve', () => {
   it('ends with the next steps: load dist/chrome-mv3, open the panel, paste the URL and the token; says no LLM is configured and what to set', async () => {
     const s = await serve({})
     const out = lines(s.output())
+    // The block is the last thing printed, after Nitro's address and the skills library's line.
     const listening = out.findIndex((l) => l.startsWith('Listening on'))
-    const after = out.slice(listening + 1).filter(Boolean)
+    const indexed = out.findIndex((l) => /^\[tandem\] \d+ skills indexed/.test(l))
+    const first = out.findIndex((l) => l.startsWith('[tandem] No LLM configured'))
+    expect(listening).toBeGreaterThan(-1)
+    expect(first).toBeGreaterThan(Math.max(listening, indexed))
+    const after = out.slice(first).filter(Boolean)
     expect(after).toEqual([
       '[tandem] No LLM configured: skills with a script (try "Fill in the demo contact form") still run.',
       '[tandem] To plan with a model, set TANDEM_LLM_BASE_URL, TANDEM_LLM_MODEL and (if the provider needs one) TANDEM_LLM_API_KEY, then start again.',
