@@ -30,7 +30,8 @@ afterAll(async () => {
   await llm?.close()
   if (skills && !keepSkills) rmSync(skills, { recursive: true, force: true })
 })
-const h = useHarness({ server: () => ({ env: { ...shopperEnv(llm), TANDEM_SKILLS_DIR: skills } }) })
+// Saved skills are the person's own: they go to their folder, not the shipped one.
+const h = useHarness({ server: () => ({ env: { ...shopperEnv(llm), TANDEM_USER_SKILLS_DIR: skills } }) })
 
 const proposedActions = (events: AuditEvent[]) => events.filter((e) => e.type === 'action.proposed' && e.data.evidence !== true).map((e) => e.data.action as Action)
 
@@ -84,6 +85,10 @@ describe('a task saved as a skill and run again from it with no LLM', () => {
     const file = readFileSync(join(skills, SLUG, 'SKILL.md'), 'utf8')
     expect(file).toMatch(/^script:/m)
     expect(file).not.toMatch(/index:/)
+    // What was typed (the search, the name) is asked for at each run, not kept; where it started is kept.
+    expect(file).not.toContain('Ada Lovelace')
+    expect(file).toContain('"text":"{{fullname}}"')
+    expect(file).toMatch(/^start-url: ".*\/shop\/"$/m)
 
     // What the person sees: the replay with the saved line in the "done" colour.
     const shot = await console.screenshot({ fullPage: true })
@@ -115,6 +120,8 @@ describe('a task saved as a skill and run again from it with no LLM', () => {
     await start.locator('input[name=skill]').fill('fixture phone')
     const option = start.getByTestId('skill-results').getByRole('button', { name: new RegExp(NAME) })
     expect(await option.innerText()).toContain('Runs its script without an LLM')
+    // The person's own skill is marked as theirs.
+    expect(await option.getByTestId('skill-own').innerText()).toBe('Saved by you')
     await option.click()
     await expect.poll(() => start.getByTestId('skill').innerText()).toContain(`Following the skill “${NAME}”`)
     expect(await start.getByTestId('skill-scripted').innerText()).toBe('Runs its script without an LLM')
@@ -124,6 +131,11 @@ describe('a task saved as a skill and run again from it with no LLM', () => {
     // The "no LLM" line is drawn in the "done" colour, apart from the rest of the pick.
     const mode = await imageStats(panel, await start.getByTestId('skill-scripted').screenshot(), { ok: OK })
     expect(mode.shares.ok).toBeGreaterThan(0.01)
+    // The panel asks for what was typed when the skill was recorded.
+    const fields = start.getByTestId('skill-params')
+    expect(await fields.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name))).toEqual(['param-q', 'param-fullname'])
+    await fields.locator('input[name=param-q]').fill('iPhone 15')
+    await fields.locator('input[name=param-fullname]').fill('Ada Lovelace')
     await start.locator('textarea[name=goal]').fill('Buy the same phone again')
     await start.getByLabel('In a new tab').check()
     await start.locator('input[name=startUrl]').fill(`${h.site.url}/shop/`)

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Action } from './action'
 import { ScriptStep } from './action-form'
 import { Observation } from './observation'
-import { SkillSlug, SkillSummary } from './skills'
+import { SkillParameterName, SkillSlug, SkillSummary } from './skills'
 import { WriteAllowRule } from './write-allow'
 import { MAX_ADDRESS_LENGTH, WEB_ADDRESS_RULE, parseWebAddress } from './web-address'
 import { PendingConfirmation, StepView, TaskStatus, TaskView, Usage } from './task'
@@ -26,6 +26,8 @@ export const StartBody = z.strictObject({
    * skill as guidance. Unset: the skill's script when it has one, else the LLM.
    */
   mode: z.enum(['llm', 'script']).optional(),
+  /** The skill's parameters (its `{{name}}`s), as the person filled them in for this run. */
+  params: z.record(SkillParameterName, z.string().max(4000)).optional(),
 })
 export type StartBody = z.infer<typeof StartBody>
 export const StartData = z.object({ taskId: z.string(), status: TaskStatus })

@@ -11,6 +11,22 @@ export const SitePattern = z
   .regex(/^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+$/i, 'a hostname like example.com or a glob like *.example.com')
   .transform((s) => s.toLowerCase())
 
+/** The name of a value a skill asks for at run time, written `{{name}}` in its script. */
+export const SkillParameterName = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'a parameter name (lowercase letters, digits and _)')
+
+/** A value the person typed when the skill was recorded, asked for again (never kept) when it runs. */
+export const SkillParameter = z.strictObject({
+  name: SkillParameterName,
+  /** What the field was called on the page, for the person filling it in. */
+  label: z.string().min(1).max(200),
+})
+export type SkillParameter = z.infer<typeof SkillParameter>
+
+const httpUrl = z
+  .string()
+  .max(8192)
+  .refine((u) => URL.canParse(u) && ['http:', 'https:'].includes(new URL(u).protocol), 'an http(s) URL')
+
 /** The YAML frontmatter of skills/<slug>/SKILL.md. */
 export const SkillFrontmatter = z.strictObject({
   name: z.string().min(1).max(200),
@@ -25,13 +41,25 @@ export const SkillFrontmatter = z.strictObject({
   'risky-steps': list(500).default([]),
   /** A replayable script (targets by selector or text) for running the procedure without an LLM. */
   script: z.array(ScriptStep).min(1).max(500).optional(),
+  /** The values the script takes as `{{name}}`, filled in by the person each time it runs. */
+  parameters: z.array(SkillParameter).max(50).optional(),
+  /**
+   * Where the procedure starts: a task opens it first unless its script begins by navigating. A path (`/demo/`)
+   * is a page of the Tandem server itself, wherever it listens.
+   */
+  'start-url': z.union([httpUrl, z.string().max(2000).regex(/^\/(?!\/)[^\s\\]*$/, 'an http(s) URL or a path on the Tandem server')]).optional(),
 })
 export type SkillFrontmatter = z.output<typeof SkillFrontmatter>
 
 export const SkillSlug = z.string().min(1).max(128).regex(/^[a-z0-9][a-z0-9-]*$/, 'a skill slug')
 
 /** A whole skill: frontmatter, the folder name as slug, and the markdown SOP. */
-export const Skill = SkillFrontmatter.extend({ slug: SkillSlug, body: z.string() })
+export const Skill = SkillFrontmatter.extend({
+  slug: SkillSlug,
+  body: z.string(),
+  /** Saved by the person (in the data dir), not shipped with Tandem. Set by the loader, never by the file. */
+  own: z.boolean().optional(),
+})
 export type Skill = z.output<typeof Skill>
 
 /** A skill as a list shows it: everything but the script and the full body. */
@@ -41,6 +69,7 @@ export const SkillSummary = SkillFrontmatter.omit({ script: true }).extend({
   excerpt: z.string().max(300),
   /** Whether the skill carries a script that can run without an LLM. */
   scripted: z.boolean(),
+  own: z.boolean().optional(),
 })
 export type SkillSummary = z.output<typeof SkillSummary>
 
@@ -54,5 +83,9 @@ export const SkillSearchResult = z.object({
   /** Whether the skill carries a script that can run without an LLM. */
   scripted: z.boolean(),
   score: z.number(),
+  /** What the person fills in before it runs. */
+  parameters: z.array(SkillParameter).optional(),
+  startUrl: z.string().optional(),
+  own: z.boolean().optional(),
 })
 export type SkillSearchResult = z.infer<typeof SkillSearchResult>

@@ -36,11 +36,11 @@ export function SaveSkill({ store }: { store: PanelStore }) {
       </label>
       {form.conflict && (
         <p class="notice notice-error" data-testid="skill-conflict" role="alert">
-          {t('save.conflict', { slug: form.conflict })}
+          {t(form.shipped ? 'save.shipped' : 'save.conflict', { slug: form.conflict })}
         </p>
       )}
       <div class="row">
-        {form.conflict ? (
+        {form.conflict && !form.shipped ? (
           <button type="button" class="danger" disabled={busy.value} onClick={() => void saveSkill.save(true)}>
             {t('save.overwrite', { slug: form.conflict })}
           </button>

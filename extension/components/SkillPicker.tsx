@@ -6,19 +6,22 @@ export function SkillPicker({ store }: { store: PanelStore }) {
   const picked = newTask.draft.value.skill
   if (picked) {
     return (
-      <div class="row skill-picked" data-testid="skill">
-        <span>
-          {t('start.skillPicked', { name: picked.name })}
-          {picked.scripted && (
-            <span class="skill-mode" data-testid="skill-scripted">
-              {t('start.skillScripted')}
-            </span>
-          )}
-        </span>
-        <button type="button" onClick={() => newTask.clearSkill()}>
-          {t('start.skillClear')}
-        </button>
-      </div>
+      <>
+        <div class="row skill-picked" data-testid="skill">
+          <span>
+            {t('start.skillPicked', { name: picked.name })}
+            {picked.scripted && (
+              <span class="skill-mode" data-testid="skill-scripted">
+                {t('start.skillScripted')}
+              </span>
+            )}
+          </span>
+          <button type="button" onClick={() => newTask.clearSkill()}>
+            {t('start.skillClear')}
+          </button>
+        </div>
+        {picked.parameters && picked.parameters.length > 0 && <SkillParams store={store} />}
+      </>
     )
   }
   const results = newTask.skillResults.value
@@ -44,11 +47,40 @@ export function SkillPicker({ store }: { store: PanelStore }) {
                 <span class={`badge risk-${skill.risk}`}>{t(`risk.${skill.risk}`)}</span>
                 <span class="muted">{skill.description}</span>
                 {skill.scripted && <span class="skill-mode">{t('start.skillScripted')}</span>}
+                {skill.own && (
+                  <span class="skill-mode" data-testid="skill-own">
+                    {t('start.skillOwn')}
+                  </span>
+                )}
               </button>
             </li>
           ))}
         </ul>
       )}
     </div>
+  )
+}
+
+/** The picked skill's parameters: one plain field each, filled in for this run only. */
+function SkillParams({ store }: { store: PanelStore }) {
+  const { t, newTask } = store
+  const parameters = newTask.draft.value.skill?.parameters ?? []
+  return (
+    <fieldset class="skill-params" data-testid="skill-params">
+      <legend>{t('start.params')}</legend>
+      <p class="hint muted">{t('start.paramsHint')}</p>
+      {parameters.map((p) => (
+        <label key={p.name}>
+          {p.label}
+          <input
+            name={`param-${p.name}`}
+            autoComplete="off"
+            maxLength={4000}
+            value={newTask.params.value[p.name] ?? ''}
+            onInput={(e) => newTask.setParam(p.name, e.currentTarget.value)}
+          />
+        </label>
+      ))}
+    </fieldset>
   )
 }

@@ -70,6 +70,19 @@ describe('panel store: save a finished task as a skill', () => {
     expect(store.saveSkill.saved.value?.slug).toBe('buy-a-phone')
   })
 
+  it('never offers to overwrite a skill that comes with Tandem', async () => {
+    const { store, client } = setup({ views: finished() })
+    await store.load()
+    store.saveSkill.open()
+    store.saveSkill.setSlug('login-safely')
+    client.saveSkill.mockRejectedValueOnce(new ServerError('CONFLICT', 'login-safely comes with Tandem.', 409, { slug: 'login-safely', shipped: true }))
+    await store.saveSkill.save()
+    expect(store.saveSkill.form.value).toMatchObject({ slug: 'login-safely', conflict: 'login-safely', shipped: true })
+    expect(store.t('save.shipped', { slug: 'login-safely' })).toBe('“login-safely” is a skill that comes with Tandem and is never overwritten: choose another short name.')
+    store.saveSkill.setSlug('my-login')
+    expect(store.saveSkill.form.value).toMatchObject({ conflict: null, shipped: false })
+  })
+
   it('explains other refusals in words and keeps the form', async () => {
     const { store, client } = setup({ views: finished() })
     await store.load()

@@ -1,9 +1,11 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 
 export interface Config {
   dataDir: string
   auditDir: string
   skillsDir: string
+  /** The person's own skills ("Save as skill"): in the data dir, so the shipped skills folder is only read. */
+  userSkillsDir: string
   /** Where task state lives: files in the data dir (one server), or Redis (several servers sharing tasks). */
   store: StoreKind
   redisUrl: string
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.TANDEM_DATA_DIR || '.data'),
     auditDir: resolve(env.TANDEM_AUDIT_DIR || 'audit'),
     skillsDir: resolve(env.TANDEM_SKILLS_DIR || 'skills'),
+    userSkillsDir: resolve(env.TANDEM_USER_SKILLS_DIR || join(resolve(env.TANDEM_DATA_DIR || '.data'), 'skills')),
     store,
     redisUrl: store === 'redis' ? redisUrlOf(env.TANDEM_REDIS_URL) : env.TANDEM_REDIS_URL || DEFAULT_REDIS_URL,
     token: env.TANDEM_TOKEN || undefined,

@@ -43,7 +43,7 @@ beforeAll(async () => {
   // The skills the server writes are its output: the run's scan reads them.
   folder = outputFolder('saved-skills')
   skillsDir = join(folder.dir, 'skills')
-  server = await startServer({ env: { TANDEM_SKILLS_DIR: skillsDir, TANDEM_SECRET_SHOP_PW: VAULT } })
+  server = await startServer({ env: { TANDEM_USER_SKILLS_DIR: skillsDir, TANDEM_SECRET_SHOP_PW: VAULT } })
   a = agent(server)
 })
 afterAll(async () => {
@@ -90,8 +90,11 @@ describe('save as skill, search it, replay it with no LLM', () => {
   it('writes SKILL.md with sites, risk, risky steps and a script by selector or text, never an index or a password', async () => {
     saved = await ok<SaveSkillData>(save({ taskId }))
     expect(saved.skill).toMatchObject({
-      slug: 'buy-an-iphone-15-at-the-shop',
-      name: 'Buy an iPhone 15 at the shop',
+      // What was typed (the search) is a parameter now, in the name too.
+      slug: 'buy-an-q-at-the-shop',
+      name: 'Buy an {{q}} at the shop',
+      parameters: [{ name: 'q', label: 'Search' }],
+      own: true,
       sites: ['shop.test'],
       risk: 'high',
       scripted: true,
@@ -99,7 +102,7 @@ describe('save as skill, search it, replay it with no LLM', () => {
     })
     expect(saved.skill['allowed-actions'].sort()).toEqual(['click', 'navigate', 'type'])
     expect(saved.skill['risky-steps']).toEqual(['Type “{{secret:SHOP_PW}}” into “pw” on shop.test', 'Click “Place order” on shop.test'])
-    expect(saved.file).toBe(join(skillsDir, 'buy-an-iphone-15-at-the-shop', 'SKILL.md'))
+    expect(saved.file).toBe(join(skillsDir, 'buy-an-q-at-the-shop', 'SKILL.md'))
 
     const text = readFileSync(saved.file, 'utf8')
     expect(text).not.toContain(PASSWORD)
@@ -108,13 +111,13 @@ describe('save as skill, search it, replay it with no LLM', () => {
     const skill = parseSkill(saved.skill.slug, text)
     expect(skill.script).toEqual([
       { type: 'navigate', url: 'https://shop.test/', reason: 'open the shop' },
-      { type: 'type', selector: 'input[name="q"]', text: 'iPhone 15', reason: 'search for the phone' },
+      { type: 'type', selector: 'input[name="q"]', text: '{{q}}', reason: 'search for the phone' },
       { type: 'click', text: 'iPhone 15' },
       { type: 'type', selector: 'input[name="pw"]', text: '{{secret:SHOP_PW}}', reason: 'sign in', risk: 'high' },
       { type: 'click', selector: '#place-order', reason: 'place the order', risk: 'high' },
     ])
     // The SOP in words: goal, sites, numbered steps, which need approval, which secret to set.
-    expect(skill.body).toContain('## Goal\nBuy an iPhone 15 at the shop')
+    expect(skill.body).toContain('## Goal\nBuy an {{q}} at the shop')
     expect(skill.body).toContain('- shop.test')
     expect(skill.body).toContain('3. Click “iPhone 15” on shop.test')
     expect(skill.body).toContain('5. Click “Place order” on shop.test — **needs your approval** — place the order')
@@ -131,7 +134,7 @@ describe('save as skill, search it, replay it with no LLM', () => {
 
   it('replays by skill with no LLM: the same actions by selector or text, through the same confirmations', async () => {
     const { taskId: replay } = await ok<{ taskId: string }>(
-      server.api('POST', '/api/agent/start', { goal: 'buy it again', skill: saved.skill.slug, clientId: 'client_test_1' }),
+      server.api('POST', '/api/agent/start', { goal: 'buy it again', skill: saved.skill.slug, clientId: 'client_test_1', params: { q: 'iPhone 15' } }),
     )
     const run = await runToEnd(replay)
     expect(run.view.task).toMatchObject({ status: 'SUCCEEDED', mode: 'script', skill: saved.skill.slug })

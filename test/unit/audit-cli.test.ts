@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, createWriteStream, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { cpSync, createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { unzipSync, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -141,6 +141,59 @@ describe('npm run audit:verify', () => {
     const { code, stdout } = await runCli(path)
     expect(stdout).toMatch(/^FAIL truncated\.zip: /)
     expect(code).toBe(1)
+  })
+
+  /** The export unzipped by hand into a folder the person chose the name of. */
+  function unzipInto(name: string): string {
+    const folder = join(dir, name)
+    for (const [entry, bytes] of Object.entries(unzipSync(readFileSync(zipPath)))) {
+      mkdirSync(dirname(join(folder, entry)), { recursive: true })
+      writeFileSync(join(folder, entry), bytes)
+    }
+    return folder
+  }
+
+  it('passes an unzipped export whatever its folder is called: the task comes from the files', async () => {
+    const { code, stdout } = await runCli(unzipInto('my-download'))
+    expect(stdout.trim()).toMatch(/^OK my-download: task cli-task, 3 events, head #3 [0-9a-f]{12}, head matches the manifest, 1 artifacts match$/)
+    expect(code).toBe(0)
+  })
+
+  it('passes a task folder copied under another name', async () => {
+    const copy = join(dir, 'renamed-task')
+    cpSync(taskDir, copy, { recursive: true })
+    const { code, stdout } = await runCli(copy)
+    expect(stdout.trim()).toMatch(/^OK renamed-task: task cli-task, 3 events/)
+    expect(code).toBe(0)
+  })
+
+  it('fails an unzipped export whose files were really changed', async () => {
+    const swapped = unzipInto('unzipped-swapped')
+    writeFileSync(join(swapped, 'artifacts', artifactName), Buffer.from(REAL.jpeg, 'base64'))
+    const a = await runCli(swapped)
+    expect(a.stdout).toContain(`artifacts/${artifactName} does not match the manifest's sha256`)
+    expect(a.code).toBe(1)
+
+    const cut = unzipInto('unzipped-cut')
+    const events = join(cut, 'events.jsonl')
+    const text = readFileSync(events, 'utf8')
+    writeFileSync(events, text.slice(0, text.lastIndexOf('\n', text.length - 2) + 1))
+    const b = await runCli(cut)
+    expect(b.stdout).toMatch(/^FAIL unzipped-cut: events\.jsonl has 2 events, the manifest says 3/)
+    expect(b.code).toBe(1)
+
+    const other = unzipInto('unzipped-other-task')
+    const manifestPath = join(other, 'manifest.json')
+    writeFileSync(manifestPath, readFileSync(manifestPath, 'utf8').replace('"cli-task"', '"another-task"'))
+    const c = await runCli(other)
+    expect(c.stdout).toContain('manifest is for task another-task, the events for cli-task')
+    expect(c.code).toBe(1)
+
+    const extra = unzipInto('unzipped-extra')
+    writeFileSync(join(extra, 'artifacts', 'planted.png'), Buffer.from(REAL.png, 'base64'))
+    const d = await runCli(extra)
+    expect(d.stdout).toContain('artifacts/planted.png is in the folder but not in the manifest')
+    expect(d.code).toBe(1)
   })
 
   it('exits 2 with usage or a missing path', async () => {

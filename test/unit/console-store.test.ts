@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TaskView } from '#protocol'
 import { createApi } from '../../ui/console/api'
 import { CONSOLE_DICTIONARIES, consoleTranslator } from '../../ui/console/i18n'
-import { parseRoute } from '../../ui/console/route'
+import { hrefOf, parseRoute } from '../../ui/console/route'
 import { createConsoleStore } from '../../ui/console/store'
 import { TOKEN_KEY } from '../../ui/console/token'
 import { translationGaps } from '../../ui/i18n'
@@ -21,6 +21,12 @@ const TASKS = [
 const FOUND = [
   { slug: 'buy-a-phone', name: 'Buy a phone', description: 'd', sites: ['shop.test'], tags: [], risk: 'high', scripted: true, score: 2 },
   { slug: 'compare-phones', name: 'Compare phones', description: 'd', sites: [], tags: [], risk: 'low', scripted: false, score: 1 },
+]
+
+const LIBRARY = [
+  { slug: 'buy-a-phone', name: 'Buy a phone', description: 'd', sites: ['shop.test'], tags: [], risk: 'high', 'risky-steps': [], 'allowed-actions': [], excerpt: '', scripted: true },
+  { slug: 'my-form', name: 'My form', description: 'd', sites: [], tags: [], risk: 'low', 'risky-steps': [], 'allowed-actions': [], excerpt: '', scripted: true, own: true },
+  { slug: 'tidy-inbox', name: 'Tidy the inbox', description: 'd', sites: [], tags: [], risk: 'low', 'risky-steps': [], 'allowed-actions': [], excerpt: '', scripted: false },
 ]
 
 /** A server as the console sees it through fetch: a token, tasks, one artifact; records what was asked. */
@@ -42,7 +48,13 @@ function fakeServer(token = 'right', hold?: Promise<void>) {
     }
     if (url.startsWith('/api/skills/search?q=phone')) return json(200, { ok: true, data: FOUND })
     if (url === '/api/clients') return json(404, { ok: false, error: { code: 'NOT_FOUND', message: 'no route' } })
-    if (url === '/api/skills') return json(409, { ok: false, error: { code: 'CONFLICT', message: 'exists' } })
+    if (url === '/api/skills' && init?.method === 'POST' && String(init.body).includes('login-safely')) {
+      return json(409, { ok: false, error: { code: 'CONFLICT', message: 'comes with Tandem', details: { slug: 'login-safely', shipped: true } } })
+    }
+    if (url === '/api/skills' && init?.method === 'POST') return json(409, { ok: false, error: { code: 'CONFLICT', message: 'exists' } })
+    if (url === '/api/skills') return json(200, { ok: true, data: LIBRARY })
+    if (url === '/api/skills/buy-a-phone') return json(200, { ok: true, data: { ...FOUND[0], body: '## Steps\n1. Open the shop.', parameters: [{ name: 'fullname', label: 'Full name' }], 'start-url': 'https://shop.test/' } })
+    if (url === '/api/skills/gone') return json(404, { ok: false, error: { code: 'NOT_FOUND', message: 'No skill gone.' } })
     return json(500, { ok: false, error: { code: 'INTERNAL', message: 'boom' } })
   }) as typeof globalThis.fetch
   return { fetch, calls, inFlight }
@@ -173,7 +185,36 @@ describe('the console store', () => {
       ['buy-a-phone', true],
       ['compare-phones', false],
     ])
-    expect(server.calls.filter((c) => c.url.startsWith('/api/skills')).map((c) => c.url.split('?')[0])).toEqual(['/api/skills/search'])
+    // The page lists the whole library on opening; the search is one more call.
+    expect(server.calls.filter((c) => c.url.startsWith('/api/skills')).map((c) => c.url.split('?')[0])).toEqual(['/api/skills', '/api/skills/search'])
+  })
+
+  it('lists every skill before any search, and again when the search is emptied', async () => {
+    const { store, server } = setup('#/skills', 'right')
+    store.start()
+    await settle()
+    expect(store.skillResults.value?.map((s) => [s.slug, s.own ?? false])).toEqual([
+      ['buy-a-phone', false],
+      ['my-form', true],
+      ['tidy-inbox', false],
+    ])
+    await store.searchSkills('phone', '')
+    expect(store.skillResults.value).toHaveLength(2)
+    await store.searchSkills('  ', ' ')
+    expect(store.skillResults.value).toHaveLength(3)
+    expect(server.calls.map((c) => c.url.split('?')[0])).toEqual(['/api/skills', '/api/skills/search', '/api/skills'])
+  })
+
+  it('opens a skill to read its SKILL.md, and says so in words when it is gone', async () => {
+    const { store } = setup('#/skills/buy-a-phone', 'right')
+    store.start()
+    await settle()
+    expect(store.route.value).toEqual({ page: 'skill', slug: 'buy-a-phone' })
+    expect(store.openSkill.value).toMatchObject({ slug: 'buy-a-phone', body: '## Steps\n1. Open the shop.', 'start-url': 'https://shop.test/' })
+    store.navigate('#/skills/gone')
+    await settle()
+    expect(store.openSkill.value).toBeNull()
+    expect(store.skillsError.value).toBe('Not found: No skill gone.')
   })
 
   it('explains a missing clients route, a skill that exists and a server error in words', async () => {
@@ -184,6 +225,8 @@ describe('the console store', () => {
     expect(store.clientsError.value).toBe('This server does not list its clients.')
     await store.saveSkill({ taskId: 't1' })
     expect(store.saveError.value).toMatch(/A skill with that name exists/)
+    await store.saveSkill({ taskId: 't1', slug: 'login-safely', overwrite: true })
+    expect(store.saveError.value).toBe('A skill that comes with Tandem has that name, and it is never replaced: choose another folder name.')
     await store.searchSkills('x', '')
     expect(store.skillsError.value).toBe('The server answered with an error (INTERNAL): boom')
   })
@@ -193,6 +236,8 @@ describe('console routes', () => {
   it('reads pages from the fragment', () => {
     expect(parseRoute('#/task/abc_123')).toEqual({ page: 'task', taskId: 'abc_123' })
     expect(parseRoute('#/skills')).toEqual({ page: 'skills' })
+    expect(parseRoute('#/skills/demo-contact-form')).toEqual({ page: 'skill', slug: 'demo-contact-form' })
+    expect(hrefOf({ page: 'skill', slug: 'demo-contact-form' })).toBe('#/skills/demo-contact-form')
     expect(parseRoute('#/clients')).toEqual({ page: 'clients' })
     expect(parseRoute('')).toEqual({ page: 'tasks' })
     expect(parseRoute('#token=x')).toEqual({ page: 'tasks' })

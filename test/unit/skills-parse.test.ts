@@ -138,3 +138,16 @@ describe('summaries', () => {
     expect(excerpt.endsWith('…')).toBe(true)
   })
 })
+
+describe('what a SKILL.md may not say about itself', () => {
+  it('cannot claim to be the person’s own: that comes from the folder it is in', () => {
+    expect(() => parseSkill('x', '---\nname: X\ndescription: d\nown: true\n---\nbody')).toThrow(/own: not a frontmatter field/)
+  })
+
+  it('takes parameters and a start URL, a path meaning a page of the Tandem server', () => {
+    const skill = parseSkill('x', '---\nname: X\ndescription: d\nparameters:\n  - {"name":"email","label":"Email"}\nstart-url: "/demo/"\n---\n')
+    expect(skill).toMatchObject({ parameters: [{ name: 'email', label: 'Email' }], 'start-url': '/demo/' })
+    expect(() => parseSkill('x', '---\nname: X\ndescription: d\nstart-url: "//evil.test/"\n---\n')).toThrow(/start-url/)
+    expect(() => parseSkill('x', '---\nname: X\ndescription: d\nparameters:\n  - {"name":"Bad Name","label":"x"}\n---\n')).toThrow(/parameters/)
+  })
+})

@@ -1,4 +1,4 @@
-import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, SkillSearchResult, StatusView, TaskView } from '#protocol'
+import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, Skill, SkillSearchResult, SkillSummary, StatusView, TaskView } from '#protocol'
 import { DeadlineExceeded, readBytes, startDeadline, type Deadline } from '../deadline'
 
 // How long each of the console's calls may take before it says the server is not answering (the body read
@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The envelope's details, when the server gave any (the slug that is taken, say). */
+    readonly details?: unknown,
   ) {
     super(message)
   }
@@ -36,15 +38,17 @@ export interface ApiDeps {
 async function failure(res: Response, deadline: Deadline): Promise<ApiError> {
   let code = `HTTP_${res.status}`
   let message = res.statusText
+  let details: unknown
   try {
-    const body = (await deadline.within(res.json())) as { error?: { code?: string; message?: string } }
+    const body = (await deadline.within(res.json())) as { error?: { code?: string; message?: string; details?: unknown } }
     code = body.error?.code ?? code
     message = body.error?.message ?? message
+    details = body.error?.details
   } catch {
     // Not our envelope (a proxy, a crash page), or its body never came: the status says enough.
   }
   const kind = res.status === 401 ? 'unauthorized' : res.status === 404 ? 'not-found' : 'server'
-  return new ApiError(kind, res.status, code, message)
+  return new ApiError(kind, res.status, code, message, details)
 }
 
 const notAnswering = (ms: number) => new ApiError('timeout', 0, 'NOT_ANSWERING', `No answer within ${Math.round(ms / 1000)} s.`)
@@ -90,6 +94,9 @@ export function createApi({ token, fetch: doFetch, base = '' }: ApiDeps) {
     audit: (taskId: string) => data<AuditView>('GET', `/api/audit/${encodeURIComponent(taskId)}`, undefined, AUDIT_MS),
     searchSkills: (query: string, site?: string) => data<SkillSearchResult[]>('GET', `/api/skills/search?${q({ q: query, site, limit: 30 })}`),
     clients: () => data<ClientView[]>('GET', '/api/clients'),
+    /** Every skill, shipped and the person's own, for the Skills page before any search. */
+    skills: () => data<SkillSummary[]>('GET', '/api/skills'),
+    skill: (slug: string) => data<Skill>('GET', `/api/skills/${encodeURIComponent(slug)}`),
     saveSkill: (body: SaveSkillBody) => data<SaveSkillData>('POST', '/api/skills', body),
     /** Bytes the page cannot fetch by URL, since an <img> or a link cannot send the token. */
     blob: (path: string) => within(BYTES_FIRST_MS, async (deadline) => readBytes(await call(deadline, 'GET', path), deadline, BYTES_IDLE_MS)),

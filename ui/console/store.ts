@@ -1,5 +1,5 @@
 import { computed, signal } from '@preact/signals'
-import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, SkillSearchResult, StatusView, TaskStatus, TaskView } from '#protocol'
+import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, Skill, SkillSearchResult, SkillSummary, StatusView, TaskStatus, TaskView } from '#protocol'
 import { ApiError, type Api } from './api'
 import type { ConsoleT } from './i18n'
 import { parseRoute, type Route } from './route'
@@ -65,8 +65,10 @@ export function createConsoleStore(deps: ConsoleDeps) {
   const saveResult = signal<SaveSkillData | null>(null)
   const saveError = signal('')
 
-  const skillResults = signal<SkillSearchResult[] | null>(null)
+  /** The Skills page's list: the whole library until the person searches it. */
+  const skillResults = signal<SkillListItem[] | null>(null)
   const skillsError = signal('')
+  const openSkill = signal<Skill | null>(null)
 
   const clients = signal<ClientView[] | null>(null)
   const clientsError = signal('')
@@ -138,6 +140,27 @@ export function createConsoleStore(deps: ConsoleDeps) {
     if (r.page === 'tasks') void loadTasks()
     if (r.page === 'task') void loadTask(r.taskId)
     if (r.page === 'clients') void loadClients()
+    if (r.page === 'skills' && skillResults.value === null) void listSkills()
+    if (r.page === 'skill') void loadSkill(r.slug)
+  }
+
+  async function listSkills() {
+    try {
+      skillResults.value = await api.skills()
+      skillsError.value = ''
+    } catch (error) {
+      failed(error, skillsError)
+    }
+  }
+
+  async function loadSkill(slug: string) {
+    if (openSkill.value?.slug !== slug) openSkill.value = null
+    try {
+      openSkill.value = await api.skill(slug)
+      skillsError.value = ''
+    } catch (error) {
+      failed(error, skillsError)
+    }
   }
 
   /** Keeps a token only once the server accepted it; a refused one leaves the token in use as it was. */
@@ -165,7 +188,7 @@ export function createConsoleStore(deps: ConsoleDeps) {
     token, authError, checking, route,
     tasks, tasksError, statusFilter, textFilter, visibleTasks,
     audit, taskView, taskError, downloading, saveResult, saveError,
-    skillResults, skillsError,
+    skillResults, skillsError, openSkill,
     clients, clientsError,
 
     /** First thing on load: the token from the fragment or from an earlier visit, and the page to show. */
@@ -239,12 +262,14 @@ export function createConsoleStore(deps: ConsoleDeps) {
       try {
         saveResult.value = await api.saveSkill(body)
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'CONFLICT') saveError.value = t('saveConflict')
+        const shipped = error instanceof ApiError && (error.details as { shipped?: unknown } | undefined)?.shipped === true
+        if (error instanceof ApiError && error.code === 'CONFLICT') saveError.value = t(shipped ? 'saveShipped' : 'saveConflict')
         else failed(error, saveError)
       }
     },
 
     async searchSkills(query: string, site: string) {
+      if (!query.trim() && !site.trim()) return listSkills()
       try {
         skillResults.value = await api.searchSkills(query, site.trim() || undefined)
         skillsError.value = ''
@@ -255,3 +280,6 @@ export function createConsoleStore(deps: ConsoleDeps) {
   }
 }
 export type ConsoleStore = ReturnType<typeof createConsoleStore>
+
+/** What the Skills page shows of a skill, whether it came from the list or from a search. */
+export type SkillListItem = Pick<SkillSummary, 'slug' | 'name' | 'description' | 'sites' | 'risk' | 'scripted' | 'own'> | SkillSearchResult

@@ -5,10 +5,17 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
 
 const portOf = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '80')
 
-/** The Tandem server's own pages, under any loopback name it answers to. */
+/**
+ * The server's practice page for the starter skill: static, with no data and no API behind it, so a task may act
+ * there. Only the exact folder counts; a step that leaves it for the console is refused like any server page.
+ */
+const DEMO_PAGE = /^\/demo\/(?:index\.html)?$/
+
+/** The Tandem server's own pages, under any loopback name it answers to (its demo page excepted). */
 export function isServerPage(url: URL, serverUrl: string): boolean {
   if (!URL.canParse(serverUrl)) return false
   const server = new URL(serverUrl)
+  if (DEMO_PAGE.test(url.pathname)) return false
   if (url.origin === server.origin) return true
   return LOOPBACK.test(url.hostname) && LOOPBACK.test(server.hostname) && portOf(url) === portOf(server) && url.protocol === server.protocol
 }

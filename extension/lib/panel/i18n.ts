@@ -3,6 +3,7 @@ import { statusEntries } from '../../../ui/status-words'
 import { allowedEn, allowedZh } from './i18n-allowed'
 import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 import { controlEn, controlZh } from './i18n-control'
+import { skillParamsEn, skillParamsZh } from './i18n-skill-params'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -145,6 +146,7 @@ const en = {
   'site.refusedEnded': 'Not allowed: {origin}. The task needs that site, so it ended.',
   'site.refuseHint': 'If you don’t allow it, the task does not go there again; a task that starts there ends.',
   ...saveSkillEn,
+  ...skillParamsEn,
   ...controlEn,
   ...allowedEn,
 }
@@ -290,6 +292,7 @@ const zh: Record<PanelKey, string> = {
   'site.refusedEnded': '未允许 {origin}。任务需要这个网站，因此已结束。',
   'site.refuseHint': '如果不允许，任务不会再去那里；从那里开始的任务会结束。',
   ...saveSkillZh,
+  ...skillParamsZh,
   ...controlZh,
   ...allowedZh,
 }

@@ -45,6 +45,8 @@ export function createNewTask(deps: NewTaskDeps) {
   /** Why the address typed is not one, shown under the field until the person changes it. */
   const urlProblem = signal<AddressProblem | null>(null)
   const urlError = computed(() => (urlProblem.value ? describeAddressProblem(urlProblem.value, deps.lang ?? 'en') : null))
+  /** The values for the picked skill's parameters: personal (a name, an address), so held only while the panel is open. */
+  const params = signal<Record<string, string>>({})
   let searchSeq = 0
 
   // The person's own opening or closing of the form holds for the task state it was made in; a task that starts
@@ -78,6 +80,8 @@ export function createNewTask(deps: NewTaskDeps) {
     currentTab,
     open,
     urlError,
+    params,
+    setParam: (name: string, value: string) => void (params.value = { ...params.value, [name]: value }),
 
     /** The person opened or closed the form; the browser also reports the changes the panel made itself. */
     setOpen(value: boolean) {
@@ -114,12 +118,17 @@ export function createNewTask(deps: NewTaskDeps) {
         if (seq === searchSeq) skillResults.value = []
       }
     },
-    pickSkill(skill: Pick<SkillSearchResult, 'slug' | 'name' | 'scripted'>) {
-      edit({ skill: { slug: skill.slug, name: skill.name, scripted: skill.scripted } })
+    pickSkill(skill: Pick<SkillSearchResult, 'slug' | 'name' | 'scripted' | 'parameters'>) {
+      const parameters = skill.parameters?.map(({ name, label }) => ({ name, label }))
+      edit({ skill: { slug: skill.slug, name: skill.name, scripted: skill.scripted, ...(parameters?.length ? { parameters } : {}) } })
+      params.value = {}
       skillQuery.value = ''
       skillResults.value = null
     },
-    clearSkill: () => edit({ skill: null }),
+    clearSkill: () => {
+      edit({ skill: null })
+      params.value = {}
+    },
 
     start: () =>
       notices.run(async () => {
@@ -127,6 +136,11 @@ export function createNewTask(deps: NewTaskDeps) {
         const goal = rawGoal.trim()
         if (!goal) return notices.fail(t('start.needGoal'))
         const body: Omit<StartBody, 'clientId'> = { goal, ...(skill ? { skill: skill.slug } : {}) }
+        if (skill?.parameters?.length) {
+          const empty = skill.parameters.filter((p) => !params.value[p.name]?.trim())
+          if (empty.length) return notices.fail(t('start.needParams', { names: empty.map((p) => `“${p.label}”`).join(t('start.paramsSep')) }))
+          body.params = Object.fromEntries(skill.parameters.map((p) => [p.name, params.value[p.name]!.trim()]))
+        }
         let tab: CurrentTab | null = null
         if (where === 'new') {
           const address = parseWebAddress(rawUrl)
@@ -144,6 +158,7 @@ export function createNewTask(deps: NewTaskDeps) {
         // The tab goes to the worker before it is woken for the task's first step.
         if (tab) await deps.adoptTab(taskId, tab.id).catch(() => false)
         edit({ goal: '', skill: null })
+        params.value = {}
         notices.say(t('start.started'))
         await deps.started(taskId)
       }),

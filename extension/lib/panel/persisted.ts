@@ -5,7 +5,15 @@ import { storage } from 'wxt/utils/storage'
 export const Draft = z.object({
   goal: z.string().max(4000),
   /** `scripted`: the skill replays its script with no LLM (absent in drafts kept before the search said so). */
-  skill: z.object({ slug: z.string(), name: z.string(), scripted: z.boolean().optional() }).nullable(),
+  skill: z
+    .object({
+      slug: z.string(),
+      name: z.string(),
+      scripted: z.boolean().optional(),
+      /** What the skill asks for at each run; the values themselves are never kept in the draft. */
+      parameters: z.array(z.object({ name: z.string(), label: z.string() })).optional(),
+    })
+    .nullable(),
   where: z.enum(['current', 'new']),
   startUrl: z.string().max(8192),
 })

@@ -20,6 +20,8 @@ export interface SaveSkillForm {
   slug: string
   /** The slug the server refused because a skill has it already: the person may overwrite it. */
   conflict: string | null
+  /** The slug taken is a skill that comes with Tandem: it is never overwritten, only another slug will do. */
+  shipped?: boolean
 }
 
 export interface SavedSkill {
@@ -63,7 +65,7 @@ export function createSaveSkill(deps: SaveSkillDeps) {
     close: () => void (draft.value = null),
     // A changed slug is a new request: the refusal of the old one no longer applies.
     setName: (name: string) => edit({ name }),
-    setSlug: (slug: string) => edit({ slug, conflict: null }),
+    setSlug: (slug: string) => edit({ slug, conflict: null, shipped: false }),
 
     /** Saves; `overwrite` only after the person saw the conflict and chose to replace that skill. */
     save: (overwrite = false) =>
@@ -88,7 +90,8 @@ export function createSaveSkill(deps: SaveSkillDeps) {
           if (!isServerError(error, 'CONFLICT') || !slugOf(error.details)) throw error
           const taken = slugOf(error.details)!
           // Keep what the person typed; the slug that clashed is shown so overwriting is a knowing choice.
-          draft.value = { ...current, slug: current.slug || taken, conflict: taken }
+          const shipped = (error.details as { shipped?: unknown } | undefined)?.shipped === true
+          draft.value = { ...current, slug: current.slug || taken, conflict: taken, shipped }
         }
       }),
   }

@@ -12,7 +12,7 @@ export const useSkillSaver = (): SkillSaver =>
   (saver ??= createSkillSaver({
     status: (taskId) => useEngine().status(taskId),
     events: (taskId) => useAuditLog().read(taskId),
-    skillsDir: useConfig().skillsDir,
+    skillsDir: useConfig().userSkillsDir,
     index: () => useSkills(),
     redact: (text) => useSecrets().redact(text),
   }))

@@ -1,3 +1,4 @@
+import type { Skill } from '#protocol'
 import { loadSkills } from '../skills/load-skills'
 import { createSkillIndex, type SkillIndex } from '../skills/search-index'
 import { useConfig } from './use-config'
@@ -9,14 +10,32 @@ export function useSkills(): Promise<SkillIndex> {
   return (index ??= reloadSkills())
 }
 
-/** Reads the skills folder again and swaps the index in: for "save as skill" and edits on disk. */
+/**
+ * The shipped skills and the person's own (saved into the data dir) in one index. A saved skill never
+ * replaces a shipped one of the same slug: the shipped folder is only ever read.
+ */
+export async function loadLibrary(shippedDir: string, userDir: string): Promise<{ skills: Skill[]; problems: { file: string; message: string }[] }> {
+  const shipped = await loadSkills(shippedDir)
+  const user = await loadSkills(userDir)
+  const taken = new Set(shipped.skills.map((s) => s.slug))
+  const problems = [...shipped.problems, ...user.problems.filter((p) => p.file !== userDir)]
+  const own: Skill[] = []
+  for (const skill of user.skills) {
+    if (taken.has(skill.slug)) problems.push({ file: `${userDir}/${skill.slug}`, message: 'a shipped skill has this slug; rename the folder' })
+    else own.push({ ...skill, own: true })
+  }
+  return { skills: [...shipped.skills, ...own], problems }
+}
+
+/** Reads the skills folders again and swaps the index in: for "save as skill" and edits on disk. */
 export function reloadSkills(): Promise<SkillIndex> {
   const next = (async () => {
-    const dir = useConfig().skillsDir
-    const { skills, problems } = await loadSkills(dir)
+    const { skillsDir, userSkillsDir } = useConfig()
+    const { skills, problems } = await loadLibrary(skillsDir, userSkillsDir)
     for (const p of problems) console.warn(`[tandem] skill skipped: ${p.file}: ${p.message}`)
     const built = createSkillIndex(skills)
-    console.log(`[tandem] ${built.size} skills indexed from ${dir}`)
+    const own = skills.filter((s) => s.own).length
+    console.log(`[tandem] ${built.size} skills indexed from ${skillsDir}${own ? ` and ${own} of yours from ${userSkillsDir}` : ''}`)
     return built
   })()
   // Searches keep the old index until the new one is ready.

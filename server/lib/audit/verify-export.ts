@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { createReadStream, promises as fsp } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename, join, sep } from 'node:path'
 import { ArtifactName, AuditManifest, parseAuditEvent, Sha256Hex, type AuditEvent, type VerifyResult } from '#protocol'
 import { verifyChainStream } from './chain'
 import { openZip, type ZipReader } from './zip-reader'
@@ -69,6 +69,12 @@ async function sha256Of(chunks: AsyncIterable<Uint8Array>): Promise<{ sha256: st
   return { sha256: hash.digest('hex'), bytes }
 }
 
+const exists = (path: string) =>
+  fsp.access(path).then(
+    () => true,
+    () => false,
+  )
+
 const short = (hash: string) => hash.slice(0, 12)
 
 function chainVerdict(label: string, chain: VerifyResult, taskId: string | undefined, file = 'events.jsonl '): string | null {
@@ -89,8 +95,20 @@ async function verifyEventsFile(path: string): Promise<AuditCheck> {
   return { ok: true, kind: 'events', taskId, chain, artifacts: 0, verdict: `OK ${basename(path)}: ${summary ?? 'no events'}${unreadable.note()}` }
 }
 
+/** An unzipped export: its files as the zip held them, so it is checked exactly as the zip would be. */
+async function exportFolder(path: string): Promise<ExportFiles<{ name: string; size: number }>> {
+  const entries: { name: string; size: number }[] = []
+  for (const name of await fsp.readdir(path, { recursive: true })) {
+    const stat = await fsp.stat(join(path, name))
+    if (stat.isFile()) entries.push({ name: name.split(sep).join('/'), size: stat.size })
+  }
+  return { entries, read: (entry) => createReadStream(join(path, entry.name)) }
+}
+
 async function verifyFolder(path: string): Promise<AuditCheck> {
   const label = basename(path)
+  // The task is the one its files name, whatever the folder is called.
+  if (await exists(join(path, 'manifest.json'))) return verifyExportContents(label, await exportFolder(path), 'folder')
   const refs = new Map<string, Reference>()
   const conflicts: string[] = []
   const collect = collectReferences(refs, conflicts)
@@ -109,7 +127,6 @@ async function verifyFolder(path: string): Promise<AuditCheck> {
   })
   const fail = (why: string): AuditCheck => ({ ok: false, kind: 'folder', taskId, chain, artifacts: 0, verdict: `FAIL ${label}: ${why}` })
   if (!chain.ok) return { ...fail(''), verdict: chainVerdict(label, chain, taskId)! }
-  if (taskId !== undefined && taskId !== basename(path)) return fail(`the events belong to task ${taskId}, not to the folder's`)
   if (conflicts.length) return fail(conflicts[0]!)
   for (const [name, ref] of refs) {
     let actual: string
@@ -130,11 +147,22 @@ async function verifyFolder(path: string): Promise<AuditCheck> {
   }
 }
 
-async function verifyZipContents(label: string, zip: ZipReader): Promise<AuditCheck> {
+/** What an export is made of, wherever it lies: in the zip, or unzipped into a folder of any name. */
+interface ExportFiles<E extends { name: string; size: number }> {
+  entries: E[]
+  read(entry: E): AsyncIterable<Uint8Array>
+}
+
+async function verifyExportContents<E extends { name: string; size: number }>(
+  label: string,
+  zip: ExportFiles<E>,
+  kind: 'zip' | 'folder' = 'zip',
+): Promise<AuditCheck> {
+  const where = kind === 'zip' ? 'the zip' : 'the folder'
   const byName = new Map(zip.entries.map((e) => [e.name, e]))
   const fail = (why: string, chain?: VerifyResult, taskId?: string): AuditCheck => ({
     ok: false,
-    kind: 'zip',
+    kind,
     taskId,
     chain,
     artifacts: 0,
@@ -143,8 +171,8 @@ async function verifyZipContents(label: string, zip: ZipReader): Promise<AuditCh
   if (byName.size !== zip.entries.length) return fail('two entries share a name')
   const eventsEntry = byName.get('events.jsonl')
   const manifestEntry = byName.get('manifest.json')
-  if (!eventsEntry) return fail('no events.jsonl in the zip')
-  if (!manifestEntry) return fail('no manifest.json in the zip')
+  if (!eventsEntry) return fail(`no events.jsonl in ${where}`)
+  if (!manifestEntry) return fail(`no manifest.json in ${where}`)
 
   const refs = new Map<string, Reference>()
   const conflicts: string[] = []
@@ -180,12 +208,12 @@ async function verifyZipContents(label: string, zip: ZipReader): Promise<AuditCh
   const listed = new Map(manifest.artifacts.map((a) => [a.name, a]))
   for (const entry of zip.entries) {
     if (entry.name.startsWith('artifacts/') && !listed.has(entry.name.slice('artifacts/'.length))) {
-      return fail(`${entry.name} is in the zip but not in the manifest`, chain, taskId)
+      return fail(`${entry.name} is in ${where} but not in the manifest`, chain, taskId)
     }
   }
   for (const artifact of manifest.artifacts) {
     const entry = byName.get(`artifacts/${artifact.name}`)
-    if (!entry) return fail(`artifacts/${artifact.name} is in the manifest but missing from the zip`, chain, taskId)
+    if (!entry) return fail(`artifacts/${artifact.name} is in the manifest but missing from ${where}`, chain, taskId)
     const { sha256, bytes } = await sha256Of(zip.read(entry))
     if (sha256 !== artifact.sha256 || bytes !== artifact.bytes) {
       return fail(`artifacts/${artifact.name} does not match the manifest's sha256`, chain, taskId)
@@ -198,7 +226,7 @@ async function verifyZipContents(label: string, zip: ZipReader): Promise<AuditCh
   }
   return {
     ok: true,
-    kind: 'zip',
+    kind,
     taskId,
     chain,
     artifacts: manifest.artifacts.length,
@@ -233,7 +261,7 @@ export async function verifyAuditPath(path: string): Promise<AuditCheck> {
     return { ok: false, kind: 'zip', artifacts: 0, verdict: `FAIL ${label}: ${(error as Error).message}` }
   }
   try {
-    return await verifyZipContents(label, zip)
+    return await verifyExportContents(label, zip)
   } catch (error) {
     return { ok: false, kind: 'zip', artifacts: 0, verdict: `FAIL ${label}: ${(error as Error).message}` }
   } finally {

@@ -104,7 +104,10 @@ export function parseFrontmatter(text: string): Record<string, unknown> {
 export function parseSkill(slug: string, source: string): Skill {
   const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n([\s\S]*))?$/.exec(source.replace(/^\uFEFF/, ''))
   if (!match) throw new SkillFormatError('no frontmatter: the file must start with a --- line and close it with another')
-  const parsed = Skill.safeParse({ ...parseFrontmatter(match[1]), slug, body: (match[2] ?? '').trim() })
+  const frontmatter = parseFrontmatter(match[1])
+  // Whose a skill is comes from the folder it was loaded from: a file cannot claim to be the person's own.
+  if ('own' in frontmatter) throw new SkillFormatError('own: not a frontmatter field (a skill is the person\'s own when it is in their skills folder)')
+  const parsed = Skill.safeParse({ ...frontmatter, slug, body: (match[2] ?? '').trim() })
   if (!parsed.success) {
     throw new SkillFormatError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(frontmatter)'}: ${issue.message}`).join('; '),

@@ -12,6 +12,8 @@ export interface RecordedStep {
   host?: string
   /** The secrets ({{secret:NAME}}) a replay fills this step with. */
   secrets?: { name: string; field: string }[]
+  /** What the person typed here, now the `{{name}}` they fill in at each run; `value` is never written. */
+  parameter?: { name: string; label: string; value: string }
 }
 
 const HAS_SECRET = /\{\{\s*secret:[A-Za-z0-9_]+\s*\}\}/
@@ -39,6 +41,34 @@ export function secretNameFor(element: ElementInfo | undefined, selector: string
   const site = host?.replace(/^www\./, '').split('.')[0] ?? ''
   const prefix = /^[a-z][a-z0-9-]*$/i.test(site) ? upperSnake(site) : ''
   return (prefix && !field.startsWith(prefix) ? `${prefix}_${field}` : field).slice(0, 64)
+}
+
+const lowerSnake = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^[^a-z]+|_+$/g, '').slice(0, 40)
+
+/** A parameter's name from the field: `email` for <input name=email>, `full_name` for "Full name". */
+function parameterNameFor(element: ElementInfo | undefined, label: string | undefined): string {
+  const a = element?.attributes ?? {}
+  for (const v of [a.name, a.autocomplete, a.id, a['aria-label'], a.placeholder, label]) {
+    const name = lowerSnake(v ?? '')
+    if (name && name !== 'on' && name !== 'off') return name
+  }
+  return 'value'
+}
+
+/** Names each typed value once: the same value typed twice is one parameter, two values in one field are two. */
+function createParameters() {
+  const byValue = new Map<string, string>()
+  const used = new Set<string>()
+  return (value: string, element: ElementInfo | undefined, label: string | undefined) => {
+    const known = byValue.get(value)
+    if (known) return known
+    const base = parameterNameFor(element, label)
+    let name = base
+    for (let n = 2; used.has(name); n++) name = `${base.slice(0, 36)}_${n}`
+    used.add(name)
+    byValue.set(value, name)
+    return name
+  }
 }
 
 interface Proposed {
@@ -96,6 +126,7 @@ function describe(step: ScriptStep, name: string | undefined, host: string | und
  */
 export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>): RecordedStep[] {
   const out: RecordedStep[] = []
+  const parameterOf = createParameters()
   for (const view of steps) {
     if (view.outcome !== 'done' || isEvidenceStep(view) || view.type === 'observe' || view.type === 'screenshot') continue
     const found = proposed.get(view.actionId)
@@ -110,6 +141,7 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
     }
     const extras = { ...(view.goal ? { reason: view.goal.slice(0, 2000) } : {}), ...(action.risk === 'high' ? { risk: 'high' as const } : {}) }
     const secrets: NonNullable<RecordedStep['secrets']> = []
+    let parameter: RecordedStep['parameter']
     let step: Record<string, unknown>
     switch (action.type) {
       case 'navigate':
@@ -121,6 +153,13 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
         const sensitive = p.sensitive === true || text.includes(REDACTED) || isCredentialField(element)
         if (sensitive && !HAS_SECRET.test(text)) text = `{{secret:${secretNameFor(element, selector, host)}}}`
         for (const [, name] of text.matchAll(SECRETS)) secrets.push({ name: name.toUpperCase(), field: view.target ?? selector ?? 'the field' })
+        // Anything else typed is the person's own (a name, an address, a query): asked for again at each run.
+        if (!sensitive && text.trim() && !HAS_SECRET.test(text) && !/\{\{[a-z][a-z0-9_]*\}\}/.test(text)) {
+          const label = oneLine(view.target ?? element?.attributes?.placeholder ?? element?.attributes?.name ?? 'Text', 200)
+          const name = parameterOf(text, element, view.target)
+          parameter = { name, label, value: text }
+          text = `{{${name}}}`
+        }
         step = { type: 'type', ...where, text, ...(p.submit === true ? { submit: true } : {}), ...(p.clear === true ? { clear: true } : {}) }
         break
       }
@@ -155,7 +194,7 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
         continue
     }
     const script = { ...step, ...extras } as ScriptStep
-    out.push({ step: script, risk: action.risk, words: describe(script, view.target ?? nameOf(where), host), ...(host ? { host } : {}), ...(secrets.length ? { secrets } : {}) })
+    out.push({ step: script, risk: action.risk, words: describe(script, view.target ?? nameOf(where), host), ...(host ? { host } : {}), ...(secrets.length ? { secrets } : {}), ...(parameter ? { parameter } : {}) })
   }
   return out
 }

@@ -6,7 +6,7 @@ import { isTerminal, SitePattern } from '#protocol'
 import { badRequest, conflict } from '../http/errors'
 import { createKeyedMutex } from '../state/keyed-mutex'
 import { parseSkill } from './parse-skill'
-import { proposedActions, recordSteps, UnreplayableStep } from './recorded-steps'
+import { proposedActions, recordSteps, UnreplayableStep, type RecordedStep } from './recorded-steps'
 import { renderSkill, type SkillDraft } from './skill-file'
 import { slugFrom, taskSlug } from './slug'
 import { toSummary } from './summary'
@@ -41,7 +41,19 @@ function sitesOf(view: StatusView): string[] {
   return [...hosts]
 }
 
-/** "Save as skill": a finished task written as skills/<slug>/SKILL.md, indexed at once, replayable with no LLM. */
+/** The first web page the task acted on: where a skill recorded in the person's own tab starts. */
+function firstPage(view: StatusView): string | undefined {
+  for (const step of view.steps) if (step.url && /^https?:\/\//.test(step.url)) return step.url
+  return undefined
+}
+
+/** Replaces each typed value by its {{name}} in free text; values shorter than 3 characters are left (too common). */
+function scrubberOf(steps: RecordedStep[]): (text: string) => string {
+  const values = steps.flatMap((s) => (s.parameter && s.parameter.value.trim().length >= 3 ? [s.parameter] : [])).sort((a, b) => b.value.length - a.value.length)
+  return (text) => values.reduce((out, p) => out.split(p.value.trim()).join(`{{${p.name}}}`), text)
+}
+
+/** "Save as skill": a finished task written as <data dir>/skills/<slug>/SKILL.md, indexed at once, replayable with no LLM. */
 export function createSkillSaver(deps: SkillSaverDeps) {
   const withLock = createKeyedMutex()
 
@@ -60,16 +72,20 @@ export function createSkillSaver(deps: SkillSaverDeps) {
       }
       if (!steps.length) throw badRequest('This task has no successful steps to replay.')
 
-      const goal = view.task.goal
-      const name = cut(body.name ?? goal.replace(/\s+/g, ' '), 200)
-      const slug = body.slug ?? slugFrom(body.name ?? goal) ?? taskSlug(view.task.id)
+      // The values typed become {{name}} wherever they were written, the goal and the model's reasons included.
+      const scrub = scrubberOf(steps)
+      const goal = scrub(view.task.goal)
+      const name = cut(scrub(body.name ?? view.task.goal.replace(/\s+/g, ' ')), 200)
+      const slug = body.slug ?? slugFrom(name) ?? taskSlug(view.task.id)
+      const startUrl = view.task.startUrl ?? firstPage(view)
       const draft: SkillDraft = {
         name,
-        description: cut(body.description ?? `Replays a recorded task: ${goal.replace(/\s+/g, ' ')}`, 2000),
+        description: cut(scrub(body.description ?? `Replays a recorded task: ${view.task.goal.replace(/\s+/g, ' ')}`), 2000),
         goal,
         sites: sitesOf(view),
         tags: ['recorded'],
-        steps,
+        steps: steps.map((s) => ('reason' in s.step && s.step.reason ? { ...s, step: { ...s.step, reason: scrub(s.step.reason) } } : s)),
+        ...(startUrl ? { startUrl } : {}),
         source: { taskId: view.task.id, status: view.task.status, at: view.task.updatedAt },
       }
       const text = deps.redact ? deps.redact(renderSkill(draft)) : renderSkill(draft)
@@ -80,7 +96,12 @@ export function createSkillSaver(deps: SkillSaverDeps) {
         const index = await deps.index()
         const dir = join(deps.skillsDir, slug)
         const file = join(dir, 'SKILL.md')
-        if (!body.overwrite && (index.get(slug) || (await exists(file)))) {
+        const taken = index.get(slug)
+        // A shipped skill is never replaced: its folder is only read.
+        if (taken && !taken.own) {
+          throw conflict(`${slug} is a skill that comes with Tandem: choose another slug for yours.`, { slug, shipped: true })
+        }
+        if (!body.overwrite && (taken || (await exists(file)))) {
           throw conflict(`A skill named ${slug} exists already: choose another slug, or set overwrite.`, { slug })
         }
         await mkdir(dir, { recursive: true })
@@ -92,8 +113,9 @@ export function createSkillSaver(deps: SkillSaverDeps) {
           await rm(temp, { force: true })
           throw error
         }
-        index.add(skill)
-        return { skill: toSummary(skill), file }
+        const own = { ...skill, own: true }
+        index.add(own)
+        return { skill: toSummary(own), file }
       })
     },
   }

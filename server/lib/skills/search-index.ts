@@ -53,6 +53,9 @@ const toResult = (skill: Skill, score: number): SkillSearchResult => ({
   risk: skill.risk,
   scripted: !!skill.script?.length,
   score,
+  ...(skill.parameters?.length ? { parameters: skill.parameters } : {}),
+  ...(skill['start-url'] ? { startUrl: skill['start-url'] } : {}),
+  ...(skill.own ? { own: true } : {}),
 })
 
 /** An Orama full-text index over skills, tokenized for Chinese, English and mixed text. */

@@ -8,6 +8,8 @@ export interface SkillDraft {
   sites: string[]
   tags: string[]
   steps: RecordedStep[]
+  /** The page the task started on, opened first when the skill runs. */
+  startUrl?: string
   /** Where it came from, for the SOP's last section. */
   source: { taskId: string; status: string; at: string }
 }
@@ -18,6 +20,13 @@ const q = (s: string) => JSON.stringify(s)
 const list = (key: string, items: string[]) => (items.length ? `${key}:\n${items.map((i) => `  - ${i}`).join('\n')}` : `${key}: []`)
 
 /** The frontmatter fields a draft makes, as SkillFrontmatter names them. */
+/** The skill's parameters, one per name, in the order the steps first ask for them. */
+export function parametersOf(steps: RecordedStep[]): { name: string; label: string }[] {
+  const out = new Map<string, { name: string; label: string }>()
+  for (const s of steps) if (s.parameter && !out.has(s.parameter.name)) out.set(s.parameter.name, { name: s.parameter.name, label: s.parameter.label })
+  return [...out.values()]
+}
+
 export function frontmatterOf(draft: SkillDraft): Omit<SkillFrontmatter, 'script'> & { script: RecordedStep['step'][] } {
   const risk = draft.steps.reduce<Risk>((worst, s) => (RANK[s.risk] > RANK[worst] ? s.risk : worst), 'low')
   return {
@@ -29,6 +38,8 @@ export function frontmatterOf(draft: SkillDraft): Omit<SkillFrontmatter, 'script
     'allowed-actions': [...new Set(draft.steps.map((s) => s.step.type))] as SkillFrontmatter['allowed-actions'],
     'risky-steps': draft.steps.filter((s) => s.risk === 'high').map((s) => s.words.slice(0, 500)),
     script: draft.steps.map((s) => s.step),
+    ...(parametersOf(draft.steps).length ? { parameters: parametersOf(draft.steps) } : {}),
+    ...(draft.startUrl ? { 'start-url': draft.startUrl } : {}),
   }
 }
 
@@ -48,6 +59,8 @@ export function renderSkill(draft: SkillDraft): string {
     list('allowed-actions', fm['allowed-actions']),
     list('risky-steps', fm['risky-steps'].map(q)),
     list('script', fm.script.map((s) => JSON.stringify(s))),
+    ...(fm.parameters ? [list('parameters', fm.parameters.map((p) => JSON.stringify(p)))] : []),
+    ...(fm['start-url'] ? [`start-url: ${q(fm['start-url'])}`] : []),
     '---',
   ]
   const approvals = draft.steps.flatMap((s, i) => (s.risk === 'high' ? [i + 1] : []))
@@ -63,7 +76,16 @@ export function renderSkill(draft: SkillDraft): string {
     '',
     '## Sites',
     ...(draft.sites.length ? draft.sites.map((s) => `- ${s}`) : ['- any site']),
+    ...(draft.startUrl ? ['', '## Starts at', draft.startUrl] : []),
     '',
+    ...(fm.parameters
+      ? [
+          '## What you fill in',
+          'What was typed when this was recorded is not kept: Tandem asks for these each time the skill runs.',
+          ...fm.parameters.map((p) => `- \`{{${p.name}}}\`: ${p.label}`),
+          '',
+        ]
+      : []),
     '## Steps',
     ...draft.steps.map((s, i) => `${i + 1}. ${s.words}${s.risk === 'high' ? ' — **needs your approval**' : ''}${reasonOf(s) ? ` — ${reasonOf(s)}` : ''}`),
     '',

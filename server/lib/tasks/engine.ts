@@ -120,13 +120,15 @@ export function createEngine(deps: EngineDeps) {
   return {
     kick,
 
-    async start(body: StartBody, source: RequestSource) {
-      const { mode, script, skill } = await planStart(body, deps.findSkill, !!planners.llm)
+    /** `serverOrigin`: where the request reached this server, for a skill that starts on one of its pages. */
+    async start(body: StartBody, source: RequestSource, serverOrigin?: string) {
+      const plan = await planStart(body, deps.findSkill, !!planners.llm, serverOrigin)
+      const { mode, script, skill } = plan
       if (body.clientId) await clients.touch({ ...source, clientId: body.clientId })
       const clientId = body.clientId ?? (await clients.mostRecent())?.clientId
       const now = new Date().toISOString()
       // `example.com` was accepted as https://example.com/: the task opens, and shows, the address it means.
-      const startUrl = body.startUrl ? (normaliseWebAddress(body.startUrl) ?? body.startUrl) : undefined
+      const startUrl = plan.startUrl ? (normaliseWebAddress(plan.startUrl) ?? plan.startUrl) : undefined
       const task: TaskRecord = {
         id: nanoid(16),
         rev: 0,

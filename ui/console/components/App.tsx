@@ -1,6 +1,7 @@
 import { hrefOf, type Route } from '../route'
 import { useConsole } from '../context'
 import { ClientsPage } from './ClientsPage'
+import { SkillPage } from './SkillPage'
 import { SkillsPage } from './SkillsPage'
 import { TaskList } from './TaskList'
 import { TaskPage } from './TaskPage'
@@ -12,6 +13,8 @@ function Page({ route }: { route: Route }) {
       return <TaskPage key={route.taskId} taskId={route.taskId} />
     case 'skills':
       return <SkillsPage />
+    case 'skill':
+      return <SkillPage key={route.slug} slug={route.slug} />
     case 'clients':
       return <ClientsPage />
     default:
@@ -22,7 +25,7 @@ function Page({ route }: { route: Route }) {
 export function App() {
   const { store, t } = useConsole()
   const route = store.route.value
-  const current = (page: Route['page']) => (route.page === page || (page === 'tasks' && route.page === 'task') ? 'page' : undefined)
+  const current = (page: Route['page']) => (route.page === page || (page === 'tasks' && route.page === 'task') || (page === 'skills' && route.page === 'skill') ? 'page' : undefined)
   return (
     <div class="console">
       <header class="console-head row">

@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks'
 import { replayTranslator } from '../../replay/i18n'
 import { useConsole } from '../context'
+import { hrefOf } from '../route'
 
-/** The skills library, searched as the planner searches it. */
+/** The skills library: all of it at first, then searched as the planner searches it; each skill opens to its SKILL.md. */
 export function SkillsPage() {
   const { store, t, lang } = useConsole()
   const rt = replayTranslator(lang)
@@ -37,7 +38,7 @@ export function SkillsPage() {
         </p>
       )}
       {results === null ? (
-        <p class="muted">{t('skillsHint')}</p>
+        <p class="muted">{t('skillsLoading')}</p>
       ) : results.length === 0 ? (
         <p class="muted">{t('skillsNone')}</p>
       ) : (
@@ -45,11 +46,14 @@ export function SkillsPage() {
           {results.map((skill) => (
             <li class="card skill" key={skill.slug} data-skill={skill.slug}>
               <div class="row">
-                <strong class="skill-name">{skill.name}</strong>
+                <a class="skill-name" href={hrefOf({ page: 'skill', slug: skill.slug })}>
+                  {skill.name}
+                </a>
                 <span class={`badge risk-${skill.risk}`}>{rt(`risk_${skill.risk}`)}</span>
                 <span class={`badge ${skill.scripted ? 'scripted' : 'guided'}`} data-scripted={String(skill.scripted)}>
                   {skill.scripted ? t('scripted') : t('notScripted')}
                 </span>
+                {skill.own && <span class="badge own" data-own="true">{t('skillOwn')}</span>}
                 <span class="muted">{skill.slug}</span>
               </div>
               <div>{skill.description}</div>

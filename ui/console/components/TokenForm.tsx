@@ -17,7 +17,20 @@ export function TokenForm() {
       <p class="muted">{t('tokenHelp')}</p>
       <label>
         {t('tokenLabel')}
-        <input name="token" type="password" autocomplete="off" required value={value} onInput={(e) => setValue(e.currentTarget.value)} />
+        {/* Not type=password: a token is no site login, and Chrome offers to save any password field it sees submitted. */}
+        <input
+          name="token"
+          type="text"
+          class="secret-field"
+          autocomplete="off"
+          autocapitalize="off"
+          spellcheck={false}
+          data-1p-ignore
+          data-lpignore="true"
+          required
+          value={value}
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
       </label>
       {store.authError.value && (
         <p class="error" role="alert">

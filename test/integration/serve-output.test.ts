@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { CANARIES } from '../support/canaries'
+
+interface Served {
+  output(): string
+  url: string
+  stop(): Promise<void>
+}
+
+const running: Served[] = []
+afterEach(async () => {
+  for (const s of running.splice(0)) await s.stop()
+})
+
+/** `npm run serve` as a person starts it: scripts/serve.mjs on a free port, a fresh data dir, their own env. */
+function serve(env: Record<string, string>): Promise<Served> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-serve-'))
+  const proc = spawn(process.execPath, [resolve('scripts/serve.mjs')], {
+    env: {
+      PATH: process.env.PATH!,
+      NITRO_PORT: '0',
+      TANDEM_DATA_DIR: dataDir,
+      TANDEM_AUDIT_DIR: join(dataDir, 'audit'),
+      TANDEM_SKILLS_DIR: resolve('skills'),
+      LANG: 'C.UTF-8',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  proc.stdout.on('data', (c) => (out += c))
+  proc.stderr.on('data', (c) => (out += c))
+  const served: Served = {
+    output: () => out,
+    url: '',
+    stop: () =>
+      new Promise((done) => {
+        proc.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true })
+          done()
+        })
+        proc.kill()
+      }),
+  }
+  running.push(served)
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no next steps printed:\n${out}`)), 20_000)
+    proc.stdout.on('data', () => {
+      const url = /Listening on (http:\/\/\S+?)\/?\n/.exec(out)?.[1]
+      // The last line of the block: everything before it has been printed.
+      if (url && /\[tandem\] (Demo page|入门技能)/.test(out)) {
+        clearTimeout(timer)
+        ok({ ...served, url: url.replace('[::]', '127.0.0.1') })
+      }
+    })
+    proc.once('exit', (code) => fail(new Error(`serve exited with ${code}:\n${out}`)))
+  })
+}
+
+const lines = (out: string) => out.split('\n').map((l) => l.trimEnd())
+
+describe('npm start / npm run serve', () => {
+  it('ends with the next steps: load dist/chrome-mv3, open the panel, paste the URL and the token; says no LLM is configured and what to set', async () => {
+    const s = await serve({})
+    const out = lines(s.output())
+    // The block is the last thing printed, after Nitro's address and the skills library's line.
+    const listening = out.findIndex((l) => l.startsWith('Listening on'))
+    const indexed = out.findIndex((l) => /^\[tandem\] \d+ skills indexed/.test(l))
+    const first = out.findIndex((l) => l.startsWith('[tandem] No LLM configured'))
+    expect(listening).toBeGreaterThan(-1)
+    expect(first).toBeGreaterThan(Math.max(listening, indexed))
+    const after = out.slice(first).filter(Boolean)
+    expect(after).toEqual([
+      '[tandem] No LLM configured: skills with a script (try "Fill in the demo contact form") still run.',
+      '[tandem] To plan with a model, set TANDEM_LLM_BASE_URL, TANDEM_LLM_MODEL and (if the provider needs one) TANDEM_LLM_API_KEY, then start again.',
+      '[tandem] Next:',
+      `[tandem] 1. Open chrome://extensions, turn on Developer mode, click "Load unpacked" and choose ${resolve('dist/chrome-mv3')}`,
+      '[tandem] 2. Click the Tandem icon in the toolbar to open the side panel.',
+      `[tandem] 3. In the panel's settings paste the server URL ${s.url} and the token`,
+      expect.stringMatching(/^\[tandem\] {4}\(the token is in \/.*\/token\)$/),
+      `[tandem] Console: ${s.url}/console/`,
+      `[tandem] Demo page for the starter skill: ${s.url}/demo/`,
+    ])
+    // The token file it names is the one the server made.
+    const file = /the token is in (.*)\)$/.exec(after[6]!)![1]!
+    expect(readFileSync(file, 'utf8').trim()).toMatch(/\S{20,}/)
+  })
+
+  it('prints the configured model and its address, never the key', async () => {
+    const s = await serve({
+      TANDEM_LLM_BASE_URL: 'https://user:pw@llm.example.test/v1/?key=abc',
+      TANDEM_LLM_MODEL: 'gpt-test-mini',
+      TANDEM_LLM_API_KEY: CANARIES.apiKey,
+    })
+    const out = s.output()
+    expect(out).toContain('[tandem] LLM: gpt-test-mini at https://llm.example.test/v1\n')
+    expect(out).not.toContain(CANARIES.apiKey)
+    expect(out).not.toContain('pw@')
+    expect(out).not.toContain('key=abc')
+    expect(out).not.toContain('No LLM configured')
+  })
+
+  it('speaks Chinese to a Chinese terminal', async () => {
+    const s = await serve({ LANG: 'zh_CN.UTF-8', TANDEM_TOKEN: 'a-token-from-the-environment-0123' })
+    const out = s.output()
+    expect(out).toContain('[tandem] 未配置 LLM：带脚本的技能（试试“填写演示联系表单”）仍可运行。')
+    expect(out).toContain('[tandem] 2. 点击工具栏中的 Tandem 图标，打开侧边栏。')
+    expect(out).toContain('[tandem]    （令牌即您在 TANDEM_TOKEN 中设置的值）')
+    expect(out).not.toContain('a-token-from-the-environment-0123')
+  })
+
+  it('logs a start refused for want of an LLM as one plain line, not as an internal error', async () => {
+    const s = await serve({ TANDEM_TOKEN: 'a-token-from-the-environment-0123' })
+    const res = await fetch(`${s.url}/api/agent/start`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer a-token-from-the-environment-0123', 'content-type': 'application/json' },
+      body: JSON.stringify({ goal: 'plan this with a model' }),
+    })
+    expect(res.status).toBe(503)
+    expect((await res.json()).error.code).toBe('LLM_NOT_CONFIGURED')
+    await new Promise((r) => setTimeout(r, 200))
+    const out = s.output()
+    const refusals = lines(out).filter((l) => l.includes('LLM_NOT_CONFIGURED'))
+    expect(refusals).toEqual([expect.stringMatching(/^\[tandem\] refused POST \/api\/agent\/start: LLM_NOT_CONFIGURED: No LLM is configured: set TANDEM_LLM_BASE_URL/)])
+    expect(out).not.toContain('internal error')
+    expect(out).not.toContain('statusCode')
+  })
+})
+
+describe('the build', () => {
+  it('tells people to preview it with npm run serve, not a command that skips Tandem’s start-up', () => {
+    const built = JSON.parse(readFileSync('.output/nitro.json', 'utf8'))
+    expect(built.commands.preview).toBe('npm run serve')
+  })
+})
