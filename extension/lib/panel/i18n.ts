@@ -3,6 +3,7 @@ import { statusEntries } from '../../../ui/status-words'
 import { allowedEn, allowedZh } from './i18n-allowed'
 import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 import { controlEn, controlZh } from './i18n-control'
+import { waitingEn, waitingZh } from './i18n-waiting'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -145,6 +146,7 @@ const en = {
   ...saveSkillEn,
   ...controlEn,
   ...allowedEn,
+  ...waitingEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -288,6 +290,7 @@ const zh: Record<PanelKey, string> = {
   ...saveSkillZh,
   ...controlZh,
   ...allowedZh,
+  ...waitingZh,
 }
 
 export type PanelT = Translate<typeof en>
