@@ -123,3 +123,17 @@ describe('panel banner for every task waiting for the person', () => {
     expect(store.waiting.value).toEqual([])
   })
 })
+
+describe('panel reopened', () => {
+  it('keeps the task it followed while that one is not over, though the worker works on another', async () => {
+    const { store, stored } = setup({
+      followed: 'task2',
+      views: { task1: view('WAITING_CONFIRMATION'), task2: view('RUNNING', {}, 'task2') },
+      activity: activity('ok', { task: { taskId: 'task1', status: 'WAITING_CONFIRMATION' } }),
+    })
+    await store.load()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(store.task.taskId.value).toBe('task2')
+    expect(stored.followed).toBe('task2')
+  })
+})

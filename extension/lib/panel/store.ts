@@ -211,9 +211,11 @@ export function createPanelStore(deps: PanelDeps) {
 
     async load() {
       await connection.load()
-      setActivity(await deps.activity.get())
-      deps.activity.watch(setActivity)
+      const first = await deps.activity.get()
+      // The task the panel followed comes first: whether the worker's task should replace it depends on it.
       await Promise.all([task.load(), newTask.load(), allowedWrites.load(), waiting.load()])
+      setActivity(first)
+      deps.activity.watch(setActivity)
     },
     /** What the panel polls while it is open; a poll still waiting for its answer is not doubled. */
     refresh: () => (polling ??= task.refresh().finally(() => (polling = null))),
