@@ -19,12 +19,14 @@ export function WaitingBanner({ store }: { store: PanelStore }) {
           data-task={w.taskId}
           aria-current={w.taskId === shown}
           onClick={() =>
-            void store.openWaiting(w.taskId).then(() => {
-              // The card that waits comes just under the header: brought into view, focused for the keyboard.
-              const card = document.querySelector<HTMLElement>('[data-testid=confirmation], [data-testid=question], [data-testid=site-access]')
-              card?.scrollIntoView({ block: 'nearest' })
-              card?.focus({ preventScroll: true })
-            })
+            void store.openWaiting(w.taskId).then(() =>
+              // After the panel has drawn that task: its waiting card is brought into view and focused for the keyboard.
+              requestAnimationFrame(() => {
+                const card = document.querySelector<HTMLElement>('[data-testid=confirmation], [data-testid=question], [data-testid=site-access]')
+                card?.scrollIntoView({ block: 'nearest' })
+                card?.focus({ preventScroll: true })
+              }),
+            )
           }
         >
           <span class="waiting-text">{t(`waiting.${w.kind}`, { goal: w.goal })}</span>

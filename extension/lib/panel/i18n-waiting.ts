@@ -5,7 +5,7 @@ export const waitingEn = {
   'waiting.ask': 'Waiting for your answer: {goal}',
   'waiting.site': 'Waiting for you to allow a site: {goal}',
   'waiting.open': 'Open',
-  'waiting.shown': 'Below',
+  'waiting.shown': 'Show',
 }
 
 export const waitingZh: Record<keyof typeof waitingEn, string> = {
@@ -14,5 +14,5 @@ export const waitingZh: Record<keyof typeof waitingEn, string> = {
   'waiting.ask': '等你回答：{goal}',
   'waiting.site': '等你允许一个网站：{goal}',
   'waiting.open': '打开',
-  'waiting.shown': '见下方',
+  'waiting.shown': '查看',
 }
