@@ -177,8 +177,17 @@ export function createPanelStore(deps: PanelDeps) {
       panelSpokeLast.value = false
       if (activity.value.connection !== 'unknown') connection.check.value = null
     }
-    // The worker picked up a task the panel did not start (console, API): follow it once the current one is over.
-    // A task the worker last saw end (canceled here, say) is not news: the person may have moved on to another.
+    if (loaded) followPicked()
+  }
+
+  /** Set once the task the panel followed is known: until then, whether to follow the worker's is not known. */
+  let loaded = false
+
+  /**
+   * The worker picked up a task the panel did not start (console, API): follow it once the current one is over.
+   * A task the worker last saw end (canceled here, say) is not news: the person may have moved on to another.
+   */
+  function followPicked() {
     const picked = activity.value.task && !isTerminal(activity.value.task.status) ? activity.value.task.taskId : null
     const current = task.taskId.value
     const idle = !current || (!!task.status.value && isTerminal(task.status.value))
@@ -211,11 +220,11 @@ export function createPanelStore(deps: PanelDeps) {
 
     async load() {
       await connection.load()
-      const first = await deps.activity.get()
-      // The task the panel followed comes first: whether the worker's task should replace it depends on it.
-      await Promise.all([task.load(), newTask.load(), allowedWrites.load(), waiting.load()])
-      setActivity(first)
+      setActivity(await deps.activity.get())
       deps.activity.watch(setActivity)
+      await Promise.all([task.load(), newTask.load(), allowedWrites.load(), waiting.load()])
+      loaded = true
+      followPicked()
     },
     /** What the panel polls while it is open; a poll still waiting for its answer is not doubled. */
     refresh: () => (polling ??= task.refresh().finally(() => (polling = null))),
