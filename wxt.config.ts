@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url'
 /** Where the server may run: loopback on any port (match patterns without a port match every port). */
 const SERVER_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*']
 
+const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' }
+
 /**
  * One build, `dist/chrome-mv3`: the extension people load is the one the demo, the benchmarks and the end-to-end
  * tests load, with nothing granted but what a person would grant. Never add host permissions for tests.
@@ -12,6 +14,8 @@ const SERVER_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*']
 export default defineConfig({
   srcDir: 'extension',
   outDir: 'dist',
+  // Files copied as they are (the icons): kept with the extension's sources, not at the project's root.
+  publicDir: 'extension/public',
   // Explicit imports: what a file uses is visible in the file (same rule as the server).
   imports: false,
   webExt: { disabled: true },
@@ -48,6 +52,8 @@ export default defineConfig({
     host_permissions: SERVER_ORIGINS,
     // Sites are asked for one at a time, from the side panel, when a task first needs them.
     optional_host_permissions: ['*://*/*'],
-    action: { default_title: 'Open Tandem' },
+    // Two overlapping rings, drawn by scripts/make-icons.ts into extension/public/icon/.
+    icons: ICONS,
+    action: { default_title: 'Open Tandem', default_icon: ICONS },
   },
 })

@@ -209,7 +209,9 @@ describe('takeover', () => {
       }
       await until(badgeText, '!', 'the badge while a confirmation waits')
       const page = h.ext.context.pages().filter((p) => p.url().includes('/shop')).at(-1)!
-      await until(() => indicatorState(page), 'hidden', 'the indicator while the person decides')
+      await until(() => indicatorState(page), 'approval', 'the indicator while the person decides')
+      // The page says where the decision waits.
+      expect(await page.locator('tandem-indicator .message').textContent()).toBe('Waiting for your approval in the Tandem side panel')
       confirmed.push(String(view.pendingConfirmation!.action.target?.value))
       await h.confirm(taskId, true)
     }

@@ -9,6 +9,7 @@ import { RecentTasks } from './RecentTasks'
 import { SettingsForm } from './SettingsForm'
 import { SiteAccess } from './SiteAccess'
 import { TaskPanel } from './TaskPanel'
+import { WaitingBanner } from './WaitingBanner'
 import type { Permissions } from './permissions'
 
 export interface AppProps {
@@ -23,6 +24,7 @@ export function App({ store, permissions }: AppProps) {
   const firstRun = connection.needsSetup.value
   return (
     <main lang={store.lang}>
+      <WaitingBanner store={store} />
       <Header store={store} />
       <Notice store={store} />
       {firstRun && <SettingsForm store={store} permissions={permissions} />}

@@ -134,7 +134,18 @@ export function Confirmation({ store }: { store: PanelStore }) {
       )}
       <label>
         {t('confirm.reason')}
-        <input ref={reason} name="reason" value={task.rejectReason.value} onInput={(e) => task.setRejectReason(e.currentTarget.value)} />
+        <input
+          ref={reason}
+          name="reason"
+          value={task.rejectReason.value}
+          onInput={(e) => task.setRejectReason(e.currentTarget.value)}
+          // Enter in the reason rejects with it, as Enter submits any one-line answer; only a reason typed here does.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.isComposing || !e.currentTarget.value.trim()) return
+            e.preventDefault()
+            void task.decide(false, pending.actionId)
+          }}
+        />
       </label>
       <div class="row">
         <button ref={approve} type="button" class="primary approve" disabled={store.busy.value} onClick={() => void task.decide(true, pending.actionId)}>

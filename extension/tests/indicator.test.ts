@@ -31,8 +31,8 @@ describe('indicator state', () => {
   it('follows the task: the agent in control, the person deciding, the person in control, no task', () => {
     expect(indicatorStateFor('RUNNING')).toBe('ongoing')
     expect(indicatorStateFor('WAITING_PAGE')).toBe('ongoing')
-    expect(indicatorStateFor('WAITING_CONFIRMATION')).toBe('hidden')
-    expect(indicatorStateFor('WAITING_USER')).toBe('hidden')
+    expect(indicatorStateFor('WAITING_CONFIRMATION')).toBe('approval')
+    expect(indicatorStateFor('WAITING_USER')).toBe('question')
     expect(indicatorStateFor('PAUSED')).toBe('takeover')
     for (const status of ['SUCCEEDED', 'FAILED', 'CANCELED'] as const) expect(indicatorStateFor(status)).toBe('idle')
     expect(indicatorStateFor(null)).toBe('idle')
@@ -58,6 +58,20 @@ describe('in-page indicator', () => {
     expect(message()).toBe('You are in control')
     indicator.set('hidden')
     expect(indicator.host.getAttribute('data-state')).toBe('hidden')
+  })
+
+  it('says where a decision or an answer waits while the task waits for the person', () => {
+    const { indicator, message } = setup()
+    indicator.set('approval')
+    expect(indicator.host.getAttribute('data-state')).toBe('approval')
+    expect(message()).toBe('Waiting for your approval in the Tandem side panel')
+    indicator.set('question')
+    expect(message()).toBe('Waiting for your answer in the Tandem side panel')
+    const zh = setup('zh-CN')
+    zh.indicator.set('approval')
+    expect(zh.message()).toBe('正在等你在 Tandem 侧边栏中批准')
+    zh.indicator.set('question')
+    expect(zh.message()).toBe('正在等你在 Tandem 侧边栏中回答')
   })
 
   it('speaks Chinese in a Chinese browser', () => {

@@ -60,6 +60,8 @@ export function setupPanel(
     draft?: Draft
     skills?: string[]
     allowed?: AllowedWrite[]
+    /** What the worker keeps for the toolbar badge (worker/attention). */
+    attention?: unknown
   } = {},
 ) {
   const views: Record<string, StatusView> = opts.views ?? { task1: view('RUNNING') }
@@ -115,6 +117,7 @@ export function setupPanel(
     }),
   }
   let activityListener: (value: unknown) => void = () => undefined
+  let attentionListener: (value: unknown) => void = () => undefined
   const deps: PanelDeps = {
     client,
     settings: { get: async () => stored.settings, set: vi.fn(async (value: Settings) => void (stored.settings = value)) },
@@ -133,11 +136,20 @@ export function setupPanel(
     hasPermission: vi.fn(async (_pattern: string) => false),
     files,
     lang: opts.lang ?? 'en',
+    attention: {
+      get: async () => opts.attention ?? null,
+      watch: (cb) => {
+        attentionListener = cb
+        return () => undefined
+      },
+    },
   }
   /** What the worker writes to its activity item, as the panel's watch delivers it. */
   const pushActivity = (value: unknown) => activityListener(value)
+  /** What the worker writes to its attention item (the badge's list of waiting tasks). */
+  const pushAttention = (value: unknown) => attentionListener(value)
   /** The server adds rules (another panel, a confirm with always). */
   const allow = (rules: AllowedWrite[]) => void (allowed = [...rules, ...allowed])
-  return { store: createPanelStore(deps), client, deps, views, stored, files, tabs, log, pushActivity, allow }
+  return { store: createPanelStore(deps), client, deps, views, stored, files, tabs, log, pushActivity, pushAttention, allow }
 }
 

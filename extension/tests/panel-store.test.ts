@@ -125,11 +125,10 @@ describe('panel store: a server that does not answer', () => {
   })
 
   it('shows what the worker found when its own calls ran out', async () => {
-    const { store } = setup({
-      followed: null,
-      activity: { connection: 'not_answering', message: 'x', failures: 1, retryAt: null, task: null, lastAction: null, needsSite: null },
-    })
+    const { store, pushActivity } = setup({ followed: null })
     await store.load()
+    // The worker's news comes after the panel's own calls: it is the newest.
+    pushActivity({ connection: 'not_answering', message: 'x', failures: 1, retryAt: null, task: null, lastAction: null, needsSite: null })
     expect(store.link.value).toBe('not_answering')
     expect(store.statusLine.value).toMatch(/is not answering/)
   })

@@ -75,8 +75,8 @@ describe('takeover in the worker', () => {
   })
 
   it.each([
-    ['WAITING_CONFIRMATION', 'hidden'],
-    ['WAITING_USER', 'hidden'],
+    ['WAITING_CONFIRMATION', 'approval'],
+    ['WAITING_USER', 'question'],
     ['PAUSED', 'takeover'],
     ['SUCCEEDED', 'idle'],
     ['CANCELED', 'idle'],

@@ -8,6 +8,7 @@ import { draftItem, followedTaskItem, readDraft } from '../../lib/panel/persiste
 import { createPanelStore } from '../../lib/panel/store'
 import { createServerClient } from '../../lib/server/client'
 import { readClientId, readSettings, settingsItem } from '../../lib/settings'
+import { attentionItem } from '../../lib/worker/attention'
 import '../../../ui/theme.css'
 import './style.css'
 
@@ -53,6 +54,7 @@ const store = createPanelStore({
     },
   },
   lang,
+  attention: { get: () => attentionItem.getValue(), watch: (cb) => attentionItem.watch(cb) },
 })
 
 const permissions = { request: (pattern: string) => browser.permissions.request({ origins: [pattern] }) }

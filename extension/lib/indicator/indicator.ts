@@ -27,7 +27,8 @@ const STYLE = `
 .message { min-width: 0; overflow-wrap: anywhere; }
 button { white-space: nowrap; }
 .dot { width: 8px; height: 8px; border-radius: 50%; background: #34a853; flex: none; }
-:host([data-state="takeover"]) .dot { background: #fbbc04; }
+:host([data-state="takeover"]) .dot, :host([data-state="question"]) .dot { background: #fbbc04; }
+:host([data-state="approval"]) .dot { background: #ea4335; }
 .actions { display: none; gap: 6px; }
 :host([data-state="takeover"]) .actions { display: flex; }
 button { pointer-events: auto; font: inherit; cursor: pointer; border: 0; border-radius: 999px; padding: 4px 12px;
@@ -72,7 +73,7 @@ export function createIndicator(deps: IndicatorDeps) {
     set(next: IndicatorState) {
       state = next
       host.setAttribute('data-state', next)
-      message.textContent = next === 'ongoing' ? text('ongoing') : next === 'takeover' ? text('takeover') : ''
+      message.textContent = next === 'ongoing' || next === 'takeover' || next === 'approval' || next === 'question' ? text(next) : ''
       if (next !== 'idle') attach()
     },
     /** Whether an event happened on the indicator itself (its buttons are not the page). */

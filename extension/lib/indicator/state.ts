@@ -2,10 +2,11 @@ import { z } from 'zod'
 import { isTerminal, type TaskStatus } from '#protocol'
 
 /**
- * The in-page indicator's four states (seed 000 §2.2): idle (no task here), hidden (a task owns the tab but
- * waits for the person elsewhere), ongoing (the agent is in control), takeover (the person is).
+ * The in-page indicator's states (seed 000 §2.2): idle (no task here), hidden (a task owns the tab but shows
+ * nothing), ongoing (the agent is in control), takeover (the person is), approval and question (the task waits
+ * for the person's decision or answer in the side panel: the bar says where to look).
  */
-export const IndicatorState = z.enum(['idle', 'hidden', 'ongoing', 'takeover'])
+export const IndicatorState = z.enum(['idle', 'hidden', 'ongoing', 'takeover', 'approval', 'question'])
 export type IndicatorState = z.output<typeof IndicatorState>
 
 /** What the task tab shows for a task in `status`; null status means the tab has no task. */
@@ -14,10 +15,12 @@ export function indicatorStateFor(status: TaskStatus | null | undefined): Indica
   switch (status) {
     case 'PAUSED':
       return 'takeover'
-    // The agent waits for the person in the side panel: the page is theirs to look at, not a takeover.
+    // The agent waits for the person in the side panel: the page is theirs to look at, not a takeover, and
+    // the bar says where the decision waits.
     case 'WAITING_CONFIRMATION':
+      return 'approval'
     case 'WAITING_USER':
-      return 'hidden'
+      return 'question'
     default:
       return 'ongoing'
   }

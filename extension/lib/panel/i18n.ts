@@ -4,6 +4,7 @@ import { allowedEn, allowedZh } from './i18n-allowed'
 import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 import { controlEn, controlZh } from './i18n-control'
 import { skillParamsEn, skillParamsZh } from './i18n-skill-params'
+import { waitingEn, waitingZh } from './i18n-waiting'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -149,6 +150,7 @@ const en = {
   ...skillParamsEn,
   ...controlEn,
   ...allowedEn,
+  ...waitingEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -295,6 +297,7 @@ const zh: Record<PanelKey, string> = {
   ...skillParamsZh,
   ...controlZh,
   ...allowedZh,
+  ...waitingZh,
 }
 
 export type PanelT = Translate<typeof en>

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals'
+import { computed, signal } from '@preact/signals'
 import { explain } from './explain'
 import type { PanelT } from './i18n'
 
@@ -7,11 +7,19 @@ export interface Notice {
   tone: 'info' | 'error'
 }
 
-/** The one line that answers the person's last click, and the busy flag that keeps them from clicking twice. */
-export function createNotices(t: PanelT, serverUrl: () => string) {
-  const notice = signal<Notice | null>(null)
+/**
+ * The one line that answers the person's last click, and the busy flag that keeps them from clicking twice.
+ * A notice belongs to the task the panel showed when it was said (`about`): once the panel shows another task,
+ * "Canceled." or "no LLM configured" would read as news about that one, so it is no longer shown.
+ */
+export function createNotices(t: PanelT, serverUrl: () => string, about: () => string | null = () => null) {
+  const said = signal<(Notice & { about: string | null }) | null>(null)
+  const notice = computed<Notice | null>(() => {
+    const last = said.value
+    return last && last.about === about() ? { text: last.text, tone: last.tone } : null
+  })
   const busy = signal(false)
-  const say = (text: string, tone: Notice['tone'] = 'info') => void (notice.value = { text, tone })
+  const say = (text: string, tone: Notice['tone'] = 'info') => void (said.value = { text, tone, about: about() })
   return {
     notice,
     busy,

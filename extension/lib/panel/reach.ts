@@ -1,14 +1,19 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals'
 import { isServerError } from '../server/errors'
 
-/** What the panel's own newest call to the server found: an answer (even a refusal), or none, and why none. */
-export type Reach = 'answering' | 'not_answering' | 'down'
+/**
+ * What the panel's own newest call to the server found: an answer (even a refusal), a refusal of the token, or
+ * none, and why none.
+ */
+export type Reach = 'answering' | 'unauthorized' | 'not_answering' | 'down'
 
 export interface ReachDeps {
   /** The server the panel talks to now: what a call found about another one says nothing about it. */
   serverUrl: () => string
   /** The server answers again after it did not: the worker need not wait out its back-off. */
   back: () => void
+  /** Every finding, as it comes: the store weighs it against what the worker and the person's test found. */
+  heard?: (reach: Reach) => void
 }
 
 /** What a call's outcome says about the server; null when no call reached the network (no token, the caller's abort). */
@@ -16,6 +21,7 @@ function reachOf(error: unknown): Reach | null {
   if (!isServerError(error) || error.code === 'NOT_CONFIGURED') return null
   if (error.code === 'UNREACHABLE') return 'down'
   if (error.code === 'NOT_ANSWERING') return 'not_answering'
+  if (error.code === 'UNAUTHORIZED') return 'unauthorized'
   return 'answering'
 }
 
@@ -31,7 +37,9 @@ export function watchReach<C extends object>(client: C, deps: ReachDeps): { clie
     if (!reach) return
     const before = found.value
     found.value = { serverUrl, reach }
-    if (reach === 'answering' && before && before.serverUrl === serverUrl && before.reach !== 'answering') deps.back()
+    const answered = (r: Reach) => r === 'answering' || r === 'unauthorized'
+    if (answered(reach) && before && before.serverUrl === serverUrl && !answered(before.reach)) deps.back()
+    deps.heard?.(reach)
   }
 
   const watched = Object.fromEntries(

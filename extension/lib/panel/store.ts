@@ -15,6 +15,7 @@ import type { Draft } from './persisted'
 import { watchReach } from './reach'
 import { createSaveSkill } from './save-skill'
 import { createScreenshots } from './screenshots'
+import { createWaiting } from './waiting'
 
 export type PanelClient = Pick<
   ServerClient,
@@ -52,6 +53,8 @@ export interface PanelDeps {
   hasPermission: (pattern: string) => Promise<boolean>
   files: { objectUrl(blob: Blob): string; revoke(url: string): void; download(blob: Blob, filename: string): void }
   lang: Lang
+  /** What the worker keeps for the toolbar badge: the tasks that wait for the person (see worker/attention). */
+  attention?: { get(): Promise<unknown>; watch(cb: (value: unknown) => void): () => void }
 }
 
 const fallbackActivity = (): Activity => ({ connection: 'unknown', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: null })
@@ -62,8 +65,21 @@ export function createPanelStore(deps: PanelDeps) {
   const activity = signal<Activity>(fallbackActivity())
   const savedUrl = () => connection.settings.value?.serverUrl ?? ''
   // Read when a call fails, so it always names the server as saved last.
-  const notices = createNotices(t, savedUrl)
-  const { client, reach } = watchReach(deps.client, { serverUrl: savedUrl, back: () => void deps.wake().catch(() => undefined) })
+  const notices = createNotices(t, savedUrl, () => task.taskId.value)
+  /**
+   * Whether the panel's own newest call is the newest news about the link: true from each of its findings until
+   * the worker says something new (its activity's connection changes). A test's finding is news until either.
+   */
+  const panelSpokeLast = signal(false)
+  const { client, reach } = watchReach(deps.client, {
+    serverUrl: savedUrl,
+    back: () => void deps.wake().catch(() => undefined),
+    heard(found) {
+      panelSpokeLast.value = true
+      // An answered call with the token saved: whatever the last test found is over.
+      if (found === 'answering' && connection.check.value !== 'ok') connection.check.value = null
+    },
+  })
   const connection = createConnection({ client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices })
   const screenshots = createScreenshots({ load: client.artifact, objectUrl: deps.files.objectUrl, revoke: deps.files.revoke })
   const allowedWrites = createAllowedWrites({ client, t, notices })
@@ -86,6 +102,8 @@ export function createPanelStore(deps: PanelDeps) {
     adoptTab: deps.tabs.adopt,
     started: async (taskId) => {
       await task.follow(taskId)
+      // Said again now that the panel shows the new task: a notice belongs to the task it was about.
+      notices.say(t('start.started'))
       await deps.wake()
       await task.loadRecent()
     },
@@ -99,12 +117,13 @@ export function createPanelStore(deps: PanelDeps) {
   })
 
   /**
-   * How the panel is connected: its own newest call speaks first when it got no answer (that is the newest news),
-   * then the person's last test, then what the worker last found.
+   * How the panel is connected: the newest news speaks. The panel's own newest call, unless the worker has said
+   * something new since (after a server restart the panel's next answered poll, or the worker's next answered call,
+   * says so at once), then the person's last test, then what the worker last found.
    */
   const link = computed(() => {
     const live = reach.value
-    if (live === 'not_answering' || live === 'down') return live
+    if (live && panelSpokeLast.value) return live === 'answering' ? 'ok' : live
     const tested = connection.check.value
     if (tested === 'ok' || tested === 'down' || tested === 'not_answering' || tested === 'unauthorized' || tested === 'not_configured') return tested
     if (tested === 'no_permission') return 'down'
@@ -122,6 +141,14 @@ export function createPanelStore(deps: PanelDeps) {
   const takeover = computed(() => {
     const note = activity.value.takeover
     return note && note.taskId === task.taskId.value && task.status.value === 'PAUSED' ? t('takeover.notice', { how: tookOverBy(t, note.input) }) : null
+  })
+  const waiting = createWaiting({
+    attention: deps.attention,
+    followed: computed(() => {
+      const v = task.view.value
+      return v ? { taskId: v.task.id, status: v.task.status, goal: v.task.goal } : null
+    }),
+    needsSite: computed(() => activity.value.needsSite),
   })
   /** The link in words. */
   const statusLine = computed(() => {
@@ -146,9 +173,24 @@ export function createPanelStore(deps: PanelDeps) {
 
   function setActivity(value: unknown) {
     const parsed = Activity.safeParse(value)
+    const before = activity.value.connection
     activity.value = parsed.success ? parsed.data : fallbackActivity()
-    // The worker picked up a task the panel did not start (console, API): follow it once the current one is over.
-    // A task the worker last saw end (canceled here, say) is not news: the person may have moved on to another.
+    // The worker found something new about the link: newer than the panel's last call and the last test.
+    if (activity.value.connection !== before) {
+      panelSpokeLast.value = false
+      if (activity.value.connection !== 'unknown') connection.check.value = null
+    }
+    if (loaded) followPicked()
+  }
+
+  /** Set once the task the panel followed is known: until then, whether to follow the worker's is not known. */
+  let loaded = false
+
+  /**
+   * The worker picked up a task the panel did not start (console, API): follow it once the current one is over.
+   * A task the worker last saw end (canceled here, say) is not news: the person may have moved on to another.
+   */
+  function followPicked() {
     const picked = activity.value.task && !isTerminal(activity.value.task.status) ? activity.value.task.taskId : null
     const current = task.taskId.value
     const idle = !current || (!!task.status.value && isTerminal(task.status.value))
@@ -171,12 +213,21 @@ export function createPanelStore(deps: PanelDeps) {
     task,
     saveSkill,
     allowedWrites,
+    waiting: waiting.tasks,
+    /** The person picked a waiting task in the banner: the panel shows it (and its card). */
+    async openWaiting(taskId: string) {
+      if (taskId === task.taskId.value) return
+      await task.follow(taskId)
+      await task.loadRecent()
+    },
 
     async load() {
       await connection.load()
       setActivity(await deps.activity.get())
       deps.activity.watch(setActivity)
-      await Promise.all([task.load(), newTask.load(), allowedWrites.load()])
+      await Promise.all([task.load(), newTask.load(), allowedWrites.load(), waiting.load()])
+      loaded = true
+      followPicked()
     },
     /** What the panel polls while it is open; a poll still waiting for its answer is not doubled. */
     refresh: () => (polling ??= task.refresh().finally(() => (polling = null))),

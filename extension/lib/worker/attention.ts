@@ -10,7 +10,7 @@ import { tabOfTask } from './indicator-sync'
 import { NOTIFICATION_ICON } from './notification-icon'
 
 const WaitingSchema = z.object({ taskId: z.string(), kind: z.enum(['confirm', 'ask']), key: z.string(), goal: z.string() })
-const AttentionState = z.object({
+export const AttentionState = z.object({
   waiting: z.record(z.string(), WaitingSchema),
   /** Keys already notified, newest last: one notification per pending action or question. */
   notified: z.array(z.string()),

@@ -28,7 +28,7 @@ export function taskOfTab(state: ExecutorState, tabId: number): string | null {
 
 /**
  * Shows a task's state in its tab. A page that has no content script yet (a new document after a navigation)
- * gets one when the agent or the person is in control there, so the person sees who has the page and can
+ * gets one when the agent or the person is in control there, or the task waits for the person, so the person sees who has the page and can
  * take it over; never on a page Tandem may not act on. Failures are ignored: the next change tries again.
  */
 export function createIndicatorSync(deps: IndicatorSyncDeps) {
@@ -42,7 +42,7 @@ export function createIndicatorSync(deps: IndicatorSyncDeps) {
       // A loading tab is between documents: the next change reaches the new one.
       if (!tab || tab.status !== 'complete') return
       try {
-        if (state === 'ongoing' || state === 'takeover') {
+        if (state !== 'idle' && state !== 'hidden') {
           if (await checkSiteAccess(deps.permissions, tab.url, await deps.serverUrl())) return
           await deps.content.ensure(tabId)
         }
