@@ -1,12 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { imageStats } from '../test/support/pixels'
+import { shotsDir } from './support/shots'
 import { useHarness } from './support/use-harness'
 
 // The screenshots a reader of the docs sees: committed, so kept small (one window, not the full page).
-const DOCS = join('docs', 'console')
+const DOCS = shotsDir('console')
 const h = useHarness({ server: { env: { TANDEM_SKILLS_DIR: resolve('skills'), TANDEM_LLM_BASE_URL: '', TANDEM_LLM_MODEL: '' } } })
 
 /** A finished task to show: the starter skill run on the demo page, its send approved. */
@@ -33,7 +34,6 @@ async function consolePage(lang: string): Promise<Page> {
 
 async function shoot(page: Page, name: string) {
   const shot = await page.screenshot()
-  mkdirSync(DOCS, { recursive: true })
   writeFileSync(join(DOCS, name), shot)
   expect((await imageStats(page, shot, {})).distinct).toBeGreaterThan(10)
 }

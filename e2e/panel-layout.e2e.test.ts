@@ -1,21 +1,22 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TaskStatus } from '#protocol'
 import { EXTENSION_DIR } from './support/browser'
+import { shotsDir } from './support/shots'
 import { useHarness } from './support/use-harness'
 
 /**
  * The side panel as a newcomer meets it, at the widths Chrome gives a side panel (320 to 400 px), in English and
  * Chinese: in every state nothing reaches past the right edge, and a picture of each state at 360 px is kept in
- * docs/panel/ for review.
+ * docs/panel/ for review (TANDEM_DOCS_SHOTS=1 refreshes them).
  */
 const h = useHarness()
 
 const WIDTHS = [320, 360, 400]
 const SHOT_WIDTH = 360
-const SHOTS = join('docs', 'panel')
+const SHOTS = shotsDir('panel')
 const LANGS = ['en', 'zh-CN'] as const
 type Lang = (typeof LANGS)[number]
 
@@ -28,7 +29,6 @@ const LONG_QUERY = `ref=${'newsletter-spring-campaign-'.repeat(6)}end`
 const pages = new Map<Lang, Page>()
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
   for (const lang of LANGS) {
     const page = await h.ext.context.newPage()
     if (lang !== 'en') await page.addInitScript((l) => Object.defineProperty(navigator, 'language', { get: () => l }), lang)
