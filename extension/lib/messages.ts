@@ -82,6 +82,8 @@ export type ContentEventReply = z.output<typeof ContentEventReply>
 export const WorkerRequest = z.discriminatedUnion('kind', [
   /** Pull work now; `force` ignores the back-off (the person clicked). */
   z.object({ kind: z.literal('wake'), force: z.boolean().default(false) }),
+  /** A task is about to start "in the current tab": its first step waits for the use-tab that follows. */
+  z.object({ kind: z.literal('tab-coming'), tabId: z.number().int().min(0) }),
   /** A task started "in the current tab": the tab the person was looking at becomes the task's tab. */
   z.object({ kind: z.literal('use-tab'), taskId: z.string().min(1).max(128), tabId: z.number().int().min(0) }),
   /**
@@ -93,6 +95,7 @@ export const WorkerRequest = z.discriminatedUnion('kind', [
 export type WorkerRequest = z.input<typeof WorkerRequest>
 export const workerReplies = {
   wake: z.object({ ok: z.literal(true) }),
+  'tab-coming': z.object({ ok: z.literal(true) }),
   'use-tab': z.object({ adopted: z.boolean() }),
   'task-changed': z.object({ status: TaskStatus.nullable(), stopped: z.boolean() }),
 } satisfies Record<WorkerRequest['kind'], z.ZodType>

@@ -111,6 +111,7 @@ export function setupPanel(
   }
   const tabs = {
     current: vi.fn(async () => ({ id: 42, url: 'http://shop.test/', title: 'Shop' }) as { id: number; url: string; title: string } | null),
+    expect: vi.fn(async (_tabId: number) => void log.push('expect')),
     adopt: vi.fn(async (_taskId: string, _tabId: number) => {
       log.push('adopt')
       return true

@@ -163,7 +163,7 @@ describe('panel store: a server that does not answer', () => {
 })
 
 describe('panel store: new task', () => {
-  it('starts in the current tab: the worker adopts that tab before it is woken, and the panel follows the task', async () => {
+  it('starts in the current tab: the worker is promised that tab before the start and adopts it before it is woken, and the panel follows the task', async () => {
     const { store, client, tabs, log, stored } = setup({ followed: null })
     await store.load()
     expect(store.newTask.currentTab.value?.title).toBe('Shop')
@@ -171,7 +171,10 @@ describe('panel store: new task', () => {
     expect(stored.draft.goal).toBe('  buy a cable  ')
     await store.newTask.start()
     expect(client.start).toHaveBeenCalledWith({ goal: 'buy a cable' })
+    expect(tabs.expect).toHaveBeenCalledWith(42)
     expect(tabs.adopt).toHaveBeenCalledWith('task2', 42)
+    // Promised before the server can hand the task's first step out, named once it answered.
+    expect(log.indexOf('expect')).toBeLessThan(log.indexOf('start'))
     expect(log.indexOf('adopt')).toBeGreaterThan(log.indexOf('start'))
     expect(log.indexOf('wake')).toBeGreaterThan(log.indexOf('adopt'))
     expect(store.task.taskId.value).toBe('task2')

@@ -4,6 +4,7 @@ import { onContentEvent } from '../../lib/worker/on-content-event'
 import { onWorkerMessage } from '../../lib/worker/on-message'
 import { POLL_ALARM, createWorker } from '../../lib/worker/create-worker'
 import { adoptTaskTab } from '../../lib/worker/adopt-tab'
+import { expectTaskTab } from '../../lib/executor/coming-tab'
 import { ensureClientId, settingsItem } from '../../lib/settings'
 
 export default defineBackground(() => {
@@ -14,7 +15,7 @@ export default defineBackground(() => {
   })
   const adoptTab = (taskId: string, tabId: number) => adoptTaskTab(browser.tabs, taskId, tabId)
   browser.runtime.onMessage.addListener(
-    onWorkerMessage({ executor: worker.executor, adoptTab, taskChanged: worker.changes.changed }, browser.runtime.getURL('/')),
+    onWorkerMessage({ executor: worker.executor, expectTab: (tabId) => expectTaskTab(tabId), adoptTab, taskChanged: worker.changes.changed }, browser.runtime.getURL('/')),
   )
   browser.runtime.onMessage.addListener(onContentEvent(worker.takeover, browser.runtime.id, browser.runtime.getURL('/')))
   browser.tabs.onUpdated.addListener((tabId, change) => worker.tabLoads.onUpdated(tabId, change))

@@ -37,6 +37,7 @@ const store = createPanelStore({
       const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true })
       return tab?.id === undefined || !tab.url ? null : { id: tab.id, url: tab.url, title: tab.title ?? '' }
     },
+    expect: async (tabId) => void workerReplies['tab-coming'].parse(await send({ kind: 'tab-coming', tabId })),
     adopt: async (taskId, tabId) => workerReplies['use-tab'].parse(await send({ kind: 'use-tab', taskId, tabId })).adopted,
   },
   hasPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),

@@ -1,3 +1,4 @@
+import { stateForTask } from './coming-tab'
 import { Observation, isTerminal, type Action, type ObservationInput, type TaskStatus } from '#protocol'
 import type { ServerClient } from '../server/client'
 import { isServerError, type ServerError } from '../server/errors'
@@ -141,7 +142,7 @@ export function createExecutor(deps: ExecutorDeps) {
   }
 
   async function run(action: Action) {
-    const state = await readState()
+    const state = await stateForTask(action.taskId, now)
     const inflight: InFlight = {
       taskId: action.taskId,
       actionId: action.actionId,

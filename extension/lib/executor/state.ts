@@ -34,11 +34,17 @@ export const ExecutorState = z.object({
   tasks: z.record(z.string(), TaskTab),
   /** Recently reported action ids, newest last: a re-delivered one is never run again. */
   reported: z.array(z.string()),
+  /**
+   * The panel is starting a task in this tab and will name the task once the server answered: until then (or
+   * COMING_MS) a new task's first step waits for it, instead of opening a tab of its own.
+   */
+  coming: z.object({ tabId: z.number().int(), at: z.number() }).nullable().optional(),
 })
 export type ExecutorState = z.output<typeof ExecutorState>
 
 export const EMPTY_STATE: ExecutorState = { inflight: null, tasks: {}, reported: [] }
 export const REPORTED_KEPT = 200
+export const COMING_MS = 5_000
 const TASKS_KEPT_MS = 7 * 24 * 3600_000
 
 export const executorItem = storage.defineItem<ExecutorState>('local:tandem.executor', { fallback: EMPTY_STATE })

@@ -18,6 +18,8 @@ export interface NewTaskDeps {
   draft: { get(): Promise<Draft>; set(value: Draft): Promise<void> }
   /** The tab the person is looking at (not the panel), or null. */
   currentTab: () => Promise<CurrentTab | null>
+  /** Tells the worker a task is about to start in that tab, so its first step waits for the task's name. */
+  expectTab: (tabId: number) => Promise<void>
   /** Asks the worker to make that tab the task's tab. */
   adoptTab: (taskId: string, tabId: number) => Promise<boolean>
   /** The panel follows the new task. */
@@ -154,8 +156,10 @@ export function createNewTask(deps: NewTaskDeps) {
           tab = await lookAtCurrentTab()
           if (!tab) return notices.fail(t('start.noTab'))
         }
+        // The worker may be long-polling: the task's first step can reach it before the tab does.
+        if (tab) await deps.expectTab(tab.id).catch(() => undefined)
+        // A start the server refused leaves the promise to lapse (COMING_MS).
         const { taskId } = await deps.client.start(body)
-        // The tab goes to the worker before it is woken for the task's first step.
         if (tab) await deps.adoptTab(taskId, tab.id).catch(() => false)
         edit({ goal: '', skill: null })
         params.value = {}

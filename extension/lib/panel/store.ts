@@ -48,7 +48,7 @@ export interface PanelDeps {
   /** The task the panel follows and the new-task draft, both kept across panel reloads. */
   followed: { get(): Promise<string | null>; set(taskId: string | null): Promise<void> }
   draft: { get(): Promise<Draft>; set(value: Draft): Promise<void> }
-  tabs: { current(): Promise<CurrentTab | null>; adopt(taskId: string, tabId: number): Promise<boolean> }
+  tabs: { current(): Promise<CurrentTab | null>; expect(tabId: number): Promise<void>; adopt(taskId: string, tabId: number): Promise<boolean> }
   /** chrome.permissions.contains for one origin pattern. */
   hasPermission: (pattern: string) => Promise<boolean>
   files: { objectUrl(blob: Blob): string; revoke(url: string): void; download(blob: Blob, filename: string): void }
@@ -99,6 +99,7 @@ export function createPanelStore(deps: PanelDeps) {
     client,
     draft: deps.draft,
     currentTab: deps.tabs.current,
+    expectTab: deps.tabs.expect,
     adoptTab: deps.tabs.adopt,
     started: async (taskId) => {
       await task.follow(taskId)

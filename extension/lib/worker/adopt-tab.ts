@@ -6,12 +6,13 @@ import { updateState } from '../executor/state'
  */
 export async function adoptTaskTab(tabs: { get(tabId: number): Promise<{ url?: string }> }, taskId: string, tabId: number, now = Date.now): Promise<boolean> {
   const tab = await tabs.get(tabId).catch(() => null)
-  if (!tab?.url || !/^https?:/.test(tab.url)) return false
+  const usable = !!tab?.url && /^https?:/.test(tab.url)
   let adopted = false
-  await updateState((state) => {
+  // Either way the promise of a tab is kept or broken now: a step waiting for it goes on.
+  await updateState(({ coming: _, ...state }) => {
     const known = state.tasks[taskId]
-    if (known) {
-      adopted = known.tabId === tabId && !known.closed
+    if (known || !usable) {
+      adopted = !!known && known.tabId === tabId && !known.closed
       return state
     }
     adopted = true

@@ -5,6 +5,8 @@ import type { TaskStatus } from '#protocol'
 
 export interface WorkerMessageDeps {
   executor: Pick<Executor, 'wake'>
+  /** See expectTaskTab (lib/executor/coming-tab.ts). */
+  expectTab: (tabId: number) => Promise<void>
   /** See adoptTaskTab (lib/worker/adopt-tab.ts). */
   adoptTab: (taskId: string, tabId: number) => Promise<boolean>
   /** See createTaskChanges (lib/worker/task-changes.ts). */
@@ -21,6 +23,12 @@ export function onWorkerMessage(deps: WorkerMessageDeps, extensionOrigin: string
         void deps.executor.wake(request.data.force)
         sendResponse(workerReplies.wake.parse({ ok: true }))
         return false
+      case 'tab-coming':
+        void deps.expectTab(request.data.tabId).then(
+          () => sendResponse(workerReplies['tab-coming'].parse({ ok: true })),
+          () => sendResponse(workerReplies['tab-coming'].parse({ ok: true })),
+        )
+        return true
       case 'use-tab': {
         const { taskId, tabId } = request.data
         void deps.adoptTab(taskId, tabId).then(
