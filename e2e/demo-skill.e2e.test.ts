@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { shotsDir } from './support/shots'
 import { useHarness } from './support/use-harness'
 
-const SHOTS = join('e2e', 'output')
+const SHOTS = shotsDir('skill-params')
 
 // No LLM at all: the server is started with no model settings, and the shipped skills folder as it is.
 const h = useHarness({ server: { env: { TANDEM_SKILLS_DIR: resolve('skills'), TANDEM_LLM_BASE_URL: '', TANDEM_LLM_MODEL: '' } } })
@@ -33,7 +34,7 @@ describe('the starter skill, run from the panel with no LLM configured', () => {
     // The panel follows the browser's language; the person's tab is opened after it, so it is the current tab.
     const panel = await h.ext.openPanel()
     if (lang !== 'en') await panel.addInitScript((l) => Object.defineProperty(navigator, 'language', { get: () => l }), lang)
-    await personTab()
+    const person = await personTab()
     await panel.reload()
     const start = panel.getByTestId('start')
     await start.waitFor()
@@ -51,7 +52,6 @@ describe('the starter skill, run from the panel with no LLM configured', () => {
     // At the side panel's usual width the fields fit: nothing scrolls sideways.
     await panel.setViewportSize({ width: 360, height: 900 })
     expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-    mkdirSync(SHOTS, { recursive: true })
     writeFileSync(join(SHOTS, `panel-skill-params-${lang}.png`), await panel.screenshot())
     await panel.setViewportSize({ width: 1200, height: 800 })
     const previous = await h.ext.storage<string | null>('tandem.panel.task')
@@ -63,6 +63,8 @@ describe('the starter skill, run from the panel with no LLM configured', () => {
     const waiting = await h.waitFor(taskId, 'WAITING_CONFIRMATION', 60_000)
     expect(waiting.pendingConfirmation!.action).toMatchObject({ type: 'click', risk: 'high' })
     const tab = await h.ext.pageWith('/demo/')
+    // Started "in the current tab": the skill's first step, a navigate, went there and opened no tab of its own.
+    expect(tab).toBe(person)
     expect(await tab.locator('#sent').isVisible()).toBe(false)
     expect(await tab.locator('#email').inputValue()).toBe('ada@engine.test')
     const card = panel.getByTestId('confirmation')
