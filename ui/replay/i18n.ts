@@ -23,8 +23,8 @@ const en = {
   totalSteps: '{n} steps',
   totalDone: '{n} done',
   totalFailed: '{n} failed',
-  totalRejected: '{n} rejected',
-  totalConfirmations: '{n} confirmations ({approved} approved)',
+  totalRejected: '{n} you said no to',
+  totalConfirmations: 'asked you {n} times ({approved} approved)',
   totalScreenshots: '{n} screenshots',
   totalErrors: '{n} errors',
   totalLlm: '{calls} LLM calls · {tokens} tokens ({prompt} in, {completion} out) · {seconds} s',
@@ -103,6 +103,17 @@ const en = {
   ...statusEntries('status_', 'en'),
   offlineNote: 'Offline replay exported {at}. Screenshots are the files in artifacts/ next to this page.',
   noEvents: 'This page holds no events.',
+  // Numbers, the person's own choices, who answered and errors in plain words (kept together to ease merging).
+  pageIs: 'Page: {title}',
+  errorCode: 'code {code}',
+  resultByYou: 'You stopped this task',
+  byYouInPanel: 'you, in the side panel',
+  byApi: 'a call to the API',
+  bySomeone: 'someone',
+  byClient: 'the browser {id}',
+  clientBrowser: 'browser {id}',
+  totalStepsOne: '1 step',
+  totalConfirmationsOne: 'asked you once ({approved} approved)',
 }
 
 const zh: Partial<typeof en> = {
@@ -127,8 +138,8 @@ const zh: Partial<typeof en> = {
   totalSteps: '{n} 步',
   totalDone: '{n} 步完成',
   totalFailed: '{n} 步失败',
-  totalRejected: '{n} 步被拒绝',
-  totalConfirmations: '{n} 次确认（{approved} 次批准）',
+  totalRejected: '你拒绝了 {n} 步',
+  totalConfirmations: '询问了你 {n} 次（批准 {approved} 次）',
   totalScreenshots: '{n} 张截图',
   totalErrors: '{n} 个错误',
   totalLlm: '{calls} 次 LLM 调用 · {tokens} 个 token（输入 {prompt}，输出 {completion}）· {seconds} 秒',
@@ -207,6 +218,16 @@ const zh: Partial<typeof en> = {
   ...statusEntries('status_', 'zh-CN'),
   offlineNote: '离线回放，导出于 {at}。截图是本页旁边 artifacts/ 中的文件。',
   noEvents: '本页没有任何事件。',
+  pageIs: '页面：{title}',
+  errorCode: '代码 {code}',
+  resultByYou: '你停止了这个任务',
+  byYouInPanel: '你（在侧边栏中）',
+  byApi: '一次 API 调用',
+  bySomeone: '某人',
+  byClient: '浏览器 {id}',
+  clientBrowser: '浏览器 {id}',
+  totalStepsOne: '1 步',
+  totalConfirmationsOne: '询问了你 1 次（批准 {approved} 次）',
 }
 
 export type ReplayDictionary = typeof en

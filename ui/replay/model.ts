@@ -1,5 +1,5 @@
 import type { AuditEvent, KnownAuditEvent, ObservationError, RiskReason, Usage } from '#protocol'
-import { parseAuditEvent } from '#protocol'
+import { isEvidenceStep, parseAuditEvent, stepNumbers } from '#protocol'
 import { describeTarget } from './target'
 import type { Replay, ReplayArtifact, ReplayDecision, ReplayPause, ReplayQuestion, ReplayStep, ReplayWrite } from './types'
 
@@ -176,10 +176,13 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
         if (step) {
           const d = event.data
           step.confirmation ??= { reasons: step.reasons, ...(step.reasonDetails ? { reasonDetails: step.reasonDetails } : {}) }
+          const by = str(d.by) ?? str(d.source.clientId)
           step.confirmation.answer = {
             approved: d.approved,
-            by: str(d.by) ?? str(d.source.clientId),
+            by,
             at: str(d.at) ?? event.ts,
+            // The extension names its version on every call; the task's own browser answering is its side panel.
+            ...(by && by === replay.clientId && str(d.source.version) ? { inPanel: true } : {}),
             ...(str(d.reason) ? { reason: str(d.reason) } : {}),
           }
           if (!d.approved) {
@@ -244,8 +247,16 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
       case 'task.finished': {
         const { status, result, error } = event.data
         replay.status = status
-        if (result) replay.result = { success: result.success, text: result.text, ...(result.data === undefined ? {} : { data: result.data }) }
-        if (error) replay.error = { code: str(error.code) ?? 'ERROR', message: error.message }
+        if (result) {
+          replay.result = {
+            success: result.success,
+            text: result.text,
+            ...(result.data === undefined ? {} : { data: result.data }),
+            ...(result.code ? { code: result.code } : {}),
+            ...(result.params ? { params: result.params } : {}),
+          }
+        }
+        if (error) replay.error = { code: str(error.code) ?? 'ERROR', message: error.message, ...(error.details ? { details: error.details } : {}) }
         replay.finishedAt = event.ts
         break
       }
@@ -265,9 +276,14 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
     }
   }
 
+  // The same numbers the side panel shows: the pictures taken before asking are not counted.
+  const numbers = stepNumbers(replay.steps)
+  replay.steps.forEach((step, i) => {
+    if (numbers[i] !== undefined) step.number = numbers[i]
+  })
   const t = replay.totals
   for (const step of replay.steps) {
-    t.steps++
+    if (!isEvidenceStep(step)) t.steps++
     if (step.outcome === 'done') t.done++
     else if (step.outcome === 'failed') t.failed++
     else if (step.outcome === 'rejected') t.rejected++

@@ -14,7 +14,7 @@ export interface ReplayConfirmation {
   /** The reasons as data, one for each sentence, when the audit kept them: shown in the reader's language. */
   reasonDetails?: RiskReason[]
   /** Absent while the person has not answered. */
-  answer?: { approved: boolean; by?: string; at?: string; reason?: string }
+  answer?: { approved: boolean; by?: string; at?: string; reason?: string; /** Answered in the side panel of the task's own browser. */ inPanel?: boolean }
 }
 
 export interface ReplayObservation {
@@ -41,6 +41,8 @@ export interface ReplayDecision {
 export interface ReplayStep {
   actionId: string
   seq: number
+  /** The number a person counts the step by, as the side panel shows it (absent for the picture before asking). */
+  number?: number
   type: string
   /** The element acted on, as a person reads it. */
   target?: string
@@ -138,7 +140,7 @@ export interface Replay {
   finishedAt?: string
   status?: TaskStatus
   result?: TaskResult
-  error?: { code: string; message: string }
+  error?: { code: string; message: string; details?: Record<string, string | number> }
   steps: ReplayStep[]
   timeline: ReplayItem[]
   questions: ReplayQuestion[]

@@ -60,3 +60,16 @@ export function describeStep(step: Pick<StepView, 'type' | 'url'>, t: PanelT): s
 }
 
 const ACTION_TYPES = new Set(['observe', 'navigate', 'click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract', 'screenshot', 'back', 'release'])
+
+const SECRET_PLACEHOLDER = /^\{\{secret:([^}]+)\}\}$/
+
+/** What a type step typed, as the timeline says it: the text, or a password or saved secret only by its name. */
+export function describeTyped(step: Pick<StepView, 'type' | 'text' | 'sensitive'>, t: PanelT): string | undefined {
+  if (step.type !== 'type') return undefined
+  if (step.sensitive) return t('words.typedSecret')
+  if (step.text === undefined) return undefined
+  const secret = SECRET_PLACEHOLDER.exec(step.text.trim())
+  if (secret) return t('words.typedNamedSecret', { name: secret[1]! })
+  // A placeholder inside other text is named the same way, never filled in.
+  return t('words.typed', { text: clip(step.text.replace(/\{\{secret:([^}]+)\}\}/g, '‹$1›'), 80) })
+}

@@ -145,6 +145,13 @@ const en = {
   ...saveSkillEn,
   ...controlEn,
   ...allowedEn,
+  // Words for numbers, the person's own choices and typed text (kept together at the end to ease merging).
+  'words.resultByYou': 'You stopped this task',
+  'words.yourReason': 'Your reason: {reason}',
+  'words.typed': 'typed “{text}”',
+  'words.typedSecret': 'typed your password (not shown)',
+  'words.typedNamedSecret': 'typed your saved secret “{name}” (not shown)',
+  'words.code': 'code {code}',
 }
 export type PanelKey = keyof typeof en
 
@@ -288,6 +295,12 @@ const zh: Record<PanelKey, string> = {
   ...saveSkillZh,
   ...controlZh,
   ...allowedZh,
+  'words.resultByYou': '你停止了这个任务',
+  'words.yourReason': '你的理由：{reason}',
+  'words.typed': '输入了“{text}”',
+  'words.typedSecret': '输入了你的密码（不显示）',
+  'words.typedNamedSecret': '输入了你保存的机密“{name}”（不显示）',
+  'words.code': '代码 {code}',
 }
 
 export type PanelT = Translate<typeof en>
