@@ -49,6 +49,15 @@ const en = {
   'error.export': 'the export answered HTTP {status}',
   'error.zip': 'the zip lacks {what}',
   'error.chain': 'the audit does not verify: {verdict}',
+  'risk.low': 'low',
+  'risk.medium': 'medium',
+  'risk.high': 'high',
+  'outcome.done': 'done',
+  'outcome.failed': 'failed',
+  'outcome.rejected': 'you said no',
+  'outcome.pending': 'in progress',
+  reasonSeparator: '; ',
+  evidence: 'picture of the page before asking you',
 }
 
 const zh: Partial<typeof en> = {
@@ -99,6 +108,15 @@ const zh: Partial<typeof en> = {
   'error.export': '导出接口返回 HTTP {status}',
   'error.zip': '压缩包缺少 {what}',
   'error.chain': '审计校验失败：{verdict}',
+  'risk.low': '低',
+  'risk.medium': '中',
+  'risk.high': '高',
+  'outcome.done': '完成',
+  'outcome.failed': '失败',
+  'outcome.rejected': '你拒绝了',
+  'outcome.pending': '进行中',
+  reasonSeparator: '；',
+  evidence: '征求你批准前拍下的页面',
 }
 
 /** The demo's words in both languages; the test keeps the Chinese complete. */

@@ -1,5 +1,13 @@
 import type { ArtifactLink, AuditEvent, KnownAuditEvent, PendingConfirmation, StepView } from '#protocol'
-import { parseAuditEvent } from '#protocol'
+import { describeError, isEvidenceStep, parseAuditEvent } from '#protocol'
+import type { Lang } from '../../ui/i18n'
+import type { DemoText } from './messages'
+
+/** The terminal's words for a step's risk and outcome; without them the line keeps the recorded codes. */
+export interface StepWords {
+  t: DemoText
+  lang: Lang
+}
 
 const clip = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
@@ -10,13 +18,21 @@ function targetOf(step: StepView): string {
   return '—'
 }
 
-/** One timeline line: seq · action · target · risk · outcome · screenshots (as named inside the export zip). */
-export function formatStep(step: StepView): string {
+/**
+ * One timeline line: number · action · target · risk · outcome · screenshots (as named inside the export zip). The
+ * number is the one the side panel shows; the picture taken before asking is not a step and has none.
+ */
+export function formatStep(step: StepView, words?: StepWords): string {
   const shots = step.artifacts?.length ? step.artifacts.map((a) => `${a.label} artifacts/${a.name}`).join(', ') : '—'
-  const errors = step.errors.length ? `  ! ${step.errors.map((e) => `${e.code}: ${clip(e.message, 120)}`).join('; ')}` : ''
+  const error = (e: StepView['errors'][number]) => (words ? `${describeError(e, words.lang)} (${e.code})` : `${e.code}: ${clip(e.message, 120)}`)
+  const errors = step.errors.length ? `  ! ${step.errors.map(error).join('; ')}` : ''
   const note = step.note ? `  (${clip(step.note, 120)})` : ''
-  const goal = step.goal ? `  — ${clip(step.goal)}` : ''
-  return `#${step.seq} · ${step.type} · ${targetOf(step)} · ${step.risk} · ${step.outcome} · ${shots}${goal}${errors}${note}`
+  const evidence = isEvidenceStep(step)
+  const goal = evidence && words ? `  — ${words.t('evidence')}` : step.goal ? `  — ${clip(step.goal)}` : ''
+  const risk = words ? words.t(`risk.${step.risk}`) : step.risk
+  const outcome = words ? words.t(`outcome.${step.outcome}`) : step.outcome
+  const number = evidence ? '·' : `#${step.number ?? step.seq}`
+  return `${number} · ${step.type} · ${targetOf(step)} · ${risk} · ${outcome} · ${shots}${goal}${errors}${note}`
 }
 
 /** Whether a step still lacks what the timeline prints and the audit can tell. */

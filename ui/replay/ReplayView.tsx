@@ -59,10 +59,10 @@ function TimelineItem({ item }: { item: ReplayItem }) {
       return (
         <li class="question" data-question>
           <div>
-            <strong>{t('question')}:</strong> {item.question.question} <span class="muted">{formatTime(item.question.askedAt, lang)}</span>
+            <strong>{t('question')}{t('colon')}</strong> {item.question.question} <span class="muted">{formatTime(item.question.askedAt, lang)}</span>
           </div>
           <div>
-            <strong>{t('answer')}:</strong> {item.question.answer ?? <span class="muted">{t('unanswered')}</span>}
+            <strong>{t('answer')}{t('colon')}</strong> {item.question.answer ?? <span class="muted">{t('unanswered')}</span>}
           </div>
         </li>
       )

@@ -105,6 +105,7 @@ const en = {
   noEvents: 'This page holds no events.',
   // Numbers, the person's own choices, who answered and errors in plain words (kept together to ease merging).
   pageIs: 'Page: {title}',
+  colon: ':',
   errorCode: 'code {code}',
   resultByYou: 'You stopped this task',
   byYouInPanel: 'you, in the side panel',
@@ -219,6 +220,7 @@ const zh: Partial<typeof en> = {
   offlineNote: '离线回放，导出于 {at}。截图是本页旁边 artifacts/ 中的文件。',
   noEvents: '本页没有任何事件。',
   pageIs: '页面：{title}',
+  colon: '：',
   errorCode: '代码 {code}',
   resultByYou: '你停止了这个任务',
   byYouInPanel: '你（在侧边栏中）',

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createStorage } from 'unstorage'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_RISK_RULES, describeError, describeResult, type ScriptStep } from '#protocol'
+import { createScriptPlanner } from '../../server/lib/agent/script-planner'
+import { createAuditLog } from '../../server/lib/audit/log'
+import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
+import { createClientRegistry } from '../../server/lib/state/clients'
+import { createNotifier } from '../../server/lib/state/notifier'
+import { createTaskStore } from '../../server/lib/state/store'
+import { createEngine } from '../../server/lib/tasks/engine'
+import { buildReplay } from '../../ui/replay/model'
+
+const source = { clientId: 'c1', version: '0.1.0' }
+const observation = { status: 'done' as const, url: 'http://shop.example/', title: 'Shop', elementTree: '', visibleTextSnippet: '', errors: [], timing: {} }
+let dir: string
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tandem-numbers-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+function boot() {
+  const audit = createAuditLog({ dir, fsync: false })
+  const engine = createEngine({
+    store: createTaskStore(createStorage(), { cache: true }),
+    clients: createClientRegistry(createStorage()),
+    notifier: createNotifier(),
+    policy: createRiskPolicy(DEFAULT_RISK_RULES),
+    audit,
+    artifacts: { decode: () => [], save: async () => [] },
+    planners: { script: createScriptPlanner() },
+    pollIntervalMs: 10,
+  })
+  return { engine, audit }
+}
+
+/** Runs every action the server hands out until it waits for the person or ends. */
+async function runUntilStill(engine: ReturnType<typeof boot>['engine'], taskId: string) {
+  for (let i = 0; i < 20; i++) {
+    const { action } = await engine.next({ clientId: 'c1', taskId, waitMs: 0 }, source)
+    if (!action) return
+    await engine.report({ taskId, actionId: action.actionId, observation }, source)
+  }
+}
+
+const script: ScriptStep[] = [
+  { type: 'observe' },
+  { type: 'type', selector: '#name', text: 'Ada Lovelace' },
+  // Declared high: the server takes a picture of the page before asking, which is not a step of its own.
+  { type: 'click', text: 'Place order', risk: 'high' },
+  { type: 'click', text: 'Back to shop' },
+] as ScriptStep[]
+
+describe('one step numbering, from the server to every reader', () => {
+  it('numbers the steps a person counts, leaves the picture before asking unnumbered, and names the rejected step by that number', async () => {
+    const { engine, audit } = boot()
+    const { taskId } = await engine.start({ goal: 'order', clientId: 'c1', script }, source)
+    await runUntilStill(engine, taskId)
+
+    const waiting = await engine.status(taskId)
+    expect(waiting.task.status).toBe('WAITING_CONFIRMATION')
+    expect(waiting.steps.map((s) => s.number)).toEqual([1, 2, undefined])
+    expect(waiting.currentNumber).toBe(3)
+    expect(waiting.task.stepCount).toBe(2)
+
+    await engine.confirm({ taskId, actionId: waiting.pendingConfirmation!.actionId, approved: false, reason: 'not today' }, source)
+    const ended = await engine.status(taskId)
+    const rejected = ended.steps.find((s) => s.outcome === 'rejected')!
+    expect(rejected.number).toBe(3)
+    expect(rejected.target).toBe('Place order')
+    expect(ended.task.stepCount).toBe(3)
+    expect(ended.task.error).toMatchObject({ code: 'REJECTED', details: { step: 3, reason: 'not today' } })
+    expect(ended.task.error!.message).toContain('rejected step 3')
+    expect(describeError(ended.task.error!, 'en')).toBe('You rejected step 3, so the task stopped there. Nothing of that step was done.')
+    expect(describeError(ended.task.error!, 'zh-CN')).toContain('第 3 步')
+
+    // The console and replay.html read the audit, not the view: the same rows carry the same numbers.
+    const replay = buildReplay(await audit.read(taskId))
+    const byAction = new Map(replay.steps.map((s) => [s.actionId, s.number]))
+    for (const step of ended.steps) expect(byAction.get(step.actionId)).toBe(step.number)
+    expect(replay.totals.steps).toBe(ended.task.stepCount)
+    expect(replay.error).toMatchObject({ code: 'REJECTED', details: { step: 3 } })
+    // Answered by the task's own browser: the person, in its side panel.
+    expect(replay.steps.find((s) => s.outcome === 'rejected')!.confirmation!.answer).toMatchObject({ approved: false, inPanel: true })
+  })
+
+  it('ends a finished script with a result the reader words in their language, counting the same steps the timeline shows', async () => {
+    const { engine, audit } = boot()
+    const { taskId } = await engine.start({ goal: 'order', clientId: 'c1', script }, source)
+    await runUntilStill(engine, taskId)
+    const waiting = await engine.status(taskId)
+    await engine.confirm({ taskId, actionId: waiting.pendingConfirmation!.actionId, approved: true }, source)
+    await runUntilStill(engine, taskId)
+
+    const done = await engine.status(taskId)
+    expect(done.task.status).toBe('SUCCEEDED')
+    expect(done.steps.map((s) => s.number)).toEqual([1, 2, undefined, 3, 4])
+    expect(done.task.result).toMatchObject({ text: 'Ran all 4 steps of the script.', code: 'SCRIPT_DONE', params: { n: 4 } })
+    expect(describeResult(done.task.result!, 'zh-CN')).toBe('脚本的 4 步全部执行完毕。')
+    expect(done.task.stepCount).toBe(4)
+    expect(buildReplay(await audit.read(taskId)).result).toMatchObject({ code: 'SCRIPT_DONE', params: { n: 4 } })
+
+    // A selector is not a name a person reads; what was typed is on the step.
+    const typed = done.steps.find((s) => s.type === 'type')!
+    expect(typed.target).toBeUndefined()
+    expect(typed.text).toBe('Ada Lovelace')
+  })
+
+  it('never puts a typed password on its step, only that one was typed', async () => {
+    const { engine } = boot()
+    const { taskId } = await engine.start(
+      { goal: 'log in', clientId: 'c1', script: [{ type: 'type', selector: 'input[type=password]', text: 'hunter2-secret' }] as ScriptStep[] },
+      source,
+    )
+    await runUntilStill(engine, taskId)
+    const view = await engine.status(taskId)
+    const step = view.steps.find((s) => s.type === 'type')
+    // Either it waits for approval (credential entry is high risk) or it ran: in no state does the value show.
+    expect(JSON.stringify(view)).not.toContain('hunter2-secret')
+    if (step) expect(step).toMatchObject({ sensitive: true })
+  })
+})
