@@ -12,6 +12,45 @@ import { createNotifier } from '../../server/lib/state/notifier'
 import { createTaskStore } from '../../server/lib/state/store'
 import { createEngine } from '../../server/lib/tasks/engine'
 import { buildReplay } from '../../ui/replay/model'
+import { parseHTML } from 'linkedom'
+import { h, render } from 'preact'
+import { signal } from '@preact/signals'
+import type { StatusView } from '#protocol'
+import { Timeline } from '../../extension/components/Timeline'
+import { panelTranslator } from '../../extension/lib/panel/i18n'
+import type { PanelStore } from '../../extension/lib/panel/store'
+import { replayTranslator } from '../../ui/replay/i18n'
+import { ReplayView } from '../../ui/replay/ReplayView'
+import type { Lang } from '../../ui/i18n'
+import type { AuditEvent } from '#protocol'
+
+// Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
+const savedDocument = globalThis.document
+function mount(node: ReturnType<typeof h>): HTMLElement {
+  globalThis.document = parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document
+  const root = document.createElement('div')
+  document.body.appendChild(root)
+  render(node, root)
+  return root
+}
+afterEach(() => {
+  globalThis.document = savedDocument
+})
+
+/** The side panel's timeline of a status view: the numbers beside its rows, and its text. */
+function panelTimeline(view: StatusView, lang: Lang) {
+  const store = { t: panelTranslator(lang), lang, task: { view: signal(view), running: signal(null) } } as unknown as PanelStore
+  const root = mount(h(Timeline, { store }))
+  const rows = [...root.querySelectorAll('[data-testid="step"]')]
+  return { numbers: rows.map((r) => r.querySelector('.step-seq')?.textContent ?? null), text: root.textContent ?? '' }
+}
+
+/** replay.html and the console's task page: the numbers of its rows, and its text. */
+function replayPage(events: AuditEvent[], lang: Lang) {
+  const root = mount(h(ReplayView, { replay: buildReplay(events), t: replayTranslator(lang), lang, image: (name: string) => name }))
+  const rows = [...root.querySelectorAll('li.step')]
+  return { numbers: rows.map((r) => r.getAttribute('data-number')), text: root.textContent ?? '' }
+}
 
 const source = { clientId: 'c1', version: '0.1.0' }
 const observation = { status: 'done' as const, url: 'http://shop.example/', title: 'Shop', elementTree: '', visibleTextSnippet: '', errors: [], timing: {} }
@@ -85,6 +124,24 @@ describe('one step numbering, from the server to every reader', () => {
     expect(replay.error).toMatchObject({ code: 'REJECTED', details: { step: 3 } })
     // Answered by the task's own browser: the person, in its side panel.
     expect(replay.steps.find((s) => s.outcome === 'rejected')!.confirmation!.answer).toMatchObject({ approved: false, inPanel: true })
+
+    // What the person reads: the panel and the replay label the same rows 1, 2, (picture), 3.
+    const panel = panelTimeline(ended, 'en')
+    expect(panel.numbers).toEqual(['1', '2', null, '3'])
+    expect(panel.text).toContain('typed “Ada Lovelace”')
+    expect(panel.text).not.toContain('#name')
+    expect(panel.text).toContain('Your reason: not today')
+    const page = replayPage(await audit.read(taskId), 'en')
+    expect(page.numbers).toEqual(['1', '2', null, '3'])
+    expect(page.text).toContain('You rejected step 3, so the task stopped there.')
+    expect(page.text).toContain('Stopped: you said no')
+    expect(page.text).toContain('Rejected by you, in the side panel')
+    expect(page.text).not.toMatch(/Failed|REJECTED|c1 at|1 confirmations/)
+    const zh = replayPage(await audit.read(taskId), 'zh-CN')
+    expect(zh.text).toContain('你拒绝了第 3 步')
+    expect(zh.text).toContain('页面：Shop')
+    expect(zh.text).not.toContain('页面:')
+    expect(panelTimeline(ended, 'zh-CN').text).toContain('输入了“Ada Lovelace”')
   })
 
   it('ends a finished script with a result the reader words in their language, counting the same steps the timeline shows', async () => {

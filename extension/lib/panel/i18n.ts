@@ -306,3 +306,5 @@ const zh: Record<PanelKey, string> = {
 export type PanelT = Translate<typeof en>
 
 export const panelTranslator = (lang: Lang): PanelT => createTranslator({ en, 'zh-CN': zh }, lang)
+/** Every key, for tests that check both languages are complete and punctuated as each language is. */
+export const PANEL_DICTIONARIES = { en, 'zh-CN': zh }
