@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import type { AuditEvent, StatusView, StepView, TaskStatus } from '#protocol'
-import { isTerminal, parseAuditEvent, riskReasonsIn } from '#protocol'
+import { isTerminal, parseAuditEvent } from '#protocol'
 import type { Lang } from '../../ui/i18n'
 import { STATUS_WORDS } from '../../ui/status-words'
 import { CHROMIUM, EXTENSION_DIR, launchExtension } from '../../e2e/support/browser'
@@ -14,7 +14,7 @@ import { createCleanup, type Cleanup } from './cleanup'
 import { saveExport, verifyExport } from './export'
 import { DemoFailure, demoText, terminalLang, type DemoStage, type DemoText } from './messages'
 import { DEMO_BUYER, DEMO_GOAL, DEMO_PRODUCT, demoScript } from './task'
-import { describePending, fillFromAudit, formatStep, needsAudit, newSteps } from './timeline'
+import { fillFromAudit, formatStep, needsAudit, newSteps, waitingLine } from './timeline'
 
 export interface DemoOptions {
   /** Where the audit zip goes, as <taskId>.zip. */
@@ -202,8 +202,7 @@ async function followTask({ server, panel, taskId, clientId, t, lang, log, timeo
 
     const pending = view.pendingConfirmation
     if (status === 'WAITING_CONFIRMATION' && pending && !approved.has(pending.actionId)) {
-      const reasons = riskReasonsIn(lang, pending.reasons, pending.reasonDetails).join(t('reasonSeparator')) || '—'
-      log(`  ⏸ ${t('waiting', { action: describePending(pending), risk: t(`risk.${pending.risk}`), reasons })}`)
+      log(`  ⏸ ${waitingLine(pending, { t, lang })}`)
       log(`  ▸ ${t('clicking', { url: panel.url() })}`)
       await stage('approval', () => approveInPanel(panel, t, cardTimeoutMs))
       approved.add(pending.actionId)

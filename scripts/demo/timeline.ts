@@ -1,5 +1,5 @@
 import type { ArtifactLink, AuditEvent, KnownAuditEvent, PendingConfirmation, StepView } from '#protocol'
-import { describeError, isEvidenceStep, parseAuditEvent } from '#protocol'
+import { describeError, isEvidenceStep, parseAuditEvent, riskReasonsIn } from '#protocol'
 import type { Lang } from '../../ui/i18n'
 import type { DemoText } from './messages'
 
@@ -31,7 +31,7 @@ export function formatStep(step: StepView, words?: StepWords): string {
   const goal = evidence && words ? `  — ${words.t('evidence')}` : step.goal ? `  — ${clip(step.goal)}` : ''
   const risk = words ? words.t(`risk.${step.risk}`) : step.risk
   const outcome = words ? words.t(`outcome.${step.outcome}`) : step.outcome
-  const number = evidence ? '·' : `#${step.number ?? step.seq}`
+  const number = evidence ? '—' : `#${step.number ?? step.seq}`
   return `${number} · ${step.type} · ${targetOf(step)} · ${risk} · ${outcome} · ${shots}${goal}${errors}${note}`
 }
 
@@ -63,6 +63,12 @@ export function fillFromAudit(step: StepView, events: AuditEvent[]): StepView {
 export function describePending(pending: PendingConfirmation): string {
   const target = pending.evidence?.targetText ?? (pending.action.target ? String(pending.action.target.value) : '')
   return target ? `${pending.action.type} “${clip(target)}”` : pending.action.type
+}
+
+/** The line printed while a step waits for approval: its risk and reasons in the terminal's language. */
+export function waitingLine(pending: PendingConfirmation, { t, lang }: StepWords): string {
+  const reasons = riskReasonsIn(lang, pending.reasons, pending.reasonDetails).join(t('reasonSeparator')) || '—'
+  return t('waiting', { action: describePending(pending), risk: t(`risk.${pending.risk}`), reasons })
 }
 
 /** Steps in `steps` not printed yet, in order; `printed` remembers what was. */

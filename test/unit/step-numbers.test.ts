@@ -26,7 +26,7 @@ import type { AuditEvent } from '#protocol'
 
 // Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
 const savedDocument = globalThis.document
-function mount(node: ReturnType<typeof h>): HTMLElement {
+function mount(node: ReturnType<typeof h<any>>): HTMLElement {
   globalThis.document = parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document
   const root = document.createElement('div')
   document.body.appendChild(root)

@@ -27,7 +27,9 @@ function WriteItem({ write }: { write: ReplayWrite }) {
       </div>
       {(why || write.by) && (
         <div class="muted">
-          {[why, write.by ? t('writeBy', { by: write.by }) : undefined].filter(Boolean).join(' · ')}
+          {[why, write.by ? t('writeBy', { by: write.byPanel ? t('byYouInPanel') : write.by === 'api' ? t('byApi') : t('byClient', { id: write.by.length > 12 ? `${write.by.slice(0, 10)}…` : write.by }) }) : undefined]
+            .filter(Boolean)
+            .join(' · ')}
         </div>
       )}
     </li>

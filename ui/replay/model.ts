@@ -64,8 +64,14 @@ function reasonDetailsOf(details: RiskReason[] | undefined, reasons: readonly st
 const artifactsOf = (refs: { name: string; label: string }[]): ReplayArtifact[] => refs.map(({ name, label }) => ({ name, label }))
 const errorsOf = (errors: ObservationError[]): ObservationError[] => errors.map(({ code, message }) => ({ code, message }))
 
-function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped' | 'write.allowed'>): ReplayWrite {
-  const base = { at: event.ts, request: event.data.request, ...(event.actionId ? { actionId: event.actionId } : {}) }
+function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped' | 'write.allowed'>, clientId?: string): ReplayWrite {
+  const by = 'by' in event.data ? event.data.by : undefined
+  const base = {
+    at: event.ts,
+    request: event.data.request,
+    ...(event.actionId ? { actionId: event.actionId } : {}),
+    ...(by && by === clientId ? { byPanel: true } : {}),
+  }
   switch (event.type) {
     case 'write.held': {
       const actionId = event.data.stepActionId ?? event.actionId
@@ -265,7 +271,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
       case 'write.refused':
       case 'write.dropped':
       case 'write.allowed':
-        replay.timeline.push({ kind: 'write', write: writeOf(event) })
+        replay.timeline.push({ kind: 'write', write: writeOf(event, replay.clientId) })
         break
       case 'report.received':
       case 'audit.recovered':

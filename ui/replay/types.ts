@@ -93,6 +93,8 @@ export interface ReplayWrite {
   reason?: string
   /** Who approved or refused it. */
   by?: string
+  /** The task's own browser answered: the person, in its side panel. */
+  byPanel?: boolean
 }
 
 /** An event this replay cannot show: a type it does not know, or a known one whose data is not as it should be. */
