@@ -84,7 +84,8 @@ function whyItEnded(view: StatusView): string {
  * approved by a click in the side panel, and the audit export saved and verified.
  */
 export async function runDemo(options: DemoOptions): Promise<DemoResult> {
-  const lang = options.lang ?? terminalLang()
+  // Words given without a language are English (as the tests pass them); else the terminal's.
+  const lang = options.lang ?? (options.t ? 'en' : terminalLang())
   const t = options.t ?? demoText(lang)
   const log = options.log ?? ((line: string) => console.log(line))
   const cleanup = options.cleanup ?? createCleanup()
