@@ -152,6 +152,8 @@ const en = {
   'words.typedSecret': 'typed your password (not shown)',
   'words.typedNamedSecret': 'typed your saved secret “{name}” (not shown)',
   'words.code': 'code {code}',
+  'words.yourPassword': 'your password',
+  'words.yourSecret': 'your saved secret {name}',
 }
 export type PanelKey = keyof typeof en
 
@@ -301,6 +303,8 @@ const zh: Record<PanelKey, string> = {
   'words.typedSecret': '输入了你的密码（不显示）',
   'words.typedNamedSecret': '输入了你保存的机密“{name}”（不显示）',
   'words.code': '代码 {code}',
+  'words.yourPassword': '你的密码',
+  'words.yourSecret': '你保存的机密 {name}',
 }
 
 export type PanelT = Translate<typeof en>
