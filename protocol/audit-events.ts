@@ -132,6 +132,7 @@ export const AuditEventSchemas = [
     title: z.string(),
     errors: z.array(ObservationError),
     extracted: z.unknown().optional(),
+    targetName: z.string().optional(),
     artifacts: z.array(ArtifactRef),
     timing: z.record(z.string(), z.number()),
     scroll: z.looseObject({ y: z.number(), pixelsAbove: z.number(), pixelsBelow: z.number() }).optional().catch(undefined),

@@ -81,7 +81,9 @@ async function runUntilStill(engine: ReturnType<typeof boot>['engine'], taskId: 
   for (let i = 0; i < 20; i++) {
     const { action } = await engine.next({ clientId: 'c1', taskId, waitMs: 0 }, source)
     if (!action) return
-    await engine.report({ taskId, actionId: action.actionId, observation }, source)
+    // The page names the element a selector found, as the extension does (PageActionResult.targetName).
+    const named = action.target?.by === 'selector' && action.target.value === '#name' ? { targetName: 'Your name' } : {}
+    await engine.report({ taskId, actionId: action.actionId, observation: { ...observation, ...named } }, source)
   }
 }
 
@@ -128,7 +130,7 @@ describe('one step numbering, from the server to every reader', () => {
     // What the person reads: the panel and the replay label the same rows 1, 2, (picture), 3.
     const panel = panelTimeline(ended, 'en')
     expect(panel.numbers).toEqual(['1', '2', null, '3'])
-    expect(panel.text).toContain('typed “Ada Lovelace”')
+    expect(panel.text).toContain('“Your name”typed “Ada Lovelace”')
     expect(panel.text).not.toContain('#name')
     expect(panel.text).toContain('Your reason: not today')
     const page = replayPage(await audit.read(taskId), 'en')
@@ -160,10 +162,12 @@ describe('one step numbering, from the server to every reader', () => {
     expect(done.task.stepCount).toBe(4)
     expect(buildReplay(await audit.read(taskId)).result).toMatchObject({ code: 'SCRIPT_DONE', params: { n: 4 } })
 
-    // A selector is not a name a person reads; what was typed is on the step.
+    // A selector is not a name a person reads: the step takes the name the page gave it, and what was typed.
     const typed = done.steps.find((s) => s.type === 'type')!
-    expect(typed.target).toBeUndefined()
+    expect(typed.target).toBe('Your name')
     expect(typed.text).toBe('Ada Lovelace')
+    const replayed = buildReplay(await audit.read(taskId)).steps.find((s) => s.type === 'type')!
+    expect(replayed.target).toBe('“Your name”')
   })
 
   it('never puts a typed password on its step, only that one was typed', async () => {

@@ -110,6 +110,8 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
     malformed: {},
   }
   const byAction = new Map<string, ReplayStep>()
+  // Steps whose target is only a CSS selector: the page names the element once the step has run.
+  const unnamed = new Set<string>()
   let decision: ReplayDecision | undefined
   let openPause: ReplayPause | undefined
   let openQuestion: ReplayQuestion | undefined
@@ -166,6 +168,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
           ...(decision ? { decision } : {}),
         }
         byAction.set(created.actionId, created)
+        if (action.target?.by === 'selector' && !event.data.element) unnamed.add(created.actionId)
         replay.steps.push(created)
         replay.timeline.push({ kind: 'step', step: created })
         break
@@ -206,6 +209,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
           step.observation = { status: d.status, url: str(d.url), title: str(d.title), errors: errorsOf(d.errors), ...(d.extracted === undefined ? {} : { extracted: d.extracted }) }
           step.outcome = d.status
           step.finishedAt = event.ts
+          if (d.targetName && unnamed.has(step.actionId)) step.target = `“${d.targetName}”`
           for (const artifact of artifactsOf(d.artifacts)) {
             if (artifact.label === 'before' && !step.before) step.before = artifact
             else if (artifact.label === 'after' && !step.after) step.after = artifact

@@ -295,6 +295,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     if (outcome) {
       obs.page(outcome.page)
       if (outcome.extracted !== undefined) obs.extracted(outcome.extracted)
+      if (outcome.targetName) obs.targetName(outcome.targetName)
       for (const [k, v] of Object.entries(outcome.timing)) obs.mark(`page.${k}`, v)
       for (const error of outcome.errors) obs.error(error)
       const refusedEarly = !!deps.guard?.refusals().page

@@ -53,7 +53,7 @@ export function applyObservation(
     errors: observation.errors,
     at: new Date().toISOString(),
     ...(current.goal ? { goal: current.goal } : {}),
-    ...(current.targetText ? { target: current.targetText } : {}),
+    ...(current.targetText ? { target: current.targetText } : observation.targetName ? { target: observation.targetName } : {}),
     ...typedOf(action),
     ...(artifacts.length ? { artifacts: artifactLinks(artifacts) } : {}),
   })
@@ -66,6 +66,7 @@ export function applyObservation(
       title: observation.title,
       errors: observation.errors,
       ...(observation.extracted === undefined ? {} : { extracted: observation.extracted }),
+      ...(observation.targetName ? { targetName: observation.targetName } : {}),
       artifacts,
       timing: observation.timing,
       ...(observation.scroll ? { scroll: observation.scroll } : {}),
