@@ -59,6 +59,10 @@ async function expectEveryStep(page: Page) {
   const numbers = stepNumbers(kinds).map((n) => (n === undefined ? null : String(n)))
   expect(await page.locator('li.step').evaluateAll((items) => items.map((li) => li.getAttribute('data-number')))).toEqual(numbers)
   expect(await page.locator('li.step .step-seq').allInnerTexts()).toEqual(numbers.filter((n) => n !== null).map((n) => `Step ${n}`))
+  // A script's CSS selector is no name: the page named the button it found, as a person reads it.
+  const cart = proposed().find((e) => (e.data.action as { target?: { value?: unknown } }).target?.value === 'button[data-product="iphone-15"]')!
+  expect(await page.locator(`li.step[data-action="${cart.actionId}"] .step-target`).innerText()).toBe('“Add to cart”')
+  expect(await page.locator('li.step .step-target').allInnerTexts()).not.toContainEqual(expect.stringContaining('data-product'))
 }
 
 /** Each confirmation sits on its step, saying who approved it, when and why; the order is one of them. */

@@ -284,6 +284,8 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       // The page may have stored its answer before the channel broke.
       outcome = await deps.readResult(action.actionId)
     }
+    // Named before any hold: a held step is still the step on this element.
+    if (outcome?.targetName) obs.targetName(outcome.targetName)
     // A handler may send the page away a moment later (a timer, a refresh it added): the hold lasts until then.
     const grace = sent + (deps.navigationGraceMs ?? 500)
     if (firesHandlers(action)) {
@@ -295,7 +297,6 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     if (outcome) {
       obs.page(outcome.page)
       if (outcome.extracted !== undefined) obs.extracted(outcome.extracted)
-      if (outcome.targetName) obs.targetName(outcome.targetName)
       for (const [k, v] of Object.entries(outcome.timing)) obs.mark(`page.${k}`, v)
       for (const error of outcome.errors) obs.error(error)
       const refusedEarly = !!deps.guard?.refusals().page

@@ -81,14 +81,17 @@ async function perform(win: Window, action: Action, memory: PageMemory, opts: Ru
 export async function runPageAction(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions = {}): Promise<PageActionResult> {
   const checked = Action.safeParse(action)
   if (!checked.success) return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'the action is malformed' }] }
+  // A refused step names its element too: the person reads what it was about.
+  let targetName: string | undefined
+  const named = () => (targetName ? { targetName } : {})
   try {
-    let targetName: string | undefined
     const extracted = await perform(win, checked.data, memory, opts, (name) => (targetName = name))
-    const named = targetName ? { targetName } : {}
-    return extracted === undefined ? { status: 'done', errors: [], ...named } : { status: 'done', errors: [], extracted, ...named }
+    return extracted === undefined ? { status: 'done', errors: [], ...named() } : { status: 'done', errors: [], extracted, ...named() }
   } catch (error) {
-    if (error instanceof PageActionError) return { status: 'failed', errors: [{ code: error.code, message: error.message, ...(error.origin ? { origin: error.origin } : {}) }] }
+    if (error instanceof PageActionError) {
+      return { status: 'failed', errors: [{ code: error.code, message: error.message, ...(error.origin ? { origin: error.origin } : {}) }], ...named() }
+    }
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: createRedactor(opts.redactValues)(message).slice(0, 2000) }] }
+    return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: createRedactor(opts.redactValues)(message).slice(0, 2000) }], ...named() }
   }
 }
