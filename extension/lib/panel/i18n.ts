@@ -153,6 +153,8 @@ const en = {
   'words.typedNamedSecret': 'typed your saved secret “{name}” (not shown)',
   'words.code': 'code {code}',
   'words.yourPassword': 'your password',
+  // The dictionary's own language: explain() words the server's errors through the protocol's describers by it.
+  'words.lang': 'en',
   'words.yourSecret': 'your saved secret {name}',
 }
 export type PanelKey = keyof typeof en
@@ -304,6 +306,7 @@ const zh: Record<PanelKey, string> = {
   'words.typedNamedSecret': '输入了你保存的机密“{name}”（不显示）',
   'words.code': '代码 {code}',
   'words.yourPassword': '你的密码',
+  'words.lang': 'zh-CN',
   'words.yourSecret': '你保存的机密 {name}',
 }
 
