@@ -133,6 +133,7 @@ describe('one step numbering, from the server to every reader', () => {
     expect(panel.text).toContain('“Your name”typed “Ada Lovelace”')
     expect(panel.text).not.toContain('#name')
     expect(panel.text).toContain('Your reason: not today')
+    expect(panel.text).toContain('you said no')
     const page = replayPage(await audit.read(taskId), 'en')
     expect(page.numbers).toEqual(['1', '2', null, '3'])
     expect(page.text).toContain('You rejected step 3, so the task stopped there.')
