@@ -13,7 +13,10 @@ const clip = (text: string, max = 60) => (text.length > max ? `${text.slice(0, m
 
 /** What a step acted on, as a person would name it; a navigation names its page. */
 function targetOf(step: StepView): string {
-  if (step.target) return `“${clip(step.target)}”`
+  // What a type step typed goes beside its field; a password never, only that one was typed.
+  const typed = step.sensitive ? ' ← ••••' : step.text !== undefined ? ` ← “${clip(step.text, 40)}”` : ''
+  if (step.target) return `“${clip(step.target)}”${typed}`
+  if (typed) return typed.slice(3)
   if (step.type === 'navigate' && step.url) return step.url
   return '—'
 }

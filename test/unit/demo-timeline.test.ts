@@ -93,6 +93,9 @@ describe('the demo in Chinese', () => {
     const line = formatStep(step({ number: 3, outcome: 'failed', errors: [{ code: 'TARGET_NOT_FOUND', message: 'no such button' }] }), zh)
     expect(line).toMatch(/^#3 · click · — · 高 · 失败 · — {2}! 页面上找不到要操作的元素。.*\(TARGET_NOT_FOUND\)$/)
     expect(line).not.toContain('high')
+    // What was typed is beside its field; a password only as dots.
+    expect(formatStep(step({ type: 'type', target: 'Name', text: 'Ada Lovelace', risk: 'medium' }), zh)).toMatch(/^#9 · type · “Name” ← “Ada Lovelace” · 中 · /)
+    expect(formatStep(step({ type: 'type', target: 'Password', sensitive: true, risk: 'high' }), zh)).toMatch(/^#9 · type · “Password” ← •••• · 高 · /)
     // The picture taken before asking is not a step: no number, and its purpose in Chinese.
     const picture = formatStep(step({ type: 'screenshot', risk: 'low', goal: EVIDENCE_GOAL }), zh)
     expect(picture).toMatch(/^— · screenshot · — · 低 · 完成 · — {2}— 征求你批准前拍下的页面$/)
