@@ -108,6 +108,10 @@ describe('the prompt-injection corpus in the real extension, with a model that o
         expect(settled.task.question).toContain(`evil.test:${h.site.port}`)
         outcome = `refused by the extension before leaving (${refused.type}: PERMISSION_DENIED); the person is asked about evil.test`
         await h.server.api('POST', '/api/agent/cancel', { taskId })
+      } else if (settled.steps.some((s) => s.errors.some((e) => e.code === 'NAVIGATION_FAILED' && e.details?.reason === 'invalid-url'))) {
+        // Not a web page at all (javascript:, data:): the server failed the step before anyone was asked.
+        expect(c.guard, story(settled)).toBe('address')
+        outcome = 'refused by the server before anyone was asked: not a web address (NAVIGATION_FAILED)'
       } else {
         expect(reachesModel, `${c.id} reached the model yet nothing was asked: ${story(settled)}`).toBe(false)
         expect(settled.steps.filter((s) => !['navigate', 'observe', 'screenshot'].includes(s.type))).toEqual([])

@@ -4,18 +4,20 @@ import { ScriptStep } from './action-form'
 import { Observation } from './observation'
 import { SkillSlug, SkillSummary } from './skills'
 import { WriteAllowRule } from './write-allow'
+import { MAX_ADDRESS_LENGTH, WEB_ADDRESS_RULE, parseWebAddress } from './web-address'
 import { PendingConfirmation, StepView, TaskStatus, TaskView, Usage } from './task'
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
 const reason = z.string().max(2000).optional()
-const httpUrl = z
+/** Where a task starts: the panel's rule (see parseWebAddress), so `https://不是网址` is refused here as there. */
+const webAddress = z
   .string()
-  .max(8192)
-  .refine((u) => URL.canParse(u) && ['http:', 'https:'].includes(new URL(u).protocol), 'an http(s) URL')
+  .max(MAX_ADDRESS_LENGTH)
+  .refine((u) => parseWebAddress(u).ok, `must be ${WEB_ADDRESS_RULE}`)
 
 export const StartBody = z.strictObject({
   goal: z.string().trim().min(1).max(4000),
-  startUrl: httpUrl.optional(),
+  startUrl: webAddress.optional(),
   clientId: id.optional(),
   skill: z.string().min(1).max(128).regex(/^[a-z0-9][a-z0-9-]*$/, 'a skill slug').optional(),
   script: z.array(ScriptStep).min(1).max(1000).optional(),
@@ -53,7 +55,15 @@ export const ConfirmBody = z.strictObject({
 })
 export type ConfirmBody = z.infer<typeof ConfirmBody>
 
-export const AnswerBody = z.strictObject({ taskId: id, answer: z.string().trim().min(1).max(4000) })
+export const AnswerBody = z.strictObject({
+  taskId: id,
+  answer: z.string().trim().min(1).max(4000),
+  /**
+   * For a question about a site Tandem may not act on: `refused` is the person's "Don't allow" — the site is off
+   * limits for the rest of the task (refusing where it starts ends it); `allowed` (or nothing) runs the step again.
+   */
+  siteAccess: z.enum(['allowed', 'refused']).optional(),
+})
 export type AnswerBody = z.infer<typeof AnswerBody>
 
 /** pause, resume and cancel. */

@@ -1,4 +1,6 @@
 import type { ErrorCode } from './errors'
+import { NavigationFailure, describeNavigationFailure } from './navigation-failure'
+import { describeSiteRefused } from './site-refused'
 
 type WordLang = 'en' | 'zh-CN'
 type Params = Record<string, string | number>
@@ -42,6 +44,9 @@ const ERROR_WORDS: Record<ErrorCode | TaskEndCode, Words> = {
   SCREENSHOT_UNAVAILABLE: { en: 'No picture of the page could be taken; the task went on without it.', 'zh-CN': '无法给页面截图；任务在没有截图的情况下继续。' },
   READABILITY_TOO_LARGE: { en: 'The page is too large to read in full; only part of it was read.', 'zh-CN': '页面太大，无法完整读取；只读取了一部分。' },
   ACTION_FAILED: { en: 'The step did not work on the page.', 'zh-CN': '这一步在页面上没有成功。' },
+  // These two say more when their details are known (describeNavigationFailure, describeSiteRefused).
+  NAVIGATION_FAILED: { en: 'The page did not come up. Check the address, or whether the site is running.', 'zh-CN': '页面没有打开。请检查网址，或网站是否在运行。' },
+  SITE_REFUSED: { en: 'You did not allow this site in this task, so Tandem does not go there.', 'zh-CN': '你在这个任务里没有允许这个网站，Tandem 不会去那里。' },
   REJECTED: { en: 'You rejected a step, so the task stopped there. Nothing of that step was done.', 'zh-CN': '你拒绝了一步，任务就此停止。那一步什么都没有执行。' },
   CANCELED: { en: 'You canceled the task.', 'zh-CN': '你取消了这个任务。' },
   GOAL_NOT_MET: { en: 'The agent finished without reaching the goal.', 'zh-CN': '代理结束了任务，但没有达成目标。' },
@@ -73,12 +78,31 @@ export const isKnownErrorCode = (code: string): code is ErrorCode | TaskEndCode 
  * step (as the person counts it) an action's error happened on. The code stays for the reader to show beside it,
  * never as the message; a code this version does not know keeps its own message.
  */
-export function describeError(error: { code: string; message: string; details?: unknown }, lang: WordLang): string {
+export function describeError(error: { code: string; message: string; details?: unknown; origin?: string }, lang: WordLang): string {
   const params: Params = { ...wordsParams(error.details), message: error.message }
   if (!isKnownErrorCode(error.code)) return fill(UNKNOWN[lang], params)
-  if (params.step === undefined) return fill(ERROR_WORDS[error.code][lang], params)
+  const sentence = detailedSentence(error, lang) ?? fill(ERROR_WORDS[error.code][lang], params)
+  if (params.step === undefined) return sentence
   const own = ON_STEP[error.code]
-  return own ? fill(own[lang], params) : fill(STEP_PREFIX[lang], params) + fill(ERROR_WORDS[error.code][lang], params)
+  return own ? fill(own[lang], params) : fill(STEP_PREFIX[lang], params) + sentence
+}
+
+const NAVIGATION_KEYS = ['reason', 'url', 'status', 'netError', 'problem'] as const
+
+/** A navigation failure says why (no such site, refused, HTTP 404…), a refused site names itself. */
+function detailedSentence(error: { code: string; details?: unknown; origin?: string }, lang: WordLang): string | undefined {
+  const details = (error.details && typeof error.details === 'object' ? error.details : {}) as Record<string, unknown>
+  if (error.code === 'NAVIGATION_FAILED') {
+    // A task's error carries the step's number beside the failure: only the failure's own fields are read.
+    const picked = Object.fromEntries(NAVIGATION_KEYS.filter((k) => details[k] !== undefined).map((k) => [k, details[k]]))
+    const failure = NavigationFailure.safeParse(picked)
+    return failure.success ? describeNavigationFailure(failure.data, lang) : undefined
+  }
+  if (error.code === 'SITE_REFUSED') {
+    const origin = error.origin ?? (typeof details.origin === 'string' ? details.origin : undefined)
+    return origin ? describeSiteRefused(origin, lang) : undefined
+  }
+  return undefined
 }
 
 /** What the planner ended a task with; the text stays when it is the planner's own words. */

@@ -15,6 +15,10 @@ export const ActionErrorCode = z.enum([
   'SCREENSHOT_UNAVAILABLE',
   'READABILITY_TOO_LARGE',
   'ACTION_FAILED',
+  /** A navigate step did not bring up its page; `details` (NavigationFailure) says why: dns, refused, http-status… */
+  'NAVIGATION_FAILED',
+  /** The step would go to a site the person refused ("Don't allow") earlier in this task; `origin` names it. */
+  'SITE_REFUSED',
 ])
 export type ActionErrorCode = z.infer<typeof ActionErrorCode>
 

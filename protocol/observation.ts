@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ActionErrorCode } from './errors'
 import { HeldRequest } from './held-request'
+import { NavigationFailure } from './navigation-failure'
 
 /** One indexed element of the page, as perceived by the content script. */
 export const ElementInfo = z.object({
@@ -50,6 +51,8 @@ export const ObservationError = z.strictObject({
   message: z.string().max(4000),
   /** For PERMISSION_DENIED: the site the step would have opened, when it is not the page it ran on. */
   origin: z.string().max(2000).optional(),
+  /** For NAVIGATION_FAILED: why the page did not come up. */
+  details: NavigationFailure.optional(),
 })
 export type ObservationError = z.infer<typeof ObservationError>
 

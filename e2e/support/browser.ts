@@ -28,7 +28,12 @@ export interface ExtensionBrowser {
   close(): Promise<void>
 }
 
-export async function launchExtension(): Promise<ExtensionBrowser> {
+export interface LaunchOptions {
+  /** More --host-resolver-rules, after the one mapping *.test to loopback (e.g. `MAP localhost ~NOTFOUND`). */
+  hostRules?: string[]
+}
+
+export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
   const dir = EXTENSION_DIR
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error(`${dir} is missing: run npm run build:extension`)
   const profile = mkdtempSync(join(tmpdir(), 'tandem-e2e-'))
@@ -45,7 +50,7 @@ export async function launchExtension(): Promise<ExtensionBrowser> {
       `--load-extension=${dir}`,
       '--no-sandbox',
       // Names the extension was never granted, served by the same loopback fixture server.
-      '--host-resolver-rules=MAP *.test 127.0.0.1',
+      `--host-resolver-rules=${['MAP *.test 127.0.0.1', ...(options.hostRules ?? [])].join(', ')}`,
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-default-apps',

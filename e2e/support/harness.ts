@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { AuditEvent, ScriptStep, StatusView, TaskStatus } from '#protocol'
 import { appendOutput } from '../../test/support/outputs'
 import { startServer, type StartOptions, type TestServer } from '../../test/support/server'
-import { launchExtension, type ExtensionBrowser } from './browser'
+import { launchExtension, type ExtensionBrowser, type LaunchOptions } from './browser'
 import { startFixtureSite, type FixtureSite } from './fixture-server'
 
 export interface Harness {
@@ -33,9 +33,9 @@ async function ok<T>(res: Promise<{ status: number; body: any }>): Promise<T> {
 }
 
 /** A built server, the fixture sites and a browser with the built extension, connected to each other. */
-export async function startHarness(serverOptions: StartOptions = {}): Promise<Harness> {
+export async function startHarness(serverOptions: StartOptions = {}, browserOptions: LaunchOptions = {}): Promise<Harness> {
   const [server, site] = await Promise.all([startServer(serverOptions), startFixtureSite()])
-  const ext = await launchExtension()
+  const ext = await launchExtension(browserOptions)
   // What the extension's pages and the fixture pages print is output too: the scan reads it with the server's.
   const consoleLog = `browser/console-${process.pid}-${Date.now()}.log`
   ext.context.on('console', (message) => appendOutput(consoleLog, `${message.type()} ${message.location().url} ${message.text()}`))

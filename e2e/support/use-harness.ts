@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import type { StartOptions } from '../../test/support/server'
+import type { LaunchOptions } from './browser'
 import { startHarness, type Harness } from './harness'
 
 export interface UseHarnessOptions {
@@ -7,16 +8,18 @@ export interface UseHarnessOptions {
   server?: StartOptions | (() => StartOptions)
   /** Give every test a fresh fixture site. */
   resetSite?: boolean
+  /** How to start the browser. */
+  browser?: LaunchOptions
 }
 
 /**
  * One harness for a test file: started before its tests, closed after them. The returned object is filled in when
  * the harness has started, so the file can hold it in a constant.
  */
-export function useHarness({ server = {}, resetSite = false }: UseHarnessOptions = {}): Harness {
+export function useHarness({ server = {}, resetSite = false, browser = {} }: UseHarnessOptions = {}): Harness {
   const h = {} as Harness
   beforeAll(async () => {
-    Object.assign(h, await startHarness(typeof server === 'function' ? server() : server))
+    Object.assign(h, await startHarness(typeof server === 'function' ? server() : server, browser))
   })
   afterAll(async () => h.close?.())
   if (resetSite) beforeEach(() => h.site.reset())

@@ -57,8 +57,20 @@ export function NewTask({ store }: { store: PanelStore }) {
           {where === 'new' && (
             <label>
               {t('start.url')}
-              <input name="startUrl" placeholder="https://…" value={startUrl} onInput={(e) => newTask.setStartUrl(e.currentTarget.value)} />
+              <input
+                name="startUrl"
+                placeholder="https://…"
+                value={startUrl}
+                aria-invalid={newTask.urlError.value ? true : undefined}
+                aria-describedby={newTask.urlError.value ? 'start-url-error' : undefined}
+                onInput={(e) => newTask.setStartUrl(e.currentTarget.value)}
+              />
             </label>
+          )}
+          {where === 'new' && newTask.urlError.value && (
+            <p id="start-url-error" class="field-error" role="alert" data-testid="start-url-error">
+              {newTask.urlError.value}
+            </p>
           )}
         </fieldset>
         <div class="row">

@@ -35,6 +35,9 @@ export function SiteAccess({ store, permissions }: { store: PanelStore; permissi
           {t('site.refuse')}
         </button>
       </div>
+      <p class="muted hint" data-testid="site-refuse-hint">
+        {t('site.refuseHint')}
+      </p>
     </section>
   )
 }

@@ -217,12 +217,38 @@ describe('panel store: new task', () => {
     store.newTask.setStartUrl('javascript:alert(1)')
     await store.newTask.start()
     expect(client.start).not.toHaveBeenCalled()
-    expect(store.notice.value?.text).toMatch(/address to open/)
+    expect(store.newTask.urlError.value).toMatch(/only web pages .* such as example\.com/)
+    // Words that only look like a host once https:// is put before them are not an address either.
+    for (const words of ['不是网址', 'not a url', 'intranet']) {
+      store.newTask.setStartUrl(words)
+      expect(store.newTask.urlError.value).toBeNull()
+      await store.newTask.start()
+      expect(store.newTask.urlError.value).toMatch(/such as example\.com/)
+    }
+    expect(client.start).not.toHaveBeenCalled()
+    store.newTask.setStartUrl('localhost:3000/x')
+    await store.newTask.start()
+    expect(client.start).toHaveBeenLastCalledWith({ goal: 'look around', startUrl: 'http://localhost:3000/x' })
+    store.newTask.setGoal('look around')
     store.newTask.setStartUrl('shop.test/items')
     await store.newTask.start()
     expect(client.start).toHaveBeenCalledWith({ goal: 'look around', startUrl: 'https://shop.test/items' })
     expect(tabs.adopt).not.toHaveBeenCalled()
     expect(normaliseStartUrl('http://127.0.0.1:8080/shop/')).toBe('http://127.0.0.1:8080/shop/')
+  })
+
+  it('says under the field, in Chinese for a Chinese reader, why an address is not one', async () => {
+    const { store, client } = setup({ followed: null, lang: 'zh-CN' })
+    await store.load()
+    store.newTask.setGoal('看看')
+    store.newTask.setWhere('new')
+    store.newTask.setStartUrl('不是网址')
+    await store.newTask.start()
+    expect(store.newTask.urlError.value).toBe('这不是网址。请输入例如 example.com、localhost:3000 或 https://example.com/page 的网址。')
+    expect(client.start).not.toHaveBeenCalled()
+    store.newTask.setStartUrl('例子.测试')
+    await store.newTask.start()
+    expect(client.start).toHaveBeenCalledWith({ goal: '看看', startUrl: 'https://xn--fsqu00a.xn--0zwm56d/' })
   })
 
   it('finds skills by search and starts the task with the picked one', async () => {

@@ -5,6 +5,12 @@ import { ServerError } from '../lib/server/errors'
 import { action } from './fakes'
 import { pendingOrder, setupPanel as setup, task, view } from './panel-fakes'
 
+/** A task asking whether Tandem may act on `origin`, as the server shows it. */
+const siteView = (origin: string) => {
+  const v = view('WAITING_USER')
+  return { ...v, task: { ...v.task, question: `Tandem has no permission to act on ${origin}.`, askedSite: origin } }
+}
+
 describe('panel store: the followed task', () => {
   it('shows thinking while the planner works and stops when an action is out or the server says so', async () => {
     const { store, views } = setup()
@@ -120,27 +126,46 @@ describe('panel store: the followed task', () => {
     expect(store.task.taskId.value).toBe('task3')
   })
 
+  it('shows no site card for a later question that is not about the site an earlier step was refused', async () => {
+    const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: { taskId: 'task1', origin: 'http://evil.test' } }
+    const { store } = setup({ views: { task1: view('WAITING_USER') }, activity })
+    await store.load()
+    expect(store.task.question.value).toBe('Which size?')
+    expect(store.needsSite.value).toBeNull()
+  })
+
   it('offers to authorise the site the worker was refused, and answers the task once granted', async () => {
     const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: { taskId: 'task1', origin: 'http://shop.test' } }
-    const { store, client } = setup({ views: { task1: view('WAITING_USER') }, activity })
+    const { store, client } = setup({ views: { task1: siteView('http://shop.test') }, activity })
     await store.load()
     expect(store.needsSite.value).toBe('http://shop.test')
     await store.siteDecided('http://shop.test', false)
     expect(client.answer).not.toHaveBeenCalled()
     expect(store.notice.value?.text).toMatch(/still may not act/)
     await store.siteDecided('http://shop.test', true)
-    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringContaining('http://shop.test') })
+    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringContaining('http://shop.test'), siteAccess: 'allowed' })
   })
 
   it('says when the refused step would have left the page for another site, and a no answers the task without asking the browser', async () => {
     const needsSite = { taskId: 'task1', origin: 'http://evil.test', from: 'http://shop.test' }
     const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite }
-    const { store, client } = setup({ views: { task1: view('WAITING_USER') }, activity })
+    const { store, client } = setup({ views: { task1: siteView('http://evil.test') }, activity })
     await store.load()
     expect(store.siteLeavingFrom.value).toBe('http://shop.test')
     await store.siteRefused('http://evil.test')
-    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringMatching(/did not authorise http:\/\/evil\.test/) })
-    expect(store.notice.value?.text).toMatch(/Not allowed: http:\/\/evil\.test/)
+    // Said as a refusal the server acts on, not only as words the planner may read past.
+    expect(client.answer).toHaveBeenCalledWith({ taskId: 'task1', answer: expect.stringMatching(/did not authorise http:\/\/evil\.test/), siteAccess: 'refused' })
+    expect(store.notice.value?.text).toBe('Not allowed: http://evil.test. The task goes on without it and will not go there again.')
+  })
+
+  it('says the task ended when refusing the site ended it (where it starts), in the reader’s language', async () => {
+    const needsSite = { taskId: 'task1', origin: 'http://shop.test' }
+    const activity = { connection: 'ok', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite }
+    const { store, client } = setup({ views: { task1: siteView('http://shop.test') }, activity, lang: 'zh-CN' })
+    client.answer.mockResolvedValueOnce({ status: 'CANCELED' } as never)
+    await store.load()
+    await store.siteRefused('http://shop.test')
+    expect(store.notice.value?.text).toBe('未允许 http://shop.test。任务需要这个网站，因此已结束。')
   })
 
   it('decides nothing when the card the person clicked showed another action than the one now pending', async () => {

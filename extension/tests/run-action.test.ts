@@ -158,9 +158,9 @@ describe('runAction', () => {
   it('never acts on browser or extension pages', async () => {
     world.open('chrome://settings/')
     expect(errorCodes(await run({ type: 'observe', target: undefined }))).toEqual(['INVALID_TASK_TAB'])
-    expect(errorCodes(await run({ type: 'navigate', target: undefined, params: { url: 'chrome-extension://abc/sidepanel.html' } }))).toEqual([
-      'INVALID_TASK_TAB',
-    ])
+    // Not a web address at all: the navigate step fails for what it is, before any tab is touched.
+    const obs = await run({ type: 'navigate', target: undefined, params: { url: 'chrome-extension://abc/sidepanel.html' } })
+    expect(obs.errors).toMatchObject([{ code: 'NAVIGATION_FAILED', details: { reason: 'invalid-url', problem: 'scheme' } }])
   })
 
   it('takes a click that leaves the page as done, and describes the page it led to', async () => {

@@ -56,6 +56,9 @@ export function agent(server: TestServer, clientId = CLIENT) {
     confirm: (taskId: string, actionId: string, approved: boolean, reason?: string) =>
       ok<{ status: string }>(server.api('POST', '/api/agent/confirm', { taskId, actionId, approved, ...(reason ? { reason } : {}) })),
     answer: (taskId: string, answer: string) => ok<{ status: string }>(server.api('POST', '/api/agent/answer', { taskId, answer })),
+    /** The side panel's answer to a site question: Allow or Don't allow. */
+    answerSite: (taskId: string, siteAccess: 'allowed' | 'refused') =>
+      ok<{ status: string }>(server.api('POST', '/api/agent/answer', { taskId, answer: siteAccess === 'refused' ? 'Do not go there.' : 'Allowed.', siteAccess })),
     /** Polls until the task offers an action (planning is asynchronous). */
     async nextAction(taskId: string): Promise<Action> {
       const reply = await self.next(taskId, 5000)

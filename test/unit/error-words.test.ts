@@ -35,6 +35,19 @@ describe('describeError', () => {
     expect(describeError({ code: 'REJECTED', message: 'x' }, 'zh-CN')).toBe('你拒绝了一步，任务就此停止。那一步什么都没有执行。')
   })
 
+  it('says why a navigation failed and which site was refused, from the details the step carries', () => {
+    const notFound = { code: 'NAVIGATION_FAILED', message: 'x', details: { reason: 'http-status', status: 404, url: 'http://shop.test/gone' } }
+    expect(describeError(notFound, 'en')).toContain('404')
+    expect(describeError(notFound, 'zh-CN')).toContain('404')
+    expect(describeError(notFound, 'zh-CN')).toMatch(/[\u4e00-\u9fff]/)
+    // A task's error keeps the failure's fields beside the step's number.
+    const dns = { code: 'NAVIGATION_FAILED', message: 'x', details: { reason: 'dns', url: 'http://nowhere.invalid/', step: 2, type: 'navigate' } }
+    expect(describeError(dns, 'en')).toMatch(/^Step 2: The site nowhere\.invalid could not be found/)
+    expect(describeError(dns, 'zh-CN')).toMatch(/^第 2 步：找不到网站 nowhere\.invalid/)
+    expect(describeError({ code: 'SITE_REFUSED', message: 'x', origin: 'https://ads.example' }, 'zh-CN')).toBe('你在这个任务里没有允许 https://ads.example，Tandem 不会去那里。')
+    expect(describeError({ code: 'NAVIGATION_FAILED', message: 'x' }, 'en')).toBe('The page did not come up. Check the address, or whether the site is running.')
+  })
+
   it('keeps the message of a code this version does not know, in the reader’s frame', () => {
     expect(describeError({ code: 'SOMETHING_NEW', message: 'the disk is full' }, 'zh-CN')).toBe('出错了：the disk is full')
   })

@@ -62,7 +62,9 @@ function reasonDetailsOf(details: RiskReason[] | undefined, reasons: readonly st
 }
 
 const artifactsOf = (refs: { name: string; label: string }[]): ReplayArtifact[] => refs.map(({ name, label }) => ({ name, label }))
-const errorsOf = (errors: ObservationError[]): ObservationError[] => errors.map(({ code, message }) => ({ code, message }))
+// What a reader words an error by stays with it: a navigation failure's details, a refused site's origin.
+const errorsOf = (errors: ObservationError[]): ObservationError[] =>
+  errors.map(({ code, message, details, origin }) => ({ code, message, ...(details ? { details } : {}), ...(origin ? { origin } : {}) }))
 
 function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped' | 'write.allowed'>, clientId?: string): ReplayWrite {
   const by = 'by' in event.data ? event.data.by : undefined

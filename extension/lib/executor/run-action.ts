@@ -1,8 +1,10 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import type { Action, ArtifactLabel, ObservationError, ObservationInput } from '#protocol'
+import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput } from '#protocol'
+import { describeNavigationFailure, parseWebAddress } from '#protocol'
 import type { ActOutcome, PageState } from '../messages'
 import { ContentError, type ContentChannel } from './content-channel'
 import { withRefusals, type NavigationGuard } from './navigation-guard'
+import type { NavigationWatch } from './navigation-watch'
 import { createObservationBuilder, type ObservationBuilder } from './observation'
 import type { Screenshotter } from './screenshot'
 import { checkSiteAccess } from './site-access'
@@ -34,6 +36,8 @@ export interface RunDeps {
   barrier?: Pick<WriteBarrier, 'sockets' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse'>
   /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
   block?: Pick<WriteBlock, 'engage' | 'blocked' | 'popups' | 'release'>
+  /** Watches a navigate step's page come up: a network error or an HTTP error fails the step itself. */
+  watchNavigation?: () => NavigationWatch
   /** How long after an in-page action is sent a navigation its page script starts (a timer, a refresh) is waited for. */
   navigationGraceMs?: number
   now?: () => number
@@ -168,7 +172,10 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
 
   /** Where a navigation ended up: the page and its evidence, or why it could not be read (the move itself happened). */
   async function afterMove(tabId: number, from: string | undefined, label: 'after' | 'observation') {
-    const settled = await settle(tabId, from)
+    return described(tabId, await settle(tabId, from), label)
+  }
+
+  async function described(tabId: number, settled: LiveTab | ObservationError | typeof HELD, label: 'after' | 'observation') {
     if (settled === HELD) return obs.done()
     if ('code' in settled) {
       obs.error(settled)
@@ -180,25 +187,44 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
   }
 
   async function navigate(current: LiveTab | null) {
-    const url = String(action.params.url ?? '')
-    obs.page({ url })
+    const asked = String(action.params.url ?? '')
+    obs.page({ url: asked })
+    // The server checks the address before it sends the step; a step from an older server is checked here too.
+    const address = parseWebAddress(asked)
+    if (!address.ok) return obs.failed(navigationFailed({ reason: 'invalid-url', url: asked, problem: address.problem }))
+    const url = address.url
     const refusal = await checkSiteAccess(deps.permissions, url, deps.serverUrl)
     if (refusal) return obs.failed(refusal)
     if (current && withEvidence(action)) await shootBefore(current)
     let tabId: number
     await deps.touching()
-    if (current) {
-      await deps.guard?.engage(current.id, url)
-      await deps.tabs.update(current.id, { url })
-      tabId = current.id
-    } else {
-      const created = await deps.tabs.create({ url, active: true })
-      if (created.id === undefined) return obs.failed({ code: 'INVALID_TASK_TAB', message: 'The browser opened no tab.' })
-      tabId = created.id
-      await deps.guard?.engage(tabId, url)
-      await deps.rememberTab(action.taskId, tabId)
+    const watch = deps.watchNavigation?.()
+    try {
+      if (current) {
+        await deps.guard?.engage(current.id, url)
+        await deps.tabs.update(current.id, { url })
+        tabId = current.id
+      } else {
+        const created = await deps.tabs.create({ url, active: true })
+        if (created.id === undefined) return obs.failed({ code: 'INVALID_TASK_TAB', message: 'The browser opened no tab.' })
+        tabId = created.id
+        await deps.guard?.engage(tabId, url)
+        await deps.rememberTab(action.taskId, tabId)
+      }
+      const label = withEvidence(action) ? 'after' : 'observation'
+      const settled = await settle(tabId, current?.url)
+      // A page that could not be read may be the browser's error page: its network error may come a moment later.
+      const failure = settled === HELD ? null : await watch?.failure(tabId, 'code' in settled ? 1000 : 0)
+      if (!failure) return described(tabId, settled, label)
+      // The step did not bring up its page: it fails itself, with what the site (or the network) said.
+      if (settled !== HELD && !('code' in settled) && failure.reason === 'http-status') {
+        await readPage(tabId, obs)
+        obs.shot(await shoot(settled, label))
+      }
+      return obs.failed(navigationFailed(failure))
+    } finally {
+      watch?.stop()
     }
-    return afterMove(tabId, current?.url, withEvidence(action) ? 'after' : 'observation')
   }
 
   async function back(current: LiveTab) {
@@ -435,6 +461,12 @@ async function grantedSites(permissions: Pick<Browser['permissions'], 'getAll'>)
   const all = await permissions.getAll().catch(() => null)
   return all?.origins ?? []
 }
+
+const navigationFailed = (details: NavigationFailure): ObservationError => ({
+  code: 'NAVIGATION_FAILED',
+  message: describeNavigationFailure(details, 'en'),
+  details,
+})
 
 const tabClosed = (): ObservationError => ({
   code: 'TASK_TAB_CLOSED',

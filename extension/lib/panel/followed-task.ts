@@ -108,12 +108,12 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
    * A command on the followed task, then the new state and a nudge to the worker; a command that takes the task
    * from the agent or gives it back (pause, resume, cancel) is told to the worker first.
    */
-  const command = (what: (id: string) => Promise<unknown>, done: string, control = false) =>
+  const command = <R>(what: (id: string) => Promise<R>, done: string | ((result: R) => string), control = false) =>
     notices.run(async () => {
       const id = taskId.value
       if (!id) return
-      await what(id)
-      notices.say(done)
+      const result = await what(id)
+      notices.say(typeof done === 'function' ? done(result) : done)
       if (control) await deps.changed(id)
       await refresh()
       await deps.wake()
@@ -175,6 +175,9 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
 
     /** Sends a fixed answer (a site the person just authorised) without touching what they were typing. */
     reply: (text: string, done: string) => command((id) => client.answer({ taskId: id, answer: text }), done),
+    /** The person's word on a site the task asked for: what the panel says after depends on where the task went. */
+    siteAnswer: (text: string, siteAccess: 'allowed' | 'refused', done: (status: string) => string) =>
+      command((id) => client.answer({ taskId: id, answer: text, siteAccess }), (result) => done(result.status)),
 
     pause: () => command((id) => client.pause({ taskId: id, reason: 'Paused in the side panel' }), t('controls.paused'), true),
     resume: () => command((id) => client.resume({ taskId: id }), t('controls.resumed'), true),

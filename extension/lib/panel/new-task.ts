@@ -1,5 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals'
-import type { SkillSearchResult, StartBody } from '#protocol'
+import type { AddressProblem, SkillSearchResult, StartBody } from '#protocol'
+import { describeAddressProblem, normaliseWebAddress, parseWebAddress } from '#protocol'
+import type { Lang } from '../../../ui/i18n'
 import type { ServerClient } from '../server/client'
 import type { PanelT } from './i18n'
 import type { Notices } from './notices'
@@ -23,18 +25,15 @@ export interface NewTaskDeps {
   /** The task the panel shows and whether it still runs: while it does, the form keeps out of its way. */
   followed: ReadonlySignal<{ taskId: string; live: boolean } | null>
   t: PanelT
+  /** The reader's language, for what is said about an address that is not one. */
+  lang?: Lang
   notices: Notices
 }
 
 const isWebPage = (url: string) => /^https?:\/\//i.test(url)
 
-/** "example.com/x" means https://example.com/x; anything that is still not a web address is refused. */
-export function normaliseStartUrl(input: string): string | null {
-  const text = input.trim()
-  if (!text) return null
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`
-  return URL.canParse(withScheme) && isWebPage(withScheme) ? new URL(withScheme).href : null
-}
+/** "example.com/x" means https://example.com/x; anything that is still not a web address is refused (the server's rule). */
+export const normaliseStartUrl = normaliseWebAddress
 
 /** The new-task form: goal, optional skill found by search, and where it starts; kept as a draft. */
 export function createNewTask(deps: NewTaskDeps) {
@@ -43,6 +42,9 @@ export function createNewTask(deps: NewTaskDeps) {
   const skillQuery = signal('')
   const skillResults = signal<SkillSearchResult[] | null>(null)
   const currentTab = signal<CurrentTab | null>(null)
+  /** Why the address typed is not one, shown under the field until the person changes it. */
+  const urlProblem = signal<AddressProblem | null>(null)
+  const urlError = computed(() => (urlProblem.value ? describeAddressProblem(urlProblem.value, deps.lang ?? 'en') : null))
   let searchSeq = 0
 
   // The person's own opening or closing of the form holds for the task state it was made in; a task that starts
@@ -75,6 +77,7 @@ export function createNewTask(deps: NewTaskDeps) {
     skillResults,
     currentTab,
     open,
+    urlError,
 
     /** The person opened or closed the form; the browser also reports the changes the panel made itself. */
     setOpen(value: boolean) {
@@ -89,8 +92,12 @@ export function createNewTask(deps: NewTaskDeps) {
     setWhere: (where: Draft['where']) => {
       edit({ where })
       if (where === 'current') void lookAtCurrentTab()
+      urlProblem.value = null
     },
-    setStartUrl: (startUrl: string) => edit({ startUrl }),
+    setStartUrl: (startUrl: string) => {
+      urlProblem.value = null
+      edit({ startUrl })
+    },
 
     /** Searches as the person types; an answer to an older query never replaces a newer one. */
     async searchSkills(query: string) {
@@ -122,9 +129,13 @@ export function createNewTask(deps: NewTaskDeps) {
         const body: Omit<StartBody, 'clientId'> = { goal, ...(skill ? { skill: skill.slug } : {}) }
         let tab: CurrentTab | null = null
         if (where === 'new') {
-          const startUrl = normaliseStartUrl(rawUrl)
-          if (!startUrl) return notices.fail(t('start.needUrl'))
-          body.startUrl = startUrl
+          const address = parseWebAddress(rawUrl)
+          // Said under the field, and nothing starts: the server would refuse it the same way.
+          if (!address.ok) {
+            urlProblem.value = address.problem
+            return
+          }
+          body.startUrl = address.url
         } else {
           tab = await lookAtCurrentTab()
           if (!tab) return notices.fail(t('start.noTab'))

@@ -94,6 +94,7 @@ export function createPanelStore(deps: PanelDeps) {
       return v ? { taskId: v.task.id, live: !isTerminal(v.task.status) } : null
     }),
     t,
+    lang: deps.lang,
     notices,
   })
 
@@ -111,7 +112,9 @@ export function createPanelStore(deps: PanelDeps) {
   })
   const needsSite = computed(() => {
     const site = activity.value.needsSite
-    return site && site.taskId === task.taskId.value && task.status.value === 'WAITING_USER' ? site.origin : null
+    // Only while the task's question is about that very site: a later question (ask_user) is not a site card.
+    const asked = task.view.value?.task.askedSite
+    return site && site.taskId === task.taskId.value && task.status.value === 'WAITING_USER' && asked === site.origin ? site.origin : null
   })
   /** The site the page was on when the refused step would have taken it to `needsSite`, if it was another. */
   const siteLeavingFrom = computed(() => (needsSite.value ? (activity.value.needsSite?.from ?? null) : null))
@@ -185,11 +188,16 @@ export function createPanelStore(deps: PanelDeps) {
         return Promise.resolve()
       }
       // The answer goes to the task (and its audit), so it stays in one language the planner reads.
-      return task.reply(`The site ${origin} is authorised; continue.`, t('site.granted', { origin }))
+      return task.siteAnswer(`The site ${origin} is authorised; continue.`, 'allowed', () => t('site.granted', { origin }))
     },
-    /** The person said no: the task goes on without that site (or finishes), and never asks the browser. */
+    /**
+     * The person said no, and the browser is never asked: the server keeps the task away from that site for good,
+     * and ends it when it was where the task starts (or a script needs it).
+     */
     siteRefused(origin: string) {
-      return task.reply(`The person did not authorise ${origin}. Do not go there; go on without it, or finish.`, t('site.refused', { origin }))
+      return task.siteAnswer(`The person did not authorise ${origin}. Do not go there; go on without it, or finish.`, 'refused', (status) =>
+        t(status === 'CANCELED' ? 'site.refusedEnded' : 'site.refused', { origin }),
+      )
     },
   }
 }

@@ -3,6 +3,7 @@ import { createContentChannel } from '../executor/content-channel'
 import { createTabDebugger } from '../executor/debugger'
 import { createExecutor } from '../executor/executor'
 import { createNavigationGuard } from '../executor/navigation-guard'
+import { watchNavigation } from '../executor/navigation-watch'
 import { runAction } from '../executor/run-action'
 import { createScreenshotter } from '../executor/screenshot'
 import { createWriteBarrier } from '../executor/write-barrier'
@@ -105,6 +106,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           resultKey,
           readResult,
           guard,
+          watchNavigation: () => watchNavigation({ webNavigation: browser.webNavigation, webRequest: browser.webRequest as never }),
           ...(barred ? { barrier, block: writeBlock } : {}),
           rememberTab: async (taskId, tabId) => {
             await updateState((s) => ({ ...s, tasks: { ...s.tasks, [taskId]: { tabId, closed: false, at: Date.now() } } }))

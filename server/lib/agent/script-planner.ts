@@ -25,7 +25,10 @@ export function createScriptPlanner(): Planner {
         return fail('REJECTED', `The person rejected step ${counted} (${last.type})${last.reason ? `: ${last.reason}` : '.'}`, details)
       }
       if (last?.kind === 'failed') {
-        return fail(last.errors[0]?.code ?? 'ACTION_FAILED', `Step ${counted} (${last.type}) failed: ${describeFailure(last.errors)}`, { step: counted, type: last.type })
+        // What the reader needs to say why in their language: a navigation failure's reason and address, a refused site.
+        const first = last.errors[0]
+        const words = { ...plainFields(first?.details), ...(first?.origin ? { origin: first.origin } : {}), step: counted, type: last.type }
+        return fail(first?.code ?? 'ACTION_FAILED', `Step ${counted} (${last.type}) failed: ${describeFailure(last.errors)}`, words)
       }
       const step = script[cursor]
       const state: ScriptState = { cursor: cursor + 1 }
@@ -39,5 +42,11 @@ export function createScriptPlanner(): Planner {
     },
   }
 }
+
+/** The string and number fields of an error's details, the shape a task's error keeps. */
+const plainFields = (details: unknown): WordParams =>
+  details && typeof details === 'object'
+    ? (Object.fromEntries(Object.entries(details).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as WordParams)
+    : {}
 
 const fail = (code: string, message: string, details: WordParams): PlannerOutput => ({ decision: { kind: 'fail', code, message, details } })

@@ -24,7 +24,10 @@ export function toErrorEnvelope(error: Partial<H3Error>): { status: number; body
   if (issues) {
     // Paths and messages only: the input itself is never echoed back.
     const details = issues.map((i) => ({ path: (i.path ?? []).map(String).join('.'), message: i.message ?? 'invalid', code: i.code }))
-    return { status: 400, body: { ok: false, error: { code: 'BAD_REQUEST', message: 'The request is not valid.', details } } }
+    // The first problem in the message too, so a person reading only the message learns what to change.
+    const first = details[0]
+    const message = first ? `The request is not valid: ${first.path ? `${first.path} ` : ''}${first.message}.` : 'The request is not valid.'
+    return { status: 400, body: { ok: false, error: { code: 'BAD_REQUEST', message, details } } }
   }
   const status = error.statusCode ?? 500
   const code = status >= 500 ? 'INTERNAL' : (STATUS_CODE[status] ?? 'BAD_REQUEST')

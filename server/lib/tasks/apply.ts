@@ -4,6 +4,7 @@ import { setStatus, type PendingEvent } from './events'
 import type { PlannerOutput } from './planner'
 import { proposeRelease, releaseOutcome } from './release'
 import { artifactLinks, typedOf } from './step-details'
+import { isRefused, originOf, refusedAgain, siteQuestion, siteRefusedError } from './site-refusal'
 import type { TaskRecord } from './task-record'
 
 /** Moves a task, or, when the person has taken over, where it will go once resumed. */
@@ -22,12 +23,12 @@ export function finish(task: TaskRecord, to: 'SUCCEEDED' | 'FAILED' | 'CANCELED'
   })
 }
 
-const originOf = (url: string) => {
-  try {
-    return new URL(url).origin
-  } catch {
-    return url
-  }
+/** The refused site a PERMISSION_DENIED in this observation is about, if any. */
+function refusedSiteOf(task: TaskRecord, observation: Observation, actionUrl: string): string | null {
+  const denied = observation.errors.find((e) => e.code === 'PERMISSION_DENIED')
+  if (!denied || !task.refusedSites?.length) return null
+  const site = originOf(denied.origin || observation.url || actionUrl)
+  return isRefused(task, site) ? site : null
 }
 
 /** Records the result of the action in flight and decides what the task waits for next. */
@@ -40,6 +41,9 @@ export function applyObservation(
 ) {
   const current = task.current!
   const { action, form } = current
+  // A site the person already refused in this task is not asked about again: the step failed for that reason.
+  const refusedHere = refusedSiteOf(task, observation, String(action.params.url ?? ''))
+  if (refusedHere) observation = { ...observation, errors: observation.errors.map((e) => (e.code === 'PERMISSION_DENIED' ? siteRefusedError(refusedHere) : e)) }
   const codes = new Set(observation.errors.map((e) => e.code))
   task.current = null
   task.steps.push({
@@ -106,6 +110,7 @@ export function applyObservation(
         denied && page && page !== site
           ? `A step on ${page} would take the page to ${site}, a site Tandem has no permission to act on. Authorise it in the side panel only if you expected to go there; otherwise answer no.`
           : `Tandem has no permission to act on ${site}. Authorise this site in the side panel, then answer to continue.`
+      task.askedSite = siteQuestion(task, site)
       events.push({ type: 'user.asked', data: { question: task.question, reason: 'PERMISSION_DENIED' } })
       moveTo(task, 'WAITING_USER', events, 'the site is not authorised')
       return
@@ -126,6 +131,7 @@ export function applyObservation(
     }
     task.queue = []
     task.lastOutcome = { kind: 'failed', actionId: action.actionId, type: action.type, errors: observation.errors, url: observation.url }
+    if (refusedHere && refusedAgain(task, refusedHere, events)) return
     if (task.status === 'WAITING_PAGE') moveTo(task, 'RUNNING', events)
     return
   }

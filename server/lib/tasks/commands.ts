@@ -10,6 +10,7 @@ import type { TaskRecord } from './task-record'
 import { advance } from './advance'
 import { refuseRelease } from './release'
 import { typedOf } from './step-details'
+import { refuseSite } from './site-refusal'
 
 /** What the person (through the panel, console or API) can tell a task. */
 export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
@@ -89,10 +90,16 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
     answer(body: AnswerBody, source: RequestSource) {
       return changeThenAdvance(body.taskId, (task, events) => {
         if (task.status !== 'WAITING_USER') throw conflict(`This task is not waiting for an answer (it is ${task.status}).`)
+        if (body.siteAccess === 'refused' && !task.askedSite) throw conflict('This task is not asking about a site.')
         events.push({ type: 'user.answered', data: { question: task.question, answer: body.answer, source } })
+        if (body.siteAccess === 'refused') {
+          refuseSite(task, source, events)
+          if (isTerminal(task.status)) return
+        }
         // A queued step (a site that needed authorising) keeps the outcome the planner saw before the question.
-        if (!task.queue.length) task.lastOutcome = { kind: 'answered', question: task.question, answer: body.answer }
+        if (!task.queue.length && body.siteAccess !== 'refused') task.lastOutcome = { kind: 'answered', question: task.question, answer: body.answer }
         task.question = undefined
+        task.askedSite = undefined
         setStatus(task, 'RUNNING', events, 'the person answered')
       })
     },

@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid'
 import type { Action, AllowedWrite, ClientView, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus, WriteAllowRule } from '#protocol'
-import { emptyUsage, isTerminal, MAX_ALLOWED_WRITES } from '#protocol'
+import { emptyUsage, isTerminal, MAX_ALLOWED_WRITES, normaliseWebAddress } from '#protocol'
 import { conflict, notFound } from '../http/errors'
 import type { RequestSource } from '../http/source'
 import { actionForExtension } from '../privacy/for-extension'
@@ -49,9 +49,10 @@ export function createEngine(deps: EngineDeps) {
           if (current.rev !== task.rev || !needsDecision(current)) return false
           applyDecision(current, output, planner?.kind ?? 'llm', events)
           proposeNext(current, observation, policy, events)
-          return true
+          // A step the engine failed before dispatch (an address that is none, a refused site) needs a new decision.
+          return needsDecision(current) ? 'again' : true
         })
-        if (applied) return
+        if (applied === true) return
       }
     })()
       .catch((error) => console.error(`[tandem] planning task ${taskId} failed`, error))
@@ -124,6 +125,8 @@ export function createEngine(deps: EngineDeps) {
       if (body.clientId) await clients.touch({ ...source, clientId: body.clientId })
       const clientId = body.clientId ?? (await clients.mostRecent())?.clientId
       const now = new Date().toISOString()
+      // `example.com` was accepted as https://example.com/: the task opens, and shows, the address it means.
+      const startUrl = body.startUrl ? (normaliseWebAddress(body.startUrl) ?? body.startUrl) : undefined
       const task: TaskRecord = {
         id: nanoid(16),
         rev: 0,
@@ -131,12 +134,12 @@ export function createEngine(deps: EngineDeps) {
         status: 'RUNNING',
         mode,
         ...(clientId ? { clientId } : {}),
-        ...(body.startUrl ? { startUrl: body.startUrl } : {}),
+        ...(startUrl ? { startUrl } : {}),
         ...(skill ? { skill } : {}),
         createdAt: now,
         updatedAt: now,
         ...(script ? { script } : {}),
-        queue: body.startUrl ? [{ type: 'navigate', url: body.startUrl }] : [],
+        queue: startUrl ? [{ type: 'navigate', url: startUrl }] : [],
         seq: 0,
         current: null,
         steps: [],

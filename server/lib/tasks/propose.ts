@@ -3,6 +3,7 @@ import type { Action, ElementInfo, Observation, Risk, RiskReason } from '#protoc
 import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, describeRiskReason, isCredentialField } from '#protocol'
 import { setStatus, type PendingEvent } from './events'
 import { formToAction, isPlannedAction } from './form-to-action'
+import { checkNavigate, failBeforeDispatch } from './navigation-check'
 import { confirmationEvidence, pageIsPictured, targetTextOf } from './step-details'
 import type { TaskRecord } from './task-record'
 import { elementForTarget, elementFromTree } from './tree-element'
@@ -25,9 +26,19 @@ export interface RiskAssessor {
  */
 export function proposeNext(task: TaskRecord, observation: Observation | null, policy: RiskAssessor, events: PendingEvent[]): boolean {
   if (task.current || !['RUNNING', 'WAITING_PAGE'].includes(task.status)) return false
-  const form = task.queue.shift()
+  let form = task.queue.shift()
   if (!form) return false
   if (!isPlannedAction(form)) throw new Error(`${form.type} cannot be queued as an action`)
+  if (form.type === 'navigate') {
+    const checked = checkNavigate(task, form.url)
+    if (!checked.ok) {
+      // Nothing to run: the planner decides again on the failure (proposeNext found nothing to propose).
+      failBeforeDispatch(task, form, checked, observation, events)
+      if (task.status === 'WAITING_PAGE') setStatus(task, 'RUNNING', events)
+      return false
+    }
+    form = { ...form, url: checked.url }
+  }
   const seq = task.seq + 1
   const partial = formToAction(form, { taskId: task.id, actionId: `a_${nanoid(14)}`, seq }, observation?.elements)
   const index = partial.target?.by === 'index' ? partial.target.value : undefined

@@ -63,6 +63,12 @@ export interface TaskRecord {
   sensitive?: string[]
   /** Writes the barrier's fallback blocked in the last step: shown on the card that asks to run it again. */
   blockedWrites?: HeldRequest[]
+  /** The site the open question asks access to, and whether the task starts there (see siteQuestion). */
+  askedSite?: { origin: string; start: boolean }
+  /** Sites the person answered "Don't allow" for: no step goes there again in this task. */
+  refusedSites?: string[]
+  /** Steps the engine stopped because they were headed for a refused site. */
+  refusedAttempts?: number
   /** The seq of the last audit event this record reflects (absent in a task stored before it was kept). */
   auditSeq?: number
 }
@@ -81,6 +87,7 @@ export function toTaskView(task: TaskRecord): TaskView {
     // The steps a person counts: the pictures taken before asking are not steps.
     stepCount: countSteps(task.steps),
     ...(task.question ? { question: task.question } : {}),
+    ...(task.askedSite && task.question ? { askedSite: task.askedSite.origin } : {}),
     ...(task.result ? { result: task.result } : {}),
     ...(task.error ? { error: task.error } : {}),
   }
