@@ -1,4 +1,4 @@
-import { describeError, isEvidenceStep, riskReasonsIn } from '#protocol'
+import { describeError, isEvidenceStep, isPersonChoice, riskReasonsIn } from '#protocol'
 import type { ReplayDecision, ReplayStep } from './model'
 import { formatTime, useReplayContext } from './context'
 import { Shot } from './Shot'
@@ -122,11 +122,25 @@ export function StepItem({ step }: { step: ReplayStep }) {
   )
 }
 
+/** Why the planner stopped: the person's own no is theirs, quiet; anything else in plain words with its code. */
+function DecisionError({ decision }: { decision: ReplayDecision }) {
+  const { t, lang } = useReplayContext()
+  if (!decision.code) return <div class="step-error">{decision.error}</div>
+  const error = { code: decision.code, message: decision.error ?? '', ...(decision.details ? { details: decision.details } : {}) }
+  if (isPersonChoice(error)) return <div class="muted" data-code={decision.code}>{describeError(error, lang)}</div>
+  return (
+    <div class="step-error" data-code={decision.code} title={decision.error}>
+      {describeError(error, lang)} <span class="error-code muted">{t('errorCode', { code: decision.code })}</span>
+    </div>
+  )
+}
+
 /** What the planner decided and what it cost. */
 export function DecisionItem({ decision }: { decision: ReplayDecision }) {
   const { t, lang } = useReplayContext()
   const planner = decision.planner === 'script' ? t('planner_script') : decision.planner === 'llm' ? t('planner_llm') : (decision.planner ?? t('decision'))
-  const outcome = decision.kind && decision.kind !== 'act' ? t(`decision_${decision.kind}` as 'decision_done') : undefined
+  const byYou = decision.kind === 'fail' && !!decision.code && isPersonChoice({ code: decision.code })
+  const outcome = byYou ? t('decision_byYou') : decision.kind && decision.kind !== 'act' ? t(`decision_${decision.kind}` as 'decision_done') : undefined
   const u = decision.usage
   return (
     <li class="decision" data-decision>
@@ -140,7 +154,7 @@ export function DecisionItem({ decision }: { decision: ReplayDecision }) {
         )}
       </div>
       {decision.nextGoal && <div>{t('nextGoal', { goal: decision.nextGoal })}</div>}
-      {decision.error && <div class="step-error">{decision.error}</div>}
+      {decision.error && <DecisionError decision={decision} />}
       {decision.thinking && (
         <details>
           <summary>{t('thinking')}</summary>

@@ -115,6 +115,7 @@ const en = {
   clientBrowser: 'browser {id}',
   totalStepsOne: '1 step',
   totalConfirmationsOne: 'asked you once ({approved} approved)',
+  decision_byYou: 'stopped, as you chose',
 }
 
 const zh: Partial<typeof en> = {
@@ -230,6 +231,7 @@ const zh: Partial<typeof en> = {
   clientBrowser: '浏览器 {id}',
   totalStepsOne: '1 步',
   totalConfirmationsOne: '询问了你 1 次（批准 {approved} 次）',
+  decision_byYou: '按你的决定停止',
 }
 
 export type ReplayDictionary = typeof en

@@ -23,6 +23,7 @@ function decisionOf(event: Event<'planner.decision'>): ReplayDecision {
     kind: decision.kind,
     usage,
     ...(error ? { error } : {}),
+    ...(decision.kind === 'fail' ? { code: decision.code, ...(decision.details ? { details: decision.details } : {}) } : {}),
   }
 }
 

@@ -36,6 +36,9 @@ export interface ReplayDecision {
   kind?: string
   usage?: Partial<Usage>
   error?: string
+  /** For a `fail`: its code and the values its words take, so the reader sees it in their language (describeError). */
+  code?: string
+  details?: Record<string, string | number>
 }
 
 export interface ReplayStep {
