@@ -122,6 +122,29 @@ describe('npm run demo', () => {
     expect(process.env.TMPDIR).toBe(before)
   })
 
+  it('speaks Chinese all the way when the terminal does: risks, reasons, outcomes and statuses, with the panel’s step numbers', async () => {
+    const tmp = commandTmp()
+    const run = startCli({ LANG: 'zh_CN.UTF-8' }, tmp)
+    const { code, stdout, stderr } = await run.finished
+    expect(code, `${stdout}\n${stderr}`).toBe(0)
+    const waits = stdout.split('\n').filter((l) => l.includes('等待批准：'))
+    expect(waits.length, stdout).toBeGreaterThan(0)
+    for (const line of waits) {
+      expect(line).toMatch(/（风险 (高|中|低)），原因：/)
+      // The reasons are the policy's, in Chinese: none of the English sentences is left.
+      expect(line).not.toMatch(/looks like|submits a form|which sends|risk (high|medium|low)/)
+    }
+    // Step lines are numbered as the side panel numbers them: 1, 2, 3… with the picture before asking unnumbered.
+    const numbers = [...stdout.matchAll(/^ {2}#(\d+) · /gm)].map((m) => Number(m[1]))
+    expect(numbers.length, stdout).toBeGreaterThan(3)
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1))
+    expect(stdout).toMatch(/^ {2}— · screenshot · .* — 征求你批准前拍下的页面$/m)
+    expect(stdout).toMatch(/· 高 · 完成 ·/)
+    expect(stdout).toMatch(/任务状态\s+已完成/)
+    // Chinese takes full-width punctuation.
+    expect(stdout).not.toMatch(/[\u4e00-\u9fff][:,;]/)
+  })
+
   it('names what failed, exits non-zero and stops the server it started when Chromium is missing', async () => {
     const tmp = commandTmp()
     const run = startCli({ TANDEM_CHROMIUM: '/nonexistent/chromium' }, tmp)

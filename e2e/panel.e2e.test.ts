@@ -150,6 +150,13 @@ describe('side panel, driven as a person would', () => {
     expect(timeline).toMatch(/Look at the page[\s\S]*Type text[\s\S]*Click[\s\S]*high risk/)
     // Each step says what it was for, in the model's words, in the order it planned them.
     expect(timeline).toMatch(/Search for the phone[\s\S]*Put it in the cart[\s\S]*Go to checkout[\s\S]*Fill in the name[\s\S]*Place the order/)
+    // One numbering: the rows count the actions 1, 2, 3… as the server numbers them; the picture before asking has none.
+    const numbers = done.steps.flatMap((step) => (step.number === undefined ? [] : [String(step.number)]))
+    expect(numbers).toEqual(numbers.map((_, i) => String(i + 1)))
+    expect(await panel.locator('[data-testid=step] .step-seq').allInnerTexts()).toEqual(numbers)
+    expect(await panel.locator('[data-testid=step][data-evidence] .step-seq').count()).toBe(0)
+    // What was typed is on its step.
+    expect(timeline).toContain('typed “Ada Lovelace”')
     // The picture taken before the order's card is one quiet line, not an action with a risk.
     const evidence = panel.locator('[data-testid=step][data-evidence]')
     expect(await evidence.count()).toBe(done.steps.filter(isEvidenceStep).length)
@@ -208,7 +215,12 @@ describe('side panel, driven as a person would', () => {
     expect(h.site.shop.orders).toHaveLength(1) // only the first test's order
     await panel.getByTestId('controls').getByRole('button', { name: 'Cancel task' }).click()
     await h.waitFor(taskId, 'CANCELED')
-    await expect.poll(() => panel.getByTestId('task-status').innerText(), { timeout: 10_000 }).toBe('Canceled')
+    // The person's own cancel is named as theirs, not as a failure.
+    await expect.poll(() => panel.getByTestId('task-status').innerText(), { timeout: 10_000 }).toBe('Canceled by you')
+    // The reject is the person's choice, with their reason, not a red failure.
+    const rejected = panel.locator('[data-testid=step].outcome-rejected')
+    expect(await rejected.locator('.step-note').innerText()).toBe('Your reason: Not this card today')
+    expect(await panel.getByTestId('result').innerText()).toContain('You stopped this task')
   })
 
   it('answers a question in place, and pauses and resumes the task', async () => {

@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEvent } from '#protocol'
+import { EVIDENCE_GOAL, stepNumbers } from '#protocol'
 import { scanPixels, type Rgb } from '../test/support/pixels'
 import { checkoutScript } from './fixtures/checkout-script'
 import { useHarness } from './support/use-harness'
@@ -53,6 +54,15 @@ async function expectEveryStep(page: Page) {
   const seqs = proposed().map((e) => String((e.data.action as { seq: number }).seq))
   expect(seqs.length).toBeGreaterThanOrEqual(checkout.length)
   expect(await page.locator('li.step').evaluateAll((items) => items.map((li) => li.getAttribute('data-step')))).toEqual(seqs)
+  // The numbers a person reads are the side panel's: the pictures before asking have none, the actions count 1, 2, 3…
+  const kinds = proposed().map((e) => ({ type: (e.data.action as { type: string }).type, goal: e.data.evidence === true ? EVIDENCE_GOAL : undefined }))
+  const numbers = stepNumbers(kinds).map((n) => (n === undefined ? null : String(n)))
+  expect(await page.locator('li.step').evaluateAll((items) => items.map((li) => li.getAttribute('data-number')))).toEqual(numbers)
+  expect(await page.locator('li.step .step-seq').allInnerTexts()).toEqual(numbers.filter((n) => n !== null).map((n) => `Step ${n}`))
+  // A script's CSS selector is no name: the page named the button it found, as a person reads it.
+  const cart = proposed().find((e) => (e.data.action as { target?: { value?: unknown } }).target?.value === 'button[data-product="iphone-15"]')!
+  expect(await page.locator(`li.step[data-action="${cart.actionId}"] .step-target`).innerText()).toBe('“Add to cart”')
+  expect(await page.locator('li.step .step-target').allInnerTexts()).not.toContainEqual(expect.stringContaining('data-product'))
 }
 
 /** Each confirmation sits on its step, saying who approved it, when and why; the order is one of them. */
@@ -64,7 +74,9 @@ async function expectConfirmationShown(page: Page) {
     const { by, at } = event.data as { by: string; at: string }
     const when = await page.evaluate((iso) => new Date(iso).toLocaleString('en'), at)
     const text = await page.locator(`li.step[data-action="${event.actionId}"] [data-confirmation]`).innerText()
-    expect(text).toContain(`Approved by ${by} at ${when}`)
+    // Approved through the API here (the harness has no side panel): said as such, never as a raw client id.
+    expect(by).toBe('api')
+    expect(text).toContain(`Approved by a call to the API at ${when}`)
     expect(text).toContain('the order is right')
   }
   const order = page.locator('li.step', { hasText: '“Place order”' })

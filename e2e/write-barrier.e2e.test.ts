@@ -34,8 +34,9 @@ describe('the write barrier: what a step sends, not what its button says', () =>
     const pending = view.pendingConfirmation!
     expect(pending.action.type).toBe('release')
     expect(pending.evidence?.requests?.[0]).toMatchObject({ method: 'POST', path: '/api/drafts/7/delete' })
-    // A script's `#id` cannot be matched to an observed element (ids are not observed): the card shows the selector.
-    expect(pending.evidence?.targetText).toBe('#tidy')
+    // A script's `#id` cannot be matched to an observed element (ids are not observed), and a selector is no name
+    // a person reads: the card names no element rather than showing `#tidy`.
+    expect(pending.evidence?.targetText).toBeUndefined()
     expect(pending.evidence?.screenshot?.label).toBe('after')
     // The page is waiting on its request: nothing reached the site.
     expect(posts('/api/drafts/7/delete')).toEqual([])

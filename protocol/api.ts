@@ -84,6 +84,8 @@ export const StatusView = z.object({
   usage: Usage,
   /** The planner is working on the next decision (the panel shows "thinking"). */
   thinking: z.boolean().optional(),
+  /** The number a person will count the action in flight by (absent for the picture taken before asking). */
+  currentNumber: z.number().int().min(1).optional(),
 })
 export type StatusView = z.infer<typeof StatusView>
 

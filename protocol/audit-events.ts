@@ -5,7 +5,7 @@ import { HeldRequest } from './held-request'
 import { ArtifactRef, ObservationError } from './observation'
 import { RiskReason } from './risk-reasons'
 import { WriteAllowRule } from './write-allow'
-import { ConfirmationEvidence, TaskResult, TaskStatus, Usage } from './task'
+import { ConfirmationEvidence, TaskResult, TaskStatus, Usage, WordParams } from './task'
 
 /**
  * The `data` of each audit event type, as the server writes it. The envelope (`AuditEvent` in audit.ts) stays
@@ -41,9 +41,9 @@ const JudgedElement = z.looseObject({
 
 export const PlannerDecision = z.discriminatedUnion('kind', [
   z.looseObject({ kind: z.literal('act'), actions: z.array(PlannedForm) }),
-  z.looseObject({ kind: z.literal('done'), success: z.boolean(), text: z.string(), data: z.unknown().optional() }),
+  z.looseObject({ kind: z.literal('done'), success: z.boolean(), text: z.string(), data: z.unknown().optional(), code: z.string().optional(), params: WordParams.optional() }),
   z.looseObject({ kind: z.literal('ask'), question: z.string() }),
-  z.looseObject({ kind: z.literal('fail'), code: z.string(), message: z.string() }),
+  z.looseObject({ kind: z.literal('fail'), code: z.string(), message: z.string(), details: WordParams.optional() }),
 ])
 
 /** What a planner adds to its decision's audit event (the LLM planner: model, calls, prompt size, its answer). */
@@ -132,6 +132,7 @@ export const AuditEventSchemas = [
     title: z.string(),
     errors: z.array(ObservationError),
     extracted: z.unknown().optional(),
+    targetName: z.string().optional(),
     artifacts: z.array(ArtifactRef),
     timing: z.record(z.string(), z.number()),
     scroll: z.looseObject({ y: z.number(), pixelsAbove: z.number(), pixelsBelow: z.number() }).optional().catch(undefined),
@@ -147,7 +148,7 @@ export const AuditEventSchemas = [
   taskEvent('task.finished', {
     status: TaskStatus,
     result: TaskResult.optional(),
-    error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
+    error: z.looseObject({ code: z.string(), message: z.string(), details: WordParams.optional() }).optional(),
   }),
   /** The log itself: a torn last line (a crash mid-write) was cut off before the next append. */
   taskEvent('audit.recovered', { discardedBytes: z.number(), discardedSha256: z.string(), cause: z.string() }),

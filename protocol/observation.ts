@@ -76,6 +76,8 @@ export const Observation = z.strictObject({
     .strictObject({ y: z.number(), pixelsAbove: z.number(), pixelsBelow: z.number() })
     .optional(),
   extracted: z.unknown().optional(),
+  /** The element a script's CSS selector named, as a person reads it (label, text, accessible name): shown on the step. */
+  targetName: z.string().max(200).optional(),
   artifacts: z.array(ArtifactUpload).max(8).optional(),
   errors: z.array(ObservationError).max(50).default([]),
   timing: z.record(z.string().max(64), z.number()).default({}),

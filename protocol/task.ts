@@ -19,7 +19,18 @@ export type TaskStatus = z.infer<typeof TaskStatus>
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCEEDED', 'FAILED', 'CANCELED']
 export const isTerminal = (status: TaskStatus) => TERMINAL_STATUSES.includes(status)
 
-export const TaskResult = z.object({ success: z.boolean(), text: z.string(), data: z.unknown().optional() })
+/** Values a result or an error fills into its words (a step's number, a count, a reason). */
+export const WordParams = z.record(z.string(), z.union([z.string(), z.number()]))
+export type WordParams = z.infer<typeof WordParams>
+
+export const TaskResult = z.object({
+  success: z.boolean(),
+  text: z.string(),
+  data: z.unknown().optional(),
+  /** What `text` says, as data a reader words in their own language (describeResult); absent when the text is the planner's own. */
+  code: z.string().optional(),
+  params: WordParams.optional(),
+})
 export type TaskResult = z.infer<typeof TaskResult>
 
 export const Usage = z.object({
@@ -48,7 +59,8 @@ export const TaskView = z.object({
   /** The site the open question asks access to ("Allow" / "Don't allow"), when it is about a site. */
   askedSite: z.string().optional(),
   result: TaskResult.optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** How the task ended when it did not succeed; `details` fills the reader's words for the code (describeError). */
+  error: z.object({ code: z.string(), message: z.string(), details: WordParams.optional() }).optional(),
 })
 export type TaskView = z.infer<typeof TaskView>
 
@@ -59,6 +71,8 @@ export type ArtifactLink = z.infer<typeof ArtifactLink>
 /** One finished step of a task's history. */
 export const StepView = z.object({
   seq: z.number().int(),
+  /** The number a person counts this step by (stepNumbers); absent for the picture taken before asking. */
+  number: z.number().int().min(1).optional(),
   actionId: z.string(),
   type: z.string(),
   risk: Risk,
@@ -72,6 +86,10 @@ export const StepView = z.object({
   goal: z.string().optional(),
   /** The element acted on, as a person would name it (its text, label or placeholder). */
   target: z.string().optional(),
+  /** What a type step typed; a password or secret is only named ("your password", "{{secret:NAME}}"), never shown. */
+  text: z.string().optional(),
+  /** The text typed was a password or a secret: `text` names it instead of showing it. */
+  sensitive: z.boolean().optional(),
   /** Screenshots taken for this step (before/after/observation). */
   artifacts: z.array(ArtifactLink).optional(),
 })

@@ -11,7 +11,8 @@ import { relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM } from '../e2e/support/browser'
 import { createCleanup } from './demo/cleanup'
-import { DemoFailure, demoText } from './demo/messages'
+import { STATUS_WORDS } from '../ui/status-words'
+import { DemoFailure, demoText, terminalLang } from './demo/messages'
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
 // npm runs scripts from the project root; a relative --out means the folder the person typed the command in.
@@ -20,7 +21,8 @@ process.chdir(root)
 const args = process.argv.slice(2)
 const outIndex = args.indexOf('--out')
 const outDir = outIndex >= 0 && args[outIndex + 1] ? resolve(invokedFrom, args[outIndex + 1]) : resolve(root, 'demo-output')
-const t = demoText()
+const lang = terminalLang()
+const t = demoText(lang)
 const cleanup = createCleanup()
 let build: ChildProcess | null = null
 
@@ -61,12 +63,12 @@ try {
   // Loaded after the chdir: the server and extension paths are resolved from the project root.
   const { runDemo } = await import('./demo/run')
   const { CATALOG } = await import('../e2e/fixtures/shop')
-  const result = await runDemo({ outDir, t, cleanup })
+  const result = await runDemo({ outDir, t, lang, cleanup })
   const order = result.orders[0]
   const productName = (id: string) => CATALOG.find((p) => p.id === id)?.name ?? id
   const screenshots = result.zipEntries.filter((name) => name.startsWith('artifacts/')).length
   console.log(`\n${t('summary')}`)
-  console.log(`${pad(t('summary.status'))}${result.status}`)
+  console.log(`${pad(t('summary.status'))}${STATUS_WORDS[lang][result.status]}`)
   console.log(`${pad(t('summary.order'))}${order ? `#1 ${order.items.map(productName).join(', ')} · ${order.name}` : t('summary.noOrder')}`)
   console.log(`${pad(t('summary.approval'))}${t('summary.approvalValue', { count: result.panelClicks, client: result.clientId })}`)
   console.log(`${pad(t('summary.chain'))}${result.chain.verdict}`)

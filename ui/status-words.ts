@@ -29,3 +29,26 @@ export const STATUS_WORDS = {
 export function statusEntries<P extends string>(prefix: P, lang: Lang): Record<`${P}${TaskStatus}`, string> {
   return Object.fromEntries(Object.entries(STATUS_WORDS[lang]).map(([status, words]) => [`${prefix}${status}`, words])) as Record<`${P}${TaskStatus}`, string>
 }
+
+/** A task the person ended themselves: by rejecting a step or canceling. Shown as their choice, never as a failure. */
+export type PersonEnd = 'rejected' | 'canceled'
+
+export function personEnd(status: TaskStatus | undefined, error?: { code: string }): PersonEnd | undefined {
+  if (status === 'CANCELED' || (status === 'FAILED' && error?.code === 'CANCELED')) return 'canceled'
+  if (status === 'FAILED' && error?.code === 'REJECTED') return 'rejected'
+  return undefined
+}
+
+const PERSON_END_WORDS = {
+  en: { rejected: 'Stopped: you said no', canceled: 'Canceled by you' },
+  'zh-CN': { rejected: '已停止：你拒绝了', canceled: '已由你取消' },
+} satisfies Record<Lang, Record<PersonEnd, string>>
+
+/**
+ * A status as a person reads it, with the tone a reader styles it by: their own choice has its own words and a
+ * quiet tone (`by-you`), not the red of a failure.
+ */
+export function statusOf(lang: Lang, status: TaskStatus, error?: { code: string }): { words: string; tone: TaskStatus | 'by-you' } {
+  const ended = personEnd(status, error)
+  return ended ? { words: PERSON_END_WORDS[lang][ended], tone: 'by-you' } : { words: STATUS_WORDS[lang][status], tone: status }
+}

@@ -1,3 +1,5 @@
+import { describeError, describeResult } from '#protocol'
+import { statusOf } from '../../ui/status-words'
 import type { PanelStore } from '../lib/panel/store'
 import { SaveSkill } from './SaveSkill'
 import { TakeoverNotice } from './TakeoverNotice'
@@ -10,22 +12,32 @@ export function TaskPanel({ store }: { store: PanelStore }) {
   const view = task.view.value
   if (!view) return null
   const { result, error, status } = view.task
+  const shown = statusOf(store.lang, status, error)
+  // The person's own reject or cancel is their choice, told as such: no red, no "did not succeed".
+  const byYou = shown.tone === 'by-you'
+  const reason = typeof error?.details?.reason === 'string' ? error.details.reason : undefined
   return (
     <section class="card task" data-testid="task" aria-live="polite">
       <div class="task-head">
         <h2 class="task-goal">{view.task.goal}</h2>
-        <span class={`badge status-${status}`} data-testid="task-status">
-          {t(`status.${status}`)}
+        <span class={`badge status-${shown.tone}`} data-testid="task-status" data-status={status}>
+          {shown.words}
         </span>
       </div>
       {view.task.skill && <p class="muted">{t('start.skillPicked', { name: view.task.skill })}</p>}
       <TakeoverNotice store={store} />
       {/* How it ended comes before the steps that led there: in a narrow panel the timeline is many screens long. */}
       {(result || error) && (
-        <div class={`result ${result?.success ? 'result-ok' : 'result-bad'}`} data-testid="result">
-          <h3>{t(result?.success ? 'result.success' : 'result.failure')}</h3>
-          {result?.text && <p>{result.text}</p>}
-          {error && <p class="step-error">{error.message}</p>}
+        <div class={`result ${result?.success ? 'result-ok' : byYou ? 'result-by-you' : 'result-bad'}`} data-testid="result">
+          <h3>{t(result?.success ? 'result.success' : byYou ? 'words.resultByYou' : 'result.failure')}</h3>
+          {result?.text && <p>{describeResult(result, store.lang)}</p>}
+          {error && byYou && <p data-code={error.code}>{describeError(error, store.lang)}</p>}
+          {error && byYou && reason && <p class="muted">{t('words.yourReason', { reason })}</p>}
+          {error && !byYou && (
+            <p class="step-error" data-code={error.code} title={error.message}>
+              {describeError(error, store.lang)} <span class="error-code muted">{t('words.code', { code: error.code })}</span>
+            </p>
+          )}
         </div>
       )}
       <SaveSkill store={store} />

@@ -1,6 +1,6 @@
 import type { StepView } from '#protocol'
-import { isEvidenceStep } from '#protocol'
-import { describeAction, describeStep } from '../lib/panel/describe'
+import { describeError, isEvidenceStep } from '#protocol'
+import { describeAction, describeStep, describeTyped } from '../lib/panel/describe'
 import type { PanelStore } from '../lib/panel/store'
 import { Shot } from './Shot'
 
@@ -15,12 +15,13 @@ function Thumbs({ store, step }: { store: PanelStore; step: StepView }) {
   )
 }
 
-function StepErrors({ step }: { step: StepView }) {
+/** What went wrong, in the person's words; the code stays beside it, small, for whoever reports the problem. */
+function StepErrors({ store, step }: { store: PanelStore; step: StepView }) {
   return (
     <>
       {step.errors.map((e) => (
-        <div key={e.code + e.message} class="step-error">
-          {e.code}: {e.message}
+        <div key={e.code + e.message} class="step-error" data-code={e.code} title={e.message}>
+          {describeError(e, store.lang)} <span class="error-code muted">{store.t('words.code', { code: e.code })}</span>
         </div>
       ))}
     </>
@@ -32,7 +33,7 @@ function EvidenceStep({ store, step }: { store: PanelStore; step: StepView }) {
   return (
     <li class={`step step-evidence outcome-${step.outcome}`} data-testid="step" data-evidence="">
       <div class="step-goal">{store.t('step.evidence')}</div>
-      <StepErrors step={step} />
+      <StepErrors store={store} step={step} />
       <Thumbs store={store} step={step} />
     </li>
   )
@@ -41,18 +42,20 @@ function EvidenceStep({ store, step }: { store: PanelStore; step: StepView }) {
 /** What the agent did: what it was for, what it did, how risky, how it went, and its pictures. */
 function ActionStep({ store, step }: { store: PanelStore; step: StepView }) {
   const { t } = store
+  const typed = describeTyped(step, t)
   return (
     <li class={`step outcome-${step.outcome}`} data-testid="step">
       {step.goal && <div class="step-goal">{step.goal}</div>}
       <div class="step-head">
-        <span class="step-seq">{step.seq}</span>
+        {step.number !== undefined && <span class="step-seq">{step.number}</span>}
         <span class="step-what">{describeStep(step, t)}</span>
         {step.target && <span class="step-target">“{step.target}”</span>}
+        {typed && <span class="step-typed">{typed}</span>}
         <span class={`badge risk-${step.risk}`}>{t(`risk.${step.risk}`)}</span>
         <span class={`step-outcome outcome-${step.outcome}`}>{t(`outcome.${step.outcome}`)}</span>
       </div>
-      {step.note && <div class="step-note">{step.note}</div>}
-      <StepErrors step={step} />
+      {step.note && <div class="step-note">{step.outcome === 'rejected' ? t('words.yourReason', { reason: step.note }) : step.note}</div>}
+      <StepErrors store={store} step={step} />
       <Thumbs store={store} step={step} />
     </li>
   )
@@ -78,7 +81,7 @@ export function Timeline({ store }: { store: PanelStore }) {
         ) : (
           <li class="step outcome-pending" data-testid="step-running">
             <div class="step-head">
-              <span class="step-seq">{running.seq}</span>
+              {view.currentNumber !== undefined && <span class="step-seq">{view.currentNumber}</span>}
               <span class="step-what">{describeAction(running, t)}</span>
               <span class={`badge risk-${running.risk}`}>{t(`risk.${running.risk}`)}</span>
               <span class="step-outcome">{t('outcome.pending')}</span>

@@ -24,6 +24,8 @@ export const ActOutcome = z.object({
   status: z.enum(['done', 'failed']),
   errors: z.array(ObservationError),
   extracted: z.unknown().optional(),
+  /** The element a selector named, as a person reads it (PageActionResult.targetName). */
+  targetName: z.string().max(200).optional(),
   /** The page after the action; absent when the page could not be read. */
   page: PageState.optional(),
   timing: z.record(z.string(), z.number()),

@@ -17,6 +17,12 @@ describe('panel store: connection', () => {
     expect(explain(new ServerError('UNAUTHORIZED', 'x', 401), 'http://h', zh)).toMatch(/拒绝了这个令牌/)
   })
 
+  it('says any other server error in Chinese to a Chinese reader, and keeps the server’s exact words in English', () => {
+    const conflict = new ServerError('CONFLICT', 'This task is not waiting for an answer (it is RUNNING).', 409)
+    expect(explain(conflict, '', panelTranslator('zh-CN'))).toBe('任务在此期间已经有了变化：请刷新后再试。')
+    expect(explain(conflict, '', panelTranslator('en'))).toBe('This task is not waiting for an answer (it is RUNNING).')
+  })
+
   it('asks to try again, in both languages, when a task is busy on another server', () => {
     const busy = new ServerError('UNAVAILABLE', 'Task t1 is busy on another server; try again in a moment.', 503)
     expect(explain(busy, '', panelTranslator('en'))).toMatch(/busy.*Try again in a moment/)

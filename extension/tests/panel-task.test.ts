@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { describeAction } from '../lib/panel/describe'
+import { describeAction, describeTyped } from '../lib/panel/describe'
 import { panelTranslator } from '../lib/panel/i18n'
 import { ServerError } from '../lib/server/errors'
 import { action } from './fakes'
@@ -197,7 +197,7 @@ describe('actions in plain words', () => {
     expect(describeAction(action({ type: 'click', target: { by: 'index', value: 7 } }), en)).toBe('Click element [7]')
     expect(describeAction(action({ type: 'click', target: { by: 'index', value: 7 } }), en, 'Place order')).toBe('Click “Place order”')
     expect(describeAction(action({ type: 'type', target: { by: 'selector', value: '#q' }, params: { text: 'iPhone 15', submit: true } }), en)).toBe(
-      'Type “iPhone 15” into “#q” and submit it',
+      'Type “iPhone 15” into an element and submit it',
     )
     expect(describeAction(action({ type: 'navigate', target: undefined, params: { url: 'https://shop.test/' } }), en)).toBe('Open https://shop.test/')
     expect(describeAction(action({ type: 'click', target: { by: 'text', value: '提交订单' } }), zh)).toBe('点击“提交订单”')
@@ -207,7 +207,22 @@ describe('actions in plain words', () => {
   it('never shows a value typed into a credential field', () => {
     const en = panelTranslator('en')
     const typed = action({ type: 'type', target: { by: 'selector', value: '#pw' }, params: { text: 'hunter2-secret', sensitive: true } })
-    expect(describeAction(typed, en)).toBe('Type “••••” into “#pw”')
+    expect(describeAction(typed, en)).toBe('Type “your password” into an element')
+    expect(describeAction(typed, panelTranslator('zh-CN'), '密码')).toBe('在“密码”中输入“你的密码”')
+    const secret = action({ type: 'type', target: { by: 'text', value: 'API key' }, params: { text: '{{secret:SHOP_KEY}}' } })
+    expect(describeAction(secret, en)).toBe('Type “your saved secret SHOP_KEY” into “API key”')
+  })
+
+  it('shows on a finished step what was typed: the text, or a password or secret only by its name', () => {
+    const en = panelTranslator('en')
+    const zh = panelTranslator('zh-CN')
+    const step = { type: 'type' }
+    expect(describeTyped({ ...step, text: 'Ada Lovelace' }, en)).toBe('typed “Ada Lovelace”')
+    expect(describeTyped({ ...step, text: 'Ada Lovelace' }, zh)).toBe('输入了“Ada Lovelace”')
+    expect(describeTyped({ ...step, sensitive: true }, en)).toBe('typed your password (not shown)')
+    expect(describeTyped({ ...step, text: '{{secret:SHOP_PASSWORD}}' }, zh)).toBe('输入了你保存的机密“SHOP_PASSWORD”（不显示）')
+    expect(describeTyped({ ...step, text: 'user {{secret:USER}} here' }, en)).toBe('typed “user ‹USER› here”')
+    expect(describeTyped({ type: 'click', text: 'x' }, en)).toBeUndefined()
   })
 })
 

@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import type { AuditEvent, StatusView, StepView, TaskStatus } from '#protocol'
 import { isTerminal, parseAuditEvent } from '#protocol'
+import type { Lang } from '../../ui/i18n'
+import { STATUS_WORDS } from '../../ui/status-words'
 import { CHROMIUM, EXTENSION_DIR, launchExtension } from '../../e2e/support/browser'
 import { startFixtureSite } from '../../e2e/support/fixture-server'
 import type { ShopState } from '../../e2e/fixtures/shop'
@@ -10,15 +12,17 @@ import { startServer, type TestServer } from '../../test/support/server'
 import { approveInPanel } from './approve'
 import { createCleanup, type Cleanup } from './cleanup'
 import { saveExport, verifyExport } from './export'
-import { DemoFailure, demoText, type DemoStage, type DemoText } from './messages'
+import { DemoFailure, demoText, terminalLang, type DemoStage, type DemoText } from './messages'
 import { DEMO_BUYER, DEMO_GOAL, DEMO_PRODUCT, demoScript } from './task'
-import { describePending, fillFromAudit, formatStep, needsAudit, newSteps } from './timeline'
+import { fillFromAudit, formatStep, needsAudit, newSteps, waitingLine } from './timeline'
 
 export interface DemoOptions {
   /** Where the audit zip goes, as <taskId>.zip. */
   outDir: string
   log?: (line: string) => void
   t?: DemoText
+  /** The language of `t`, for the words the demo takes from the protocol (reasons, statuses, errors). */
+  lang?: Lang
   /** Pass one to stop the run's pieces from outside (Ctrl-C); the run always stops them itself when it ends. */
   cleanup?: Cleanup
   taskTimeoutMs?: number
@@ -80,7 +84,9 @@ function whyItEnded(view: StatusView): string {
  * approved by a click in the side panel, and the audit export saved and verified.
  */
 export async function runDemo(options: DemoOptions): Promise<DemoResult> {
-  const t = options.t ?? demoText()
+  // Words given without a language are English (as the tests pass them); else the terminal's.
+  const lang = options.lang ?? (options.t ? 'en' : terminalLang())
+  const t = options.t ?? demoText(lang)
   const log = options.log ?? ((line: string) => console.log(line))
   const cleanup = options.cleanup ?? createCleanup()
   const started = Date.now()
@@ -128,7 +134,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     log(`▸ ${t('started', { id: taskId, goal: DEMO_GOAL })}`)
     log(`  ${t('timeline')}`)
 
-    const { view, panelClicks } = await followTask({ server, panel, taskId, clientId, t, log, timeoutMs: options.taskTimeoutMs ?? 120_000, cardTimeoutMs: options.cardTimeoutMs ?? 30_000 })
+    const { view, panelClicks } = await followTask({ server, panel, taskId, clientId, t, lang, log, timeoutMs: options.taskTimeoutMs ?? 120_000, cardTimeoutMs: options.cardTimeoutMs ?? 30_000 })
     if (view.task.status !== 'SUCCEEDED') throw new DemoFailure('task', t('error.taskEnded', { status: view.task.status, detail: whyItEnded(view) }))
 
     const approvals = await stage('verify', async () => {
@@ -172,13 +178,14 @@ interface Follow {
   taskId: string
   clientId: string
   t: DemoText
+  lang: Lang
   log: (line: string) => void
   timeoutMs: number
   cardTimeoutMs: number
 }
 
 /** Prints each step as it lands and approves each confirmation in the panel, until the task ends. */
-async function followTask({ server, panel, taskId, clientId, t, log, timeoutMs, cardTimeoutMs }: Follow): Promise<{ view: StatusView; panelClicks: number }> {
+async function followTask({ server, panel, taskId, clientId, t, lang, log, timeoutMs, cardTimeoutMs }: Follow): Promise<{ view: StatusView; panelClicks: number }> {
   const printed = new Set<string>()
   const approved = new Set<string>()
   const deadline = Date.now() + timeoutMs
@@ -188,15 +195,15 @@ async function followTask({ server, panel, taskId, clientId, t, log, timeoutMs, 
     const view = await stage('task', () => api<StatusView>(server, 'GET', `/api/agent/status?taskId=${taskId}`))
     const fresh = newSteps(view.steps, printed)
     const events = fresh.some(needsAudit) ? (await stage('task', () => api<{ events: AuditEvent[] }>(server, 'GET', `/api/audit/${taskId}`))).events : []
-    for (const step of fresh) log(`  ${formatStep(fillFromAudit(step, events))}`)
+    for (const step of fresh) log(`  ${formatStep(fillFromAudit(step, events), { t, lang })}`)
     const status = view.task.status
-    if (status !== lastStatus && status !== 'RUNNING' && status !== 'WAITING_CONFIRMATION') log(`  · ${t('status', { status })}`)
+    if (status !== lastStatus && status !== 'RUNNING' && status !== 'WAITING_CONFIRMATION') log(`  · ${t('status', { status: STATUS_WORDS[lang][status] })}`)
     lastStatus = status
     if (isTerminal(status)) return { view, panelClicks }
 
     const pending = view.pendingConfirmation
     if (status === 'WAITING_CONFIRMATION' && pending && !approved.has(pending.actionId)) {
-      log(`  ⏸ ${t('waiting', { action: describePending(pending), risk: pending.risk, reasons: pending.reasons.join('; ') || '—' })}`)
+      log(`  ⏸ ${waitingLine(pending, { t, lang })}`)
       log(`  ▸ ${t('clicking', { url: panel.url() })}`)
       await stage('approval', () => approveInPanel(panel, t, cardTimeoutMs))
       approved.add(pending.actionId)

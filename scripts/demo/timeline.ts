@@ -1,22 +1,41 @@
 import type { ArtifactLink, AuditEvent, KnownAuditEvent, PendingConfirmation, StepView } from '#protocol'
-import { parseAuditEvent } from '#protocol'
+import { describeError, isEvidenceStep, parseAuditEvent, riskReasonsIn } from '#protocol'
+import type { Lang } from '../../ui/i18n'
+import type { DemoText } from './messages'
+
+/** The terminal's words for a step's risk and outcome; without them the line keeps the recorded codes. */
+export interface StepWords {
+  t: DemoText
+  lang: Lang
+}
 
 const clip = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
 /** What a step acted on, as a person would name it; a navigation names its page. */
 function targetOf(step: StepView): string {
-  if (step.target) return `“${clip(step.target)}”`
+  // What a type step typed goes beside its field; a password never, only that one was typed.
+  const typed = step.sensitive ? ' ← ••••' : step.text !== undefined ? ` ← “${clip(step.text, 40)}”` : ''
+  if (step.target) return `“${clip(step.target)}”${typed}`
+  if (typed) return typed.slice(3)
   if (step.type === 'navigate' && step.url) return step.url
   return '—'
 }
 
-/** One timeline line: seq · action · target · risk · outcome · screenshots (as named inside the export zip). */
-export function formatStep(step: StepView): string {
+/**
+ * One timeline line: number · action · target · risk · outcome · screenshots (as named inside the export zip). The
+ * number is the one the side panel shows; the picture taken before asking is not a step and has none.
+ */
+export function formatStep(step: StepView, words?: StepWords): string {
   const shots = step.artifacts?.length ? step.artifacts.map((a) => `${a.label} artifacts/${a.name}`).join(', ') : '—'
-  const errors = step.errors.length ? `  ! ${step.errors.map((e) => `${e.code}: ${clip(e.message, 120)}`).join('; ')}` : ''
+  const error = (e: StepView['errors'][number]) => (words ? `${describeError(e, words.lang)} (${e.code})` : `${e.code}: ${clip(e.message, 120)}`)
+  const errors = step.errors.length ? `  ! ${step.errors.map(error).join('; ')}` : ''
   const note = step.note ? `  (${clip(step.note, 120)})` : ''
-  const goal = step.goal ? `  — ${clip(step.goal)}` : ''
-  return `#${step.seq} · ${step.type} · ${targetOf(step)} · ${step.risk} · ${step.outcome} · ${shots}${goal}${errors}${note}`
+  const evidence = isEvidenceStep(step)
+  const goal = evidence && words ? `  — ${words.t('evidence')}` : step.goal ? `  — ${clip(step.goal)}` : ''
+  const risk = words ? words.t(`risk.${step.risk}`) : step.risk
+  const outcome = words ? words.t(`outcome.${step.outcome}`) : step.outcome
+  const number = evidence ? '—' : `#${step.number ?? step.seq}`
+  return `${number} · ${step.type} · ${targetOf(step)} · ${risk} · ${outcome} · ${shots}${goal}${errors}${note}`
 }
 
 /** Whether a step still lacks what the timeline prints and the audit can tell. */
@@ -47,6 +66,12 @@ export function fillFromAudit(step: StepView, events: AuditEvent[]): StepView {
 export function describePending(pending: PendingConfirmation): string {
   const target = pending.evidence?.targetText ?? (pending.action.target ? String(pending.action.target.value) : '')
   return target ? `${pending.action.type} “${clip(target)}”` : pending.action.type
+}
+
+/** The line printed while a step waits for approval: its risk and reasons in the terminal's language. */
+export function waitingLine(pending: PendingConfirmation, { t, lang }: StepWords): string {
+  const reasons = riskReasonsIn(lang, pending.reasons, pending.reasonDetails).join(t('reasonSeparator')) || '—'
+  return t('waiting', { action: describePending(pending), risk: t(`risk.${pending.risk}`), reasons })
 }
 
 /** Steps in `steps` not printed yet, in order; `printed` remembers what was. */

@@ -233,3 +233,21 @@ describe('press, scroll, waitFor, extract, back', () => {
     await page.close()
   })
 })
+
+describe('the element a selector named', () => {
+  it('comes back as a person reads it (its label), never as the selector, and never with a value in it', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'form.html')
+    await observe(page)
+    const typed = await act(page, action('type', { target: { by: 'selector', value: '#react-input' }, params: { text: 'Ada' } }))
+    expect(typed).toMatchObject({ status: 'done', targetName: 'Nickname (React)' })
+    // Typing into a password field is high risk: approved, as the server would send it.
+    const approved = { risk: 'high' as const, requiresConfirmation: true, confirmation: { approved: true as const, at: new Date().toISOString(), by: 'c1' } }
+    const secret = await act(page, action('type', { target: { by: 'selector', value: '#password' }, params: { text: 'hunter3' }, ...approved }))
+    expect(secret).toMatchObject({ status: 'done', targetName: 'Password' })
+    expect(JSON.stringify(secret)).not.toContain('hunter')
+    // A target by index or text is named by the server from what it observed: the page adds nothing.
+    const byText = await act(page, action('click', { target: { by: 'text', value: 'I have read the terms' } }))
+    expect(byText).not.toHaveProperty('targetName')
+    await page.close()
+  })
+})

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { TaskView } from '#protocol'
-import { createApi } from '../../ui/console/api'
+import { ApiError, createApi } from '../../ui/console/api'
 import { CONSOLE_DICTIONARIES, consoleTranslator } from '../../ui/console/i18n'
 import { hrefOf, parseRoute } from '../../ui/console/route'
-import { createConsoleStore } from '../../ui/console/store'
+import { createConsoleStore, explain } from '../../ui/console/store'
 import { TOKEN_KEY } from '../../ui/console/token'
 import { translationGaps } from '../../ui/i18n'
 import { REPLAY_DICTIONARIES, replayTranslator } from '../../ui/replay/i18n'
@@ -263,5 +263,13 @@ describe('the console and replay texts', () => {
   it("put the risk line's colon in the reader's language", () => {
     expect(replayTranslator('en')('why', { reasons: 'a; b' })).toBe('Why it is risky: a; b')
     expect(replayTranslator('zh-CN')('why', { reasons: '甲；乙' })).toBe('风险原因：甲；乙')
+  })
+})
+
+describe('the console’s words for a server error', () => {
+  it('are the code’s plain sentence for a Chinese reader, with the code beside it, and the server’s exact words in English', () => {
+    const error = new ApiError('server', 500, 'INTERNAL', 'boom')
+    expect(explain(error, consoleTranslator('zh-CN'), 'zh-CN')).toBe('服务器返回错误（INTERNAL）：Tandem 服务器内部出错了。请重试；如果再次出现，请查看服务器的输出。')
+    expect(explain(error, consoleTranslator('en'))).toBe('The server answered with an error (INTERNAL): boom')
   })
 })

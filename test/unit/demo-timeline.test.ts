@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent, StepView } from '#protocol'
 import { DEMO_TEXT, demoText, terminalLang } from '../../scripts/demo/messages'
-import { fillFromAudit, formatStep, needsAudit, newSteps } from '../../scripts/demo/timeline'
+import { fillFromAudit, formatStep, needsAudit, newSteps, waitingLine } from '../../scripts/demo/timeline'
+import { EVIDENCE_GOAL, describeRiskReason, type PendingConfirmation, type RiskReason } from '#protocol'
 import { translationGaps } from '../../ui/i18n'
 
 const step = (over: Partial<StepView> = {}): StepView => ({
@@ -82,5 +83,35 @@ describe('demo text', () => {
     expect(terminalLang({ LC_ALL: 'en_US.UTF-8', LANG: 'zh_CN.UTF-8' })).toBe('en')
     expect(terminalLang({})).toBe('en')
     expect(demoText('zh-CN')('failed', { stage: '构建', message: 'x' })).toBe('演示在“构建”失败：x')
+  })
+})
+
+describe('the demo in Chinese', () => {
+  const zh = { t: demoText('zh-CN'), lang: 'zh-CN' as const }
+
+  it('prints a step by the number the panel shows, with its risk, outcome and errors in Chinese', () => {
+    const line = formatStep(step({ number: 3, outcome: 'failed', errors: [{ code: 'TARGET_NOT_FOUND', message: 'no such button' }] }), zh)
+    expect(line).toMatch(/^#3 · click · — · 高 · 失败 · — {2}! 页面上找不到要操作的元素。.*\(TARGET_NOT_FOUND\)$/)
+    expect(line).not.toContain('high')
+    // What was typed is beside its field; a password only as dots.
+    expect(formatStep(step({ type: 'type', target: 'Name', text: 'Ada Lovelace', risk: 'medium' }), zh)).toMatch(/^#9 · type · “Name” ← “Ada Lovelace” · 中 · /)
+    expect(formatStep(step({ type: 'type', target: 'Password', sensitive: true, risk: 'high' }), zh)).toMatch(/^#9 · type · “Password” ← •••• · 高 · /)
+    // The picture taken before asking is not a step: no number, and its purpose in Chinese.
+    const picture = formatStep(step({ type: 'screenshot', risk: 'low', goal: EVIDENCE_GOAL }), zh)
+    expect(picture).toMatch(/^— · screenshot · — · 低 · 完成 · — {2}— 征求你批准前拍下的页面$/)
+  })
+
+  it('says why a step waits for approval in Chinese, risk and reasons alike', () => {
+    const detail: RiskReason = { code: 'label-high', label: 'Place order', kind: 'payment' } as RiskReason
+    const pending = {
+      actionId: 'a1',
+      action: { taskId: 't1', actionId: 'a1', seq: 4, type: 'click', target: { by: 'text', value: 'Place order' }, params: {}, risk: 'high', requiresConfirmation: true },
+      risk: 'high',
+      reasons: [describeRiskReason(detail, 'en')],
+      reasonDetails: [detail],
+    } as PendingConfirmation
+    const line = waitingLine(pending, zh)
+    expect(line).toBe(`等待批准：click “Place order”（风险 高），原因：${describeRiskReason(detail, 'zh-CN')}`)
+    expect(line).not.toContain(describeRiskReason(detail, 'en'))
   })
 })

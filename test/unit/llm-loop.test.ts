@@ -140,7 +140,8 @@ describe('the LLM planner loop', () => {
       h.ran([{ code: 'TARGET_NOT_FOUND', message: 'no element' }])
     }
     const out = await h.decide(page())
-    expect(out.decision).toMatchObject({ kind: 'fail', code: 'TARGET_NOT_FOUND' })
+    // The step it ended on, by the number the timeline shows, for the reader's own words (describeError).
+    expect(out.decision).toMatchObject({ kind: 'fail', code: 'TARGET_NOT_FOUND', details: { step: 3 } })
     if (out.decision.kind === 'fail') expect(out.decision.message).toMatch(/3 failures in a row\. 3 actions ran \(0 done, 3 failed\)/)
     expect(h.model.calls).toHaveLength(3)
   })

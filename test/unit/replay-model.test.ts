@@ -131,7 +131,7 @@ describe('buildReplay', () => {
     expect(click.confirmation).toEqual({
       requestedAt: shop[17].ts,
       reasons: ['click on “Place order” (purchase)'],
-      answer: { approved: true, by: 'c_ext', at: '2025-11-02T10:00:30.000Z', reason: 'looks right' },
+      answer: { approved: true, by: 'c_ext', at: '2025-11-02T10:00:30.000Z', reason: 'looks right', inPanel: true },
     })
     expect(click.dispatchedAt).toBe(shop[20].ts)
     expect(replay.steps[0].confirmation).toBeUndefined()

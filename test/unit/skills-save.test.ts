@@ -87,4 +87,14 @@ describe('recordSteps', () => {
     const steps = [step({ actionId: 'a1' })]
     expect(() => recordSteps(steps, proposedActions([proposed('a1', { type: 'click', target: { by: 'index', value: 9 } })]))).toThrow(/step 1/)
   })
+
+  it('names the step it refuses by the number the timeline shows, not counting the picture taken before asking', () => {
+    const steps = [
+      step({ seq: 1, actionId: 'a1', type: 'navigate' }),
+      step({ seq: 2, actionId: 'a2', type: 'screenshot', goal: EVIDENCE_GOAL }),
+      step({ seq: 3, actionId: 'a3', type: 'click' }),
+    ]
+    const events = [proposed('a1', { type: 'navigate', params: { url: 'https://x.test/' } }), proposed('a3', { type: 'click', target: { by: 'index', value: 9 } })]
+    expect(() => recordSteps(steps, proposedActions(events))).toThrow(/^step 2 \(click\)/)
+  })
 })

@@ -19,6 +19,7 @@ const api = createApi({ token: () => store.token.value, fetch: (input, init) => 
 store = createConsoleStore({
   api,
   t,
+  lang,
   place: { storage: localStorage, location, history },
   objectUrl: { create: (blob) => URL.createObjectURL(blob), revoke: (url) => URL.revokeObjectURL(url) },
   save(blob, filename) {

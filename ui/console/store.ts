@@ -1,3 +1,5 @@
+import { describeError } from '#protocol'
+import type { Lang } from '../i18n'
 import { computed, signal } from '@preact/signals'
 import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, Skill, SkillSearchResult, SkillSummary, StatusView, TaskStatus, TaskView } from '#protocol'
 import { ApiError, type Api } from './api'
@@ -17,10 +19,12 @@ export interface ConsoleDeps {
   objectUrl: { create(blob: Blob): string; revoke(url: string): void }
   /** Hands a downloaded file to the person (an <a download> click in the browser). */
   save(blob: Blob, filename: string): void
+  /** The reader's language, for the server's errors (their messages are English). Default English. */
+  lang?: Lang
 }
 
 /** Why a call failed, in words that say what to do. */
-export function explain(error: unknown, t: ConsoleT): string {
+export function explain(error: unknown, t: ConsoleT, lang: Lang = 'en'): string {
   if (!(error instanceof ApiError)) return t('errServer', { code: 'ERROR', message: error instanceof Error ? error.message : String(error) })
   switch (error.kind) {
     case 'network':
@@ -32,13 +36,15 @@ export function explain(error: unknown, t: ConsoleT): string {
     case 'not-found':
       return t('errNotFound', { message: error.message })
     default:
-      return t('errServer', { code: error.code, message: error.message })
+      // The server's message is the most exact in English; another reader gets the code's plain sentence.
+      return t('errServer', { code: error.code, message: lang === 'en' ? error.message : describeError(error, lang) })
   }
 }
 
 /** The console's state: signals the components read, and what the person can do. */
 export function createConsoleStore(deps: ConsoleDeps) {
   const { api, t } = deps
+  const lang = deps.lang ?? 'en'
   const token = signal<string | null>(null)
   /** The token was refused, or the server is unreachable: the token form shows why. */
   const authError = signal('')
@@ -96,11 +102,11 @@ export function createConsoleStore(deps: ConsoleDeps) {
   /** A refused token sends the person back to the token form, whatever page asked. */
   function failed(error: unknown, into: { value: string }) {
     if (error instanceof ApiError && error.kind === 'unauthorized') {
-      authError.value = explain(error, t)
+      authError.value = explain(error, t, lang)
       token.value = null
       forgetToken(deps.place.storage)
     }
-    into.value = explain(error, t)
+    into.value = explain(error, t, lang)
   }
 
   async function loadTasks() {
@@ -178,7 +184,7 @@ export function createConsoleStore(deps: ConsoleDeps) {
       loadPage()
     } catch (error) {
       token.value = previous
-      authError.value = explain(error, t)
+      authError.value = explain(error, t, lang)
     } finally {
       checking.value = false
     }

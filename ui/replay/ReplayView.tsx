@@ -1,3 +1,5 @@
+import { describeError, describeResult } from '#protocol'
+import { statusOf } from '../status-words'
 import type { ComponentChildren } from 'preact'
 import { useCallback, useMemo, useState } from 'preact/hooks'
 import type { VerifyResult } from '#protocol'
@@ -25,7 +27,9 @@ function WriteItem({ write }: { write: ReplayWrite }) {
       </div>
       {(why || write.by) && (
         <div class="muted">
-          {[why, write.by ? t('writeBy', { by: write.by }) : undefined].filter(Boolean).join(' · ')}
+          {[why, write.by ? t('writeBy', { by: write.byPanel ? t('byYouInPanel') : write.by === 'api' ? t('byApi') : t('byClient', { id: write.by.length > 12 ? `${write.by.slice(0, 10)}…` : write.by }) }) : undefined]
+            .filter(Boolean)
+            .join(' · ')}
         </div>
       )}
     </li>
@@ -57,10 +61,10 @@ function TimelineItem({ item }: { item: ReplayItem }) {
       return (
         <li class="question" data-question>
           <div>
-            <strong>{t('question')}:</strong> {item.question.question} <span class="muted">{formatTime(item.question.askedAt, lang)}</span>
+            <strong>{t('question')}{t('colon')}</strong> {item.question.question} <span class="muted">{formatTime(item.question.askedAt, lang)}</span>
           </div>
           <div>
-            <strong>{t('answer')}:</strong> {item.question.answer ?? <span class="muted">{t('unanswered')}</span>}
+            <strong>{t('answer')}{t('colon')}</strong> {item.question.answer ?? <span class="muted">{t('unanswered')}</span>}
           </div>
         </li>
       )
@@ -109,13 +113,19 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
   const context = useMemo(() => ({ t, lang, image, showLarge: setLarge }), [t, lang, image])
   const { totals: n, result, error } = replay
   const u = n.usage
+  const shown = replay.status ? statusOf(lang, replay.status, error) : undefined
+  const byYou = shown?.tone === 'by-you'
   return (
     <ReplayContext.Provider value={context}>
       <article class="replay" data-task={replay.taskId}>
         <header class="replay-head card">
           <div class="row">
             <h1 class="replay-goal">{replay.goal || t('replayOf', { id: replay.taskId })}</h1>
-            {replay.status && <span class={`badge status-${replay.status}`} data-status={replay.status}>{t(`status_${replay.status}`)}</span>}
+            {replay.status && shown && (
+              <span class={`badge status-${shown.tone}`} data-status={replay.status}>
+                {shown.words}
+              </span>
+            )}
             <Chain verified={verified} t={t} />
           </div>
           <dl class="facts">
@@ -123,7 +133,7 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
             <dd>{replay.mode === 'script' ? t('modeScript') : replay.mode === 'llm' ? t('modeLlm') : (replay.mode ?? '—')}</dd>
             {replay.startUrl && [<dt>{t('startUrl')}</dt>, <dd class="url">{replay.startUrl}</dd>]}
             {replay.skill && [<dt>{t('skill')}</dt>, <dd>{replay.skill}</dd>]}
-            {replay.clientId && [<dt>{t('client')}</dt>, <dd>{replay.clientId}</dd>]}
+            {replay.clientId && [<dt>{t('client')}</dt>, <dd title={replay.clientId}>{t('clientBrowser', { id: replay.clientId.length > 12 ? `${replay.clientId.slice(0, 10)}…` : replay.clientId })}</dd>]}
             <dt>{t('created')}</dt>
             <dd>{formatTime(replay.createdAt, lang)}</dd>
             {replay.finishedAt && [<dt>{t('finished')}</dt>, <dd>{formatTime(replay.finishedAt, lang)}</dd>]}
@@ -132,13 +142,15 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
         </header>
 
         {(result || error) && (
-          <section class={`card replay-result ${result?.success ? 'ok' : 'bad'}`} data-result>
-            <h2>{t('result')}</h2>
-            {result && <p>{result.text}</p>}
+          <section class={`card replay-result ${result?.success ? 'ok' : byYou ? 'by-you' : 'bad'}`} data-result>
+            <h2>{t(byYou ? 'resultByYou' : 'result')}</h2>
+            {result && <p>{describeResult(result, lang)}</p>}
             {result?.data !== undefined && <pre>{JSON.stringify(result.data, null, 2)}</pre>}
-            {error && (
-              <p class="step-error">
-                {t('error')}: {error.code} — {error.message}
+            {error && byYou && <p data-code={error.code}>{describeError(error, lang)}</p>}
+            {error && byYou && typeof error.details?.reason === 'string' && <p class="muted">{t('confirmReason', { reason: error.details.reason })}</p>}
+            {error && !byYou && (
+              <p class="step-error" data-code={error.code} title={error.message}>
+                {describeError(error, lang)} <span class="error-code muted">{t('errorCode', { code: error.code })}</span>
               </p>
             )}
           </section>
@@ -147,11 +159,11 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
         <section class="card replay-totals" data-totals>
           <h2>{t('totals')}</h2>
           <div class="row">
-            <span>{t('totalSteps', { n: n.steps })}</span>
+            <span>{t(n.steps === 1 ? 'totalStepsOne' : 'totalSteps', { n: n.steps })}</span>
             <span class="risk-low">{t('totalDone', { n: n.done })}</span>
             {n.failed > 0 && <span class="risk-high">{t('totalFailed', { n: n.failed })}</span>}
-            {n.rejected > 0 && <span class="risk-high">{t('totalRejected', { n: n.rejected })}</span>}
-            <span>{t('totalConfirmations', { n: n.confirmations, approved: n.approved })}</span>
+            {n.rejected > 0 && <span>{t('totalRejected', { n: n.rejected })}</span>}
+            {n.confirmations > 0 && <span>{t(n.confirmations === 1 ? 'totalConfirmationsOne' : 'totalConfirmations', { n: n.confirmations, approved: n.approved })}</span>}
             <span>{t('totalScreenshots', { n: n.screenshots })}</span>
             {n.errors > 0 && <span class="risk-high">{t('totalErrors', { n: n.errors })}</span>}
             <span>{t('totalDuration', { seconds: seconds(n.durationMs) })}</span>

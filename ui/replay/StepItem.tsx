@@ -1,4 +1,4 @@
-import { isEvidenceStep, riskReasonsIn } from '#protocol'
+import { describeError, isEvidenceStep, isPersonChoice, riskReasonsIn } from '#protocol'
 import type { ReplayDecision, ReplayStep } from './model'
 import { formatTime, useReplayContext } from './context'
 import { Shot } from './Shot'
@@ -10,6 +10,17 @@ type ActionType = (typeof ACTION_TYPES)[number]
 /** The action in the reader's words, as the side panel names it; a type this page does not know stays as recorded. */
 const actionName = (t: ReturnType<typeof useReplayContext>['t'], type: string) =>
   (ACTION_TYPES as readonly string[]).includes(type) ? t(`action_${type as ActionType}`) : type
+
+type T = ReturnType<typeof useReplayContext>['t']
+const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 10)}…` : id)
+
+/** Who answered, as a person says it: you in the side panel, a call to the API, or another browser by a short name. */
+function approver(t: T, answer: NonNullable<NonNullable<ReplayStep['confirmation']>['answer']>): string {
+  if (answer.inPanel) return t('byYouInPanel')
+  if (!answer.by) return t('bySomeone')
+  if (answer.by === 'api') return t('byApi')
+  return t('byClient', { id: shortId(answer.by) })
+}
 
 function Confirmation({ step }: { step: ReplayStep }) {
   const { t, lang } = useReplayContext()
@@ -24,7 +35,7 @@ function Confirmation({ step }: { step: ReplayStep }) {
       )}
       {answer ? (
         <div class="confirmation-answer">
-          <strong>{t(answer.approved ? 'confirmApproved' : 'confirmRejected', { by: answer.by ?? '?', at: formatTime(answer.at, lang) })}</strong>
+          <strong>{t(answer.approved ? 'confirmApproved' : 'confirmRejected', { by: approver(t, answer), at: formatTime(answer.at, lang) })}</strong>
           {answer.reason && <span> · {t('confirmReason', { reason: answer.reason })}</span>}
         </div>
       ) : (
@@ -34,12 +45,14 @@ function Confirmation({ step }: { step: ReplayStep }) {
   )
 }
 
+/** What went wrong in the reader's words; the code stays beside it, small, for whoever reports the problem. */
 function StepErrors({ step }: { step: ReplayStep }) {
+  const { t, lang } = useReplayContext()
   return (
     <>
       {step.observation?.errors.map((e) => (
-        <div class="step-error" key={e.code + e.message}>
-          {e.code}: {e.message}
+        <div class="step-error" key={e.code + e.message} data-code={e.code} title={e.message}>
+          {describeError(e, lang)} <span class="error-code muted">{t('errorCode', { code: e.code })}</span>
         </div>
       ))}
     </>
@@ -53,7 +66,7 @@ function StepShots({ step }: { step: ReplayStep }) {
   return (
     <div class="thumbs">
       {shots.map((a) => (
-        <Shot key={a.name} artifact={a} step={step.seq} />
+        <Shot key={a.name} artifact={a} step={step.number ?? step.seq} />
       ))}
     </div>
   )
@@ -77,9 +90,9 @@ export function StepItem({ step }: { step: ReplayStep }) {
   if (isEvidenceStep(step)) return <EvidenceItem step={step} />
   const o = step.observation
   return (
-    <li class={`step outcome-${step.outcome}`} data-step={step.seq} data-action={step.actionId}>
+    <li class={`step outcome-${step.outcome}`} data-step={step.seq} data-number={step.number} data-action={step.actionId}>
       <div class="step-head">
-        <span class="step-seq">{t('step', { n: step.seq })}</span>
+        {step.number !== undefined && <span class="step-seq">{t('step', { n: step.number })}</span>}
         <strong class="step-type" data-type={step.type}>
           {actionName(t, step.type)}
         </strong>
@@ -92,7 +105,7 @@ export function StepItem({ step }: { step: ReplayStep }) {
       {step.confirmation && <Confirmation step={step} />}
       {o && (o.url || o.title) && (
         <div class="step-page muted">
-          {t('page')}: {o.title}
+          {t('pageIs', { title: o.title ?? '' })}
           {o.title && o.url ? ' — ' : ''}
           {o.url && <span class="url">{o.url}</span>}
         </div>
@@ -109,11 +122,25 @@ export function StepItem({ step }: { step: ReplayStep }) {
   )
 }
 
+/** Why the planner stopped: the person's own no is theirs, quiet; anything else in plain words with its code. */
+function DecisionError({ decision }: { decision: ReplayDecision }) {
+  const { t, lang } = useReplayContext()
+  if (!decision.code) return <div class="step-error">{decision.error}</div>
+  const error = { code: decision.code, message: decision.error ?? '', ...(decision.details ? { details: decision.details } : {}) }
+  if (isPersonChoice(error)) return <div class="muted" data-code={decision.code}>{describeError(error, lang)}</div>
+  return (
+    <div class="step-error" data-code={decision.code} title={decision.error}>
+      {describeError(error, lang)} <span class="error-code muted">{t('errorCode', { code: decision.code })}</span>
+    </div>
+  )
+}
+
 /** What the planner decided and what it cost. */
 export function DecisionItem({ decision }: { decision: ReplayDecision }) {
   const { t, lang } = useReplayContext()
   const planner = decision.planner === 'script' ? t('planner_script') : decision.planner === 'llm' ? t('planner_llm') : (decision.planner ?? t('decision'))
-  const outcome = decision.kind && decision.kind !== 'act' ? t(`decision_${decision.kind}` as 'decision_done') : undefined
+  const byYou = decision.kind === 'fail' && !!decision.code && isPersonChoice({ code: decision.code })
+  const outcome = byYou ? t('decision_byYou') : decision.kind && decision.kind !== 'act' ? t(`decision_${decision.kind}` as 'decision_done') : undefined
   const u = decision.usage
   return (
     <li class="decision" data-decision>
@@ -127,7 +154,7 @@ export function DecisionItem({ decision }: { decision: ReplayDecision }) {
         )}
       </div>
       {decision.nextGoal && <div>{t('nextGoal', { goal: decision.nextGoal })}</div>}
-      {decision.error && <div class="step-error">{decision.error}</div>}
+      {decision.error && <DecisionError decision={decision} />}
       {decision.thinking && (
         <details>
           <summary>{t('thinking')}</summary>

@@ -1,5 +1,5 @@
 import type { AuditEvent, KnownAuditEvent, ObservationError, RiskReason, Usage } from '#protocol'
-import { parseAuditEvent } from '#protocol'
+import { isEvidenceStep, parseAuditEvent, stepNumbers } from '#protocol'
 import { describeTarget } from './target'
 import type { Replay, ReplayArtifact, ReplayDecision, ReplayPause, ReplayQuestion, ReplayStep, ReplayWrite } from './types'
 
@@ -23,6 +23,7 @@ function decisionOf(event: Event<'planner.decision'>): ReplayDecision {
     kind: decision.kind,
     usage,
     ...(error ? { error } : {}),
+    ...(decision.kind === 'fail' ? { code: decision.code, ...(decision.details ? { details: decision.details } : {}) } : {}),
   }
 }
 
@@ -62,10 +63,18 @@ function reasonDetailsOf(details: RiskReason[] | undefined, reasons: readonly st
 }
 
 const artifactsOf = (refs: { name: string; label: string }[]): ReplayArtifact[] => refs.map(({ name, label }) => ({ name, label }))
-const errorsOf = (errors: ObservationError[]): ObservationError[] => errors.map(({ code, message }) => ({ code, message }))
+// What a reader words an error by stays with it: a navigation failure's details, a refused site's origin.
+const errorsOf = (errors: ObservationError[]): ObservationError[] =>
+  errors.map(({ code, message, details, origin }) => ({ code, message, ...(details ? { details } : {}), ...(origin ? { origin } : {}) }))
 
-function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped' | 'write.allowed'>): ReplayWrite {
-  const base = { at: event.ts, request: event.data.request, ...(event.actionId ? { actionId: event.actionId } : {}) }
+function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped' | 'write.allowed'>, clientId?: string): ReplayWrite {
+  const by = 'by' in event.data ? event.data.by : undefined
+  const base = {
+    at: event.ts,
+    request: event.data.request,
+    ...(event.actionId ? { actionId: event.actionId } : {}),
+    ...(by && by === clientId ? { byPanel: true } : {}),
+  }
   switch (event.type) {
     case 'write.held': {
       const actionId = event.data.stepActionId ?? event.actionId
@@ -104,6 +113,8 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
     malformed: {},
   }
   const byAction = new Map<string, ReplayStep>()
+  // Steps whose target is only a CSS selector: the page names the element once the step has run.
+  const unnamed = new Set<string>()
   let decision: ReplayDecision | undefined
   let openPause: ReplayPause | undefined
   let openQuestion: ReplayQuestion | undefined
@@ -160,6 +171,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
           ...(decision ? { decision } : {}),
         }
         byAction.set(created.actionId, created)
+        if (action.target?.by === 'selector' && !event.data.element) unnamed.add(created.actionId)
         replay.steps.push(created)
         replay.timeline.push({ kind: 'step', step: created })
         break
@@ -176,10 +188,13 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
         if (step) {
           const d = event.data
           step.confirmation ??= { reasons: step.reasons, ...(step.reasonDetails ? { reasonDetails: step.reasonDetails } : {}) }
+          const by = str(d.by) ?? str(d.source.clientId)
           step.confirmation.answer = {
             approved: d.approved,
-            by: str(d.by) ?? str(d.source.clientId),
+            by,
             at: str(d.at) ?? event.ts,
+            // The extension names its version on every call; the task's own browser answering is its side panel.
+            ...(by && by === replay.clientId && str(d.source.version) ? { inPanel: true } : {}),
             ...(str(d.reason) ? { reason: str(d.reason) } : {}),
           }
           if (!d.approved) {
@@ -197,6 +212,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
           step.observation = { status: d.status, url: str(d.url), title: str(d.title), errors: errorsOf(d.errors), ...(d.extracted === undefined ? {} : { extracted: d.extracted }) }
           step.outcome = d.status
           step.finishedAt = event.ts
+          if (d.targetName && unnamed.has(step.actionId)) step.target = `“${d.targetName}”`
           for (const artifact of artifactsOf(d.artifacts)) {
             if (artifact.label === 'before' && !step.before) step.before = artifact
             else if (artifact.label === 'after' && !step.after) step.after = artifact
@@ -244,8 +260,16 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
       case 'task.finished': {
         const { status, result, error } = event.data
         replay.status = status
-        if (result) replay.result = { success: result.success, text: result.text, ...(result.data === undefined ? {} : { data: result.data }) }
-        if (error) replay.error = { code: str(error.code) ?? 'ERROR', message: error.message }
+        if (result) {
+          replay.result = {
+            success: result.success,
+            text: result.text,
+            ...(result.data === undefined ? {} : { data: result.data }),
+            ...(result.code ? { code: result.code } : {}),
+            ...(result.params ? { params: result.params } : {}),
+          }
+        }
+        if (error) replay.error = { code: str(error.code) ?? 'ERROR', message: error.message, ...(error.details ? { details: error.details } : {}) }
         replay.finishedAt = event.ts
         break
       }
@@ -254,7 +278,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
       case 'write.refused':
       case 'write.dropped':
       case 'write.allowed':
-        replay.timeline.push({ kind: 'write', write: writeOf(event) })
+        replay.timeline.push({ kind: 'write', write: writeOf(event, replay.clientId) })
         break
       case 'report.received':
       case 'audit.recovered':
@@ -265,9 +289,14 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
     }
   }
 
+  // The same numbers the side panel shows: the pictures taken before asking are not counted.
+  const numbers = stepNumbers(replay.steps)
+  replay.steps.forEach((step, i) => {
+    if (numbers[i] !== undefined) step.number = numbers[i]
+  })
   const t = replay.totals
   for (const step of replay.steps) {
-    t.steps++
+    if (!isEvidenceStep(step)) t.steps++
     if (step.outcome === 'done') t.done++
     else if (step.outcome === 'failed') t.failed++
     else if (step.outcome === 'rejected') t.rejected++

@@ -14,7 +14,7 @@ export interface ReplayConfirmation {
   /** The reasons as data, one for each sentence, when the audit kept them: shown in the reader's language. */
   reasonDetails?: RiskReason[]
   /** Absent while the person has not answered. */
-  answer?: { approved: boolean; by?: string; at?: string; reason?: string }
+  answer?: { approved: boolean; by?: string; at?: string; reason?: string; /** Answered in the side panel of the task's own browser. */ inPanel?: boolean }
 }
 
 export interface ReplayObservation {
@@ -36,11 +36,16 @@ export interface ReplayDecision {
   kind?: string
   usage?: Partial<Usage>
   error?: string
+  /** For a `fail`: its code and the values its words take, so the reader sees it in their language (describeError). */
+  code?: string
+  details?: Record<string, string | number>
 }
 
 export interface ReplayStep {
   actionId: string
   seq: number
+  /** The number a person counts the step by, as the side panel shows it (absent for the picture before asking). */
+  number?: number
   type: string
   /** The element acted on, as a person reads it. */
   target?: string
@@ -91,6 +96,8 @@ export interface ReplayWrite {
   reason?: string
   /** Who approved or refused it. */
   by?: string
+  /** The task's own browser answered: the person, in its side panel. */
+  byPanel?: boolean
 }
 
 /** An event this replay cannot show: a type it does not know, or a known one whose data is not as it should be. */
@@ -138,7 +145,7 @@ export interface Replay {
   finishedAt?: string
   status?: TaskStatus
   result?: TaskResult
-  error?: { code: string; message: string }
+  error?: { code: string; message: string; details?: Record<string, string | number> }
   steps: ReplayStep[]
   timeline: ReplayItem[]
   questions: ReplayQuestion[]

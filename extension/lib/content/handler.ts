@@ -6,7 +6,7 @@ import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type P
 /** What the in-page library (extension/lib/page) gives the content script. */
 export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
-  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown }>
+  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string }>
   mask(win: Window, redact?: RedactSettings): () => void
 }
 
@@ -87,6 +87,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       status: outcome.status,
       errors: outcome.errors,
       ...(outcome.extracted === undefined ? {} : { extracted: outcome.extracted }),
+      ...(outcome.targetName ? { targetName: outcome.targetName.slice(0, 200) } : {}),
       ...(page ? { page } : {}),
       timing: { actMs, observeMs: now() - started - actMs },
     }

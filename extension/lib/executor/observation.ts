@@ -9,6 +9,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
   const timing: Record<string, number> = {}
   let page: Partial<PageState> = {}
   let extracted: unknown
+  let targetName: string | undefined
   const writes: { held?: HeldWrite[]; released?: HeldWrite[]; gone?: HeldWrite[] } = {}
 
   return {
@@ -32,6 +33,10 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
     extracted(value: unknown) {
       extracted = value
     },
+    /** The element the step's selector named, as a person reads it. */
+    targetName(name: string) {
+      targetName = name
+    },
     mark(name: string, value = now() - startedAt) {
       timing[name] = value
     },
@@ -52,6 +57,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
       visibleTextSnippet: page.visibleTextSnippet ?? '',
       ...(page.scroll ? { scroll: page.scroll } : {}),
       ...(extracted === undefined ? {} : { extracted }),
+      ...(targetName ? { targetName } : {}),
       ...(artifacts.length ? { artifacts: artifacts.slice(0, 8) } : {}),
       errors: errors.slice(0, 50),
       ...(writes.held ? { held: writes.held.slice(0, 20) } : {}),

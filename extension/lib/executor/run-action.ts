@@ -310,6 +310,8 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       // The page may have stored its answer before the channel broke.
       outcome = await deps.readResult(action.actionId)
     }
+    // Named before any hold: a held step is still the step on this element.
+    if (outcome?.targetName) obs.targetName(outcome.targetName)
     // A handler may send the page away a moment later (a timer, a refresh it added): the hold lasts until then.
     const grace = sent + (deps.navigationGraceMs ?? 500)
     if (firesHandlers(action)) {

@@ -10,6 +10,7 @@ import { waitForCondition } from './actions/wait-for'
 import { PageActionError, fail } from './errors'
 import type { PageMemory } from './memory'
 import { resolveTarget } from './resolve-target'
+import { labelText, visibleLabel } from './semantics'
 import type { RiskRules } from './risk-gate'
 import { createRedactor } from './sensitive'
 import type { PageActionResult } from './types'
@@ -29,7 +30,14 @@ export interface RunActionOptions {
 
 const NEEDS_TARGET = new Set(['click', 'type', 'select'])
 
-async function perform(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions): Promise<unknown> {
+/** An element as a person reads it: what it says, its label, accessible name, placeholder or title; never a value. */
+function readableName(el: Element, redact: (text: string) => string): string | undefined {
+  const attr = (name: string) => el.getAttribute(name)?.replace(/\s+/g, ' ').trim()
+  const name = visibleLabel(el, 120) || labelText(el, 120) || attr('aria-label') || attr('placeholder') || attr('title') || attr('alt')
+  return name ? redact(name) : undefined
+}
+
+async function perform(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions, named: (name: string) => void): Promise<unknown> {
   const type = action.type as PageActionType
   const schema = ActionParams[type]
   if (!schema) fail('ACTION_FAILED', `"${action.type}" is done by the extension's background, not in the page`)
@@ -38,6 +46,10 @@ async function perform(win: Window, action: Action, memory: PageMemory, opts: Ru
   if (NEEDS_TARGET.has(type) && !action.target) fail('TARGET_NOT_FOUND', `${action.type} needs a target element`)
   const el = action.target ? resolveTarget(win, action.target, memory) : null
   const redact = createRedactor(opts.redactValues)
+  if (el && action.target?.by === 'selector') {
+    const name = readableName(el, redact)
+    if (name) named(name)
+  }
 
   switch (type) {
     case 'click':
@@ -69,12 +81,17 @@ async function perform(win: Window, action: Action, memory: PageMemory, opts: Ru
 export async function runPageAction(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions = {}): Promise<PageActionResult> {
   const checked = Action.safeParse(action)
   if (!checked.success) return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'the action is malformed' }] }
+  // A refused step names its element too: the person reads what it was about.
+  let targetName: string | undefined
+  const named = () => (targetName ? { targetName } : {})
   try {
-    const extracted = await perform(win, checked.data, memory, opts)
-    return extracted === undefined ? { status: 'done', errors: [] } : { status: 'done', errors: [], extracted }
+    const extracted = await perform(win, checked.data, memory, opts, (name) => (targetName = name))
+    return extracted === undefined ? { status: 'done', errors: [], ...named() } : { status: 'done', errors: [], extracted, ...named() }
   } catch (error) {
-    if (error instanceof PageActionError) return { status: 'failed', errors: [{ code: error.code, message: error.message, ...(error.origin ? { origin: error.origin } : {}) }] }
+    if (error instanceof PageActionError) {
+      return { status: 'failed', errors: [{ code: error.code, message: error.message, ...(error.origin ? { origin: error.origin } : {}) }], ...named() }
+    }
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-    return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: createRedactor(opts.redactValues)(message).slice(0, 2000) }] }
+    return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: createRedactor(opts.redactValues)(message).slice(0, 2000) }], ...named() }
   }
 }

@@ -29,4 +29,9 @@ export interface PageActionResult {
   status: 'done' | 'failed'
   errors: { code: ActionErrorCode; message: string }[]
   extracted?: unknown
+  /**
+   * The element a script named by CSS selector, as a person reads it (its label, text, accessible name or
+   * placeholder): the server cannot tell `#name` apart in what it observes, the page can.
+   */
+  targetName?: string
 }

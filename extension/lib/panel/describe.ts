@@ -7,8 +7,9 @@ const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, 
 /** What an action will do, in plain words; `targetText` is the element as a person would name it. */
 export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'>, t: PanelT, targetText?: string): string {
   const p = action.params
-  // Words from the page are quoted; Tandem's own stand-ins for an element are not.
-  const named = targetText || (action.target && action.target.by !== 'index' ? str(action.target.value) : '')
+  // Words from the page are quoted; Tandem's own stand-ins for an element are not, and a CSS selector (`#q`) is no
+  // name a person reads: such an element is "an element" until the server names it.
+  const named = targetText || (action.target && (action.target.by === 'text' || action.target.by === 'role') ? str(action.target.value) : '')
   const target = named
     ? `“${clip(named)}”`
     : action.target?.by === 'index'
@@ -19,7 +20,7 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
       return t('act.click', { target })
     case 'type':
       // A credential is never shown, even if a value slipped past the server's redaction.
-      return t(p.submit === true ? 'act.typeSubmit' : 'act.type', { target, text: p.sensitive === true ? '••••' : clip(str(p.text), 80) })
+      return t(p.submit === true ? 'act.typeSubmit' : 'act.type', { target, text: typedText(p, t) })
     case 'select':
       return t('act.select', { target, option: clip(str(p.option ?? p.value), 80) })
     case 'press':
@@ -35,6 +36,18 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
     default:
       return t(`act.${action.type as 'observe' | 'waitFor' | 'screenshot' | 'back'}`)
   }
+}
+
+const SECRET_PLACEHOLDER = /^\{\{secret:([^}]+)\}\}$/
+const SECRET_PLACEHOLDERS = /\{\{secret:([^}]+)\}\}/g
+
+/** What a step types, as the panel may show it: a password only as "your password", a saved secret by its name. */
+function typedText(p: Record<string, unknown>, t: PanelT): string {
+  if (p.sensitive === true) return t('words.yourPassword')
+  const text = str(p.text)
+  const secret = SECRET_PLACEHOLDER.exec(text.trim())
+  if (secret) return t('words.yourSecret', { name: secret[1]! })
+  return clip(text.replace(SECRET_PLACEHOLDERS, '‹$1›'), 80)
 }
 
 /** "POST https://shop.test/api/orders" for the first held request (and how many more). */
@@ -60,3 +73,14 @@ export function describeStep(step: Pick<StepView, 'type' | 'url'>, t: PanelT): s
 }
 
 const ACTION_TYPES = new Set(['observe', 'navigate', 'click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract', 'screenshot', 'back', 'release'])
+
+/** What a type step typed, as the timeline says it: the text, or a password or saved secret only by its name. */
+export function describeTyped(step: Pick<StepView, 'type' | 'text' | 'sensitive'>, t: PanelT): string | undefined {
+  if (step.type !== 'type') return undefined
+  if (step.sensitive) return t('words.typedSecret')
+  if (step.text === undefined) return undefined
+  const secret = SECRET_PLACEHOLDER.exec(step.text.trim())
+  if (secret) return t('words.typedNamedSecret', { name: secret[1]! })
+  // A placeholder inside other text is named the same way, never filled in.
+  return t('words.typed', { text: clip(step.text.replace(SECRET_PLACEHOLDERS, '‹$1›'), 80) })
+}

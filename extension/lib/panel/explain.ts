@@ -1,3 +1,4 @@
+import { describeError, isKnownErrorCode } from '#protocol'
 import { isServerError } from '../server/errors'
 import type { PanelT } from './i18n'
 
@@ -19,8 +20,10 @@ export function explain(error: unknown, serverUrl: string, t: PanelT): string {
       return t('error.llm')
     case 'UNAVAILABLE':
       return t('error.busy')
-    default:
-      // The server's own message says what to do; it is written in English.
-      return error.message
+    default: {
+      // The server's own message says what to do, in English; another reader gets the code's plain sentence.
+      const lang = t('words.lang') === 'zh-CN' ? 'zh-CN' : 'en'
+      return lang === 'en' || !isKnownErrorCode(error.code) ? error.message : describeError(error, lang)
+    }
   }
 }

@@ -66,7 +66,7 @@ const en = {
   'risk.high': 'high risk',
   'outcome.done': 'done',
   'outcome.failed': 'failed',
-  'outcome.rejected': 'rejected',
+  'outcome.rejected': 'you said no',
   'outcome.pending': 'in progress',
   'shot.before': 'before',
   'shot.after': 'after',
@@ -151,6 +151,17 @@ const en = {
   ...controlEn,
   ...allowedEn,
   ...waitingEn,
+  // Words for numbers, the person's own choices and typed text (kept together at the end to ease merging).
+  'words.resultByYou': 'You stopped this task',
+  'words.yourReason': 'Your reason: {reason}',
+  'words.typed': 'typed “{text}”',
+  'words.typedSecret': 'typed your password (not shown)',
+  'words.typedNamedSecret': 'typed your saved secret “{name}” (not shown)',
+  'words.code': 'code {code}',
+  'words.yourPassword': 'your password',
+  // The dictionary's own language: explain() words the server's errors through the protocol's describers by it.
+  'words.lang': 'en',
+  'words.yourSecret': 'your saved secret {name}',
 }
 export type PanelKey = keyof typeof en
 
@@ -213,7 +224,7 @@ const zh: Record<PanelKey, string> = {
   'risk.high': '高风险',
   'outcome.done': '完成',
   'outcome.failed': '失败',
-  'outcome.rejected': '已拒绝',
+  'outcome.rejected': '你拒绝了',
   'outcome.pending': '进行中',
   'shot.before': '操作前',
   'shot.after': '操作后',
@@ -298,8 +309,19 @@ const zh: Record<PanelKey, string> = {
   ...controlZh,
   ...allowedZh,
   ...waitingZh,
+  'words.resultByYou': '你停止了这个任务',
+  'words.yourReason': '你的理由：{reason}',
+  'words.typed': '输入了“{text}”',
+  'words.typedSecret': '输入了你的密码（不显示）',
+  'words.typedNamedSecret': '输入了你保存的机密“{name}”（不显示）',
+  'words.code': '代码 {code}',
+  'words.yourPassword': '你的密码',
+  'words.lang': 'zh-CN',
+  'words.yourSecret': '你保存的机密 {name}',
 }
 
 export type PanelT = Translate<typeof en>
 
 export const panelTranslator = (lang: Lang): PanelT => createTranslator({ en, 'zh-CN': zh }, lang)
+/** Every key, for tests that check both languages are complete and punctuated as each language is. */
+export const PANEL_DICTIONARIES = { en, 'zh-CN': zh }

@@ -1,4 +1,5 @@
-import type { ActionForm, LlmActionForm, PlannerAudit, RedactSettings, Usage } from '#protocol'
+import type { ActionForm, LlmActionForm, PlannerAudit, RedactSettings, Usage, WordParams } from '#protocol'
+import { countSteps } from '#protocol'
 import type { Completion, LlmGateway } from '../llm/gateway'
 import { redactingGateway } from '../privacy/redacting-gateway'
 import type { Decision, Planner, PlannerOutput } from '../tasks/planner'
@@ -97,8 +98,8 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
           ...audit,
         },
       })
-      const stop = (code: string, why: string, audit: PlannerAudit = {}) =>
-        reply({ kind: 'fail', code, message: `${why} ${summariseRun(task, state.history)}` }, audit)
+      const stop = (code: string, why: string, audit: PlannerAudit = {}, details?: WordParams) =>
+        reply({ kind: 'fail', code, message: `${why} ${summariseRun(task, state.history)}`, ...(details ? { details } : {}) }, audit)
 
       // What came of the last decision.
       const last = state.history.at(-1)
@@ -113,7 +114,8 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
       if (outcome?.kind === 'done' && outcome.type !== 'observe') state.failures = 0
       if (state.failures >= maxFailures) {
         const code = outcome?.kind === 'failed' ? (outcome.errors[0]?.code ?? 'ACTION_FAILED') : 'ACTION_FAILED'
-        return stop(code, `${maxFailures} failures in a row.`)
+        // The reader names the step it ended on by the number beside it in the timeline.
+        return stop(code, `${maxFailures} failures in a row.`, {}, outcome?.kind === 'failed' ? { step: countSteps(task.steps) } : undefined)
       }
       if (state.decisions >= maxSteps) return stop('MAX_STEPS', `Stopped after ${maxSteps} steps without reaching the goal.`)
       if (!observation) return reply({ kind: 'act', actions: [{ type: 'observe' }] }, { reason: 'no page observed yet' })

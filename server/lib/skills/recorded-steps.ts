@@ -1,5 +1,5 @@
 import type { Action, AuditEvent, ElementInfo, Risk, ScriptStep, StepView } from '#protocol'
-import { isCredentialField, isEvidenceStep, parseAuditEvent } from '#protocol'
+import { isCredentialField, isEvidenceStep, parseAuditEvent, stepNumbers } from '#protocol'
 import { REDACTED } from '../privacy/redact'
 import { replayTargetOf, type ReplayTarget } from './replay-target'
 
@@ -127,7 +127,9 @@ function describe(step: ScriptStep, name: string | undefined, host: string | und
 export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>): RecordedStep[] {
   const out: RecordedStep[] = []
   const parameterOf = createParameters()
-  for (const view of steps) {
+  // A step is named by the number the person saw beside it in the timeline.
+  const numbers = stepNumbers(steps)
+  for (const [i, view] of steps.entries()) {
     if (view.outcome !== 'done' || isEvidenceStep(view) || view.type === 'observe' || view.type === 'screenshot') continue
     const found = proposed.get(view.actionId)
     if (!found) continue
@@ -137,7 +139,7 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
     const typed = action.type === 'type'
     const where = ['click', 'type', 'select', 'scroll'].includes(action.type) ? replayTargetOf(action.target, element, typed) : undefined
     if (['click', 'type', 'select'].includes(action.type) && !where) {
-      throw new UnreplayableStep(`step ${view.seq} (${action.type}) aimed at an element the audit did not describe`)
+      throw new UnreplayableStep(`step ${numbers[i] ?? view.seq} (${action.type}) aimed at an element the audit did not describe`)
     }
     const extras = { ...(view.goal ? { reason: view.goal.slice(0, 2000) } : {}), ...(action.risk === 'high' ? { risk: 'high' as const } : {}) }
     const secrets: NonNullable<RecordedStep['secrets']> = []

@@ -3,7 +3,7 @@ import { isTerminal } from '#protocol'
 import { setStatus, type PendingEvent } from './events'
 import type { PlannerOutput } from './planner'
 import { proposeRelease, releaseOutcome } from './release'
-import { artifactLinks } from './step-details'
+import { artifactLinks, typedOf } from './step-details'
 import { isRefused, originOf, refusedAgain, siteQuestion, siteRefusedError } from './site-refusal'
 import type { TaskRecord } from './task-record'
 
@@ -57,7 +57,8 @@ export function applyObservation(
     errors: observation.errors,
     at: new Date().toISOString(),
     ...(current.goal ? { goal: current.goal } : {}),
-    ...(current.targetText ? { target: current.targetText } : {}),
+    ...(current.targetText ? { target: current.targetText } : observation.targetName ? { target: observation.targetName } : {}),
+    ...typedOf(action),
     ...(artifacts.length ? { artifacts: artifactLinks(artifacts) } : {}),
   })
   events.push({
@@ -69,6 +70,7 @@ export function applyObservation(
       title: observation.title,
       errors: observation.errors,
       ...(observation.extracted === undefined ? {} : { extracted: observation.extracted }),
+      ...(observation.targetName ? { targetName: observation.targetName } : {}),
       artifacts,
       timing: observation.timing,
       ...(observation.scroll ? { scroll: observation.scroll } : {}),
@@ -168,12 +170,17 @@ export function applyDecision(task: TaskRecord, output: PlannerOutput, planner: 
       moveTo(task, 'WAITING_USER', events, 'the planner needs an answer')
       return
     case 'done':
-      task.result = { success: decision.success, text: decision.text, ...(decision.data === undefined ? {} : { data: decision.data }) }
+      task.result = {
+        success: decision.success,
+        text: decision.text,
+        ...(decision.data === undefined ? {} : { data: decision.data }),
+        ...(decision.code ? { code: decision.code, ...(decision.params ? { params: decision.params } : {}) } : {}),
+      }
       if (!decision.success) task.error = { code: 'GOAL_NOT_MET', message: decision.text }
       finish(task, decision.success ? 'SUCCEEDED' : 'FAILED', events, decision.text)
       return
     case 'fail':
-      task.error = { code: decision.code, message: decision.message }
+      task.error = { code: decision.code, message: decision.message, ...(decision.details ? { details: decision.details } : {}) }
       finish(task, 'FAILED', events, decision.message)
   }
 }

@@ -9,6 +9,7 @@ import { setStatus, type PendingEvent } from './events'
 import type { TaskRecord } from './task-record'
 import { advance } from './advance'
 import { refuseRelease } from './release'
+import { typedOf } from './step-details'
 import { refuseSite } from './site-refusal'
 
 /** What the person (through the panel, console or API) can tell a task. */
@@ -72,6 +73,9 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
             risk: current.action.risk,
             outcome: 'rejected',
             errors: [],
+            ...(current.goal ? { goal: current.goal } : {}),
+            ...(current.targetText ? { target: current.targetText } : {}),
+            ...typedOf(current.action),
             ...(body.reason ? { note: body.reason } : {}),
             at,
           })

@@ -1,12 +1,12 @@
-import type { ActionForm, Observation, PlannerAudit, Usage } from '#protocol'
+import type { ActionForm, Observation, PlannerAudit, Usage, WordParams } from '#protocol'
 import type { TaskRecord } from './task-record'
 
 /** What a planner decides for a task that has nothing queued. */
 export type Decision =
   | { kind: 'act'; actions: ActionForm[] }
-  | { kind: 'done'; success: boolean; text: string; data?: unknown }
+  | { kind: 'done'; success: boolean; text: string; data?: unknown; code?: string; params?: WordParams }
   | { kind: 'ask'; question: string }
-  | { kind: 'fail'; code: string; message: string }
+  | { kind: 'fail'; code: string; message: string; details?: WordParams }
 
 export interface PlannerInput {
   task: TaskRecord

@@ -1,20 +1,37 @@
-import type { ArtifactLink, ArtifactRef, ConfirmationEvidence, ElementInfo, Observation, StepView, Target } from '#protocol'
+import type { Action, ArtifactLink, ArtifactRef, ConfirmationEvidence, ElementInfo, Observation, StepView, Target } from '#protocol'
 import { isEvidenceStep } from '#protocol'
 
 const MAX_TARGET = 200
 const cut = (s: string) => (s.length > MAX_TARGET ? `${s.slice(0, MAX_TARGET - 1)}…` : s)
 const clean = (s: string | undefined) => s?.replace(/\s+/g, ' ').trim() || undefined
 
+// The parts of a CSS selector a person could read: an accessible name, a placeholder, a title or an alt text.
+const READABLE_ATTR = /\[(?:aria-label|placeholder|title|alt)=(?:"([^"]+)"|'([^']+)'|([^\]]+))\]/i
+
 /**
  * The element an action is aimed at, as a person would name it: its text, label or placeholder when the page
- * told us, else what a script wrote (its selector or text).
+ * told us, else the visible text or role a script named. A CSS selector is not a name (`#name`): only the words
+ * inside it a person could read are kept, else the step goes unnamed and says what it did.
  */
 export function targetTextOf(target: Target | undefined, element: ElementInfo | undefined): string | undefined {
   const a = element?.attributes ?? {}
   const named = clean(element?.text) ?? clean(a['aria-label']) ?? clean(a.placeholder) ?? clean(a.title) ?? clean(a.alt) ?? clean(a.name)
   if (named) return cut(named)
-  if (target && target.by !== 'index') return cut(String(target.value))
-  return undefined
+  if (!target || target.by === 'index') return undefined
+  if (target.by !== 'selector') return cut(String(target.value))
+  const readable = READABLE_ATTR.exec(String(target.value))
+  const words = clean(readable?.[1] ?? readable?.[2] ?? readable?.[3])
+  return words ? cut(words) : undefined
+}
+
+/**
+ * What a type step typed, for its row in the timeline: the text itself, or for a password only that it was one
+ * (the value never leaves the server's scrubbing); a `{{secret:NAME}}` placeholder stays, naming the secret.
+ */
+export function typedOf(action: Pick<Action, 'type' | 'params'>): Pick<StepView, 'text' | 'sensitive'> {
+  if (action.type !== 'type' || typeof action.params.text !== 'string') return {}
+  if (action.params.sensitive === true) return { sensitive: true }
+  return { text: cut(action.params.text) }
 }
 
 export const artifactLinks = (refs: ArtifactRef[]): ArtifactLink[] => refs.map(({ name, label }) => ({ name, label }))

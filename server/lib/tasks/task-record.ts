@@ -1,4 +1,5 @@
-import type { Action, ActionForm, HeldRequest, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage } from '#protocol'
+import { countSteps } from '#protocol'
+import type { Action, ActionForm, HeldRequest, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage, WordParams } from '#protocol'
 
 /** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
 export interface InFlight {
@@ -56,7 +57,7 @@ export interface TaskRecord {
   resumedAt?: string
   question?: string
   result?: TaskResult
-  error?: { code: string; message: string }
+  error?: { code: string; message: string; details?: WordParams }
   usage: Usage
   /** Values typed into credential fields: scrubbed from the audit and from stored observations. */
   sensitive?: string[]
@@ -83,7 +84,8 @@ export function toTaskView(task: TaskRecord): TaskView {
     ...(task.skill ? { skill: task.skill } : {}),
     createdAt: task.createdAt,
     updatedAt: task.updatedAt,
-    stepCount: task.steps.length,
+    // The steps a person counts: the pictures taken before asking are not steps.
+    stepCount: countSteps(task.steps),
     ...(task.question ? { question: task.question } : {}),
     ...(task.askedSite && task.question ? { askedSite: task.askedSite.origin } : {}),
     ...(task.result ? { result: task.result } : {}),

@@ -1,4 +1,5 @@
 import type { StatusView, TaskStatus, TaskView } from '#protocol'
+import { countSteps, isEvidenceStep, stepNumbers } from '#protocol'
 import { notFound } from '../http/errors'
 import { redactFor } from '../privacy/task-redaction'
 import type { EngineDeps } from './deps'
@@ -12,6 +13,9 @@ export function createTaskViews(deps: EngineDeps, planningNow: (taskId: string) 
       const task = await store.get(taskId)
       if (!task) throw notFound(`No task ${taskId}.`)
       const current = task.current
+      const numbers = stepNumbers(task.steps)
+      const steps = task.steps.map((step, i) => (numbers[i] === undefined ? step : { ...step, number: numbers[i] }))
+      const counted = current && !current.isEvidence && !isEvidenceStep({ type: current.action.type, goal: current.goal })
       return redactFor(task, deps)<StatusView>({
         task: toTaskView(task),
         currentAction: current?.action ?? null,
@@ -27,9 +31,10 @@ export function createTaskViews(deps: EngineDeps, planningNow: (taskId: string) 
                 ...(current.evidence ? { evidence: current.evidence } : {}),
               }
             : null,
-        steps: task.steps,
+        steps,
         usage: task.usage,
         thinking: planningNow(task.id) && needsDecision(task),
+        ...(counted ? { currentNumber: countSteps(task.steps) + 1 } : {}),
       })
     },
 

@@ -1,3 +1,5 @@
+import { describeError } from '#protocol'
+import { personEnd, statusOf } from '../../status-words'
 import type { TaskStatus } from '#protocol'
 import { hrefOf } from '../route'
 import { useConsole } from '../context'
@@ -61,10 +63,19 @@ export function TaskList() {
                   <tr key={task.id} data-task={task.id}>
                     <td>
                       <a href={hrefOf({ page: 'task', taskId: task.id })}>{task.goal}</a>
-                      {task.error && <div class="step-error">{task.error.message}</div>}
+                      {task.error &&
+                        (personEnd(task.status, task.error) ? (
+                          <div class="muted">{describeError(task.error, lang)}</div>
+                        ) : (
+                          <div class="step-error" data-code={task.error.code} title={task.error.message}>
+                            {describeError(task.error, lang)}
+                          </div>
+                        ))}
                     </td>
                     <td>
-                      <span class={`badge status-${task.status}`} data-status={task.status}>{rt(`status_${task.status}`)}</span>
+                      <span class={`badge status-${statusOf(lang, task.status, task.error).tone}`} data-status={task.status}>
+                        {statusOf(lang, task.status, task.error).words}
+                      </span>
                     </td>
                     <td>{task.stepCount}</td>
                     <td>{task.mode === 'script' ? rt('modeScript') : rt('modeLlm')}</td>

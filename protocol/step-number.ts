@@ -1,0 +1,17 @@
+import { isEvidenceStep } from './evidence'
+import type { StepView } from './task'
+
+type Numberable = Pick<StepView, 'type' | 'goal'>
+
+/**
+ * The numbers a person counts a task's steps by: its own actions 1, 2, 3… in order; the pictures taken before
+ * asking the person are part of the record, not steps, so they get none. The panel, the console, the replay and
+ * every text that names a step ("you rejected step 4", "ran all 9 steps") use these numbers.
+ */
+export function stepNumbers(steps: readonly Numberable[]): (number | undefined)[] {
+  let n = 0
+  return steps.map((step) => (isEvidenceStep(step) ? undefined : ++n))
+}
+
+/** How many steps a person counts among these. */
+export const countSteps = (steps: readonly Numberable[]): number => steps.filter((s) => !isEvidenceStep(s)).length
