@@ -193,7 +193,7 @@ describe('side panel layout at 320–400 px, English and Chinese', () => {
     const en = pages.get('en')!
     await en.getByRole('button', { name: 'Cancel task' }).click()
     await waitStatus(taskId, 'CANCELED')
-    await check('canceled', (page) => expect.poll(() => page.getByTestId('task-status').innerText(), { timeout: 10_000 }).toMatch(/Canceled|已取消/))
+    await check('canceled', (page) => expect.poll(() => page.getByTestId('task-status').innerText(), { timeout: 10_000 }).toMatch(/Canceled by you|已由你取消/))
   })
 
   it('a question, and a site to allow with a long name', async () => {
