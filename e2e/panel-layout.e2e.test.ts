@@ -250,7 +250,10 @@ describe('side panel layout at 320–400 px, English and Chinese', () => {
     await waitStatus(next, ['SUCCEEDED', 'FAILED'], 30_000)
     const answered = (await h.audit(taskId)).find((e) => e.type === 'confirmation.answered')
     expect(answered?.data).toMatchObject({ approved: false, reason: 'Not this one' })
-    await check('rejected', (page) => visible(page, 'result'))
+    await show(taskId)
+    await check('rejected', (page) =>
+      expect.poll(() => page.getByTestId('task-status').innerText(), { timeout: 10_000 }).toMatch(/Stopped: you said no|已停止：你拒绝了/),
+    )
 
     // A write approved with "always allow": the list of allowed writes has a line to show.
     const again = await h.runScript([{ type: 'click', selector: '#tidy' }], `${h.site.url}/drafts?${LONG_QUERY}`, LONG_GOAL)
