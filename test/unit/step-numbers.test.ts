@@ -123,6 +123,8 @@ describe('one step numbering, from the server to every reader', () => {
     const byAction = new Map(replay.steps.map((s) => [s.actionId, s.number]))
     for (const step of ended.steps) expect(byAction.get(step.actionId)).toBe(step.number)
     expect(replay.totals.steps).toBe(ended.task.stepCount)
+    // Its outcomes add up to the steps it counts: the picture before asking is neither a step nor "done".
+    expect(replay.totals).toMatchObject({ steps: 3, done: 2, rejected: 1, failed: 0, confirmations: 1, approved: 0 })
     expect(replay.error).toMatchObject({ code: 'REJECTED', details: { step: 3 } })
     // Answered by the task's own browser: the person, in its side panel.
     expect(replay.steps.find((s) => s.outcome === 'rejected')!.confirmation!.answer).toMatchObject({ approved: false, inPanel: true })

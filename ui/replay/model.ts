@@ -296,14 +296,16 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
   })
   const t = replay.totals
   for (const step of replay.steps) {
-    if (!isEvidenceStep(step)) t.steps++
+    t.screenshots += (step.before ? 1 : 0) + (step.after ? 1 : 0) + step.screenshots.length
+    t.errors += step.observation?.errors.length ?? 0
+    // A picture taken before asking is part of the record, not a step: counted with neither the steps nor their outcomes.
+    if (isEvidenceStep(step)) continue
+    t.steps++
     if (step.outcome === 'done') t.done++
     else if (step.outcome === 'failed') t.failed++
     else if (step.outcome === 'rejected') t.rejected++
     if (step.confirmation) t.confirmations++
     if (step.confirmation?.answer?.approved) t.approved++
-    t.screenshots += (step.before ? 1 : 0) + (step.after ? 1 : 0) + step.screenshots.length
-    t.errors += step.observation?.errors.length ?? 0
   }
   if (events.length) t.durationMs = Math.max(0, Date.parse(events[events.length - 1].ts) - Date.parse(events[0].ts)) || 0
   return replay
