@@ -8,7 +8,7 @@ import { buildReplay } from '../../ui/replay/model'
 import { ReplayView } from '../../ui/replay/ReplayView'
 
 const HASH = 'a'.repeat(64)
-const source = { clientId: 'c_ext' }
+const source = { clientId: 'c_ext', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' }
 const request = {
   method: 'POST',
   url: 'https://shop.example/api/orders',
@@ -57,6 +57,8 @@ describe('the replay of an audit with events it cannot show and requests the bar
     // The task's own browser let it go: the person, in its side panel, not a client id.
     expect(text).toContain('by you, in the side panel')
     expect(text).not.toContain('by c_ext')
+    // The task's browser by the name a person knows it by, its id beside it.
+    expect(text).toContain('Chrome 131 on Linux (extension c_ext)')
     expect(text).toContain('Dropped telemetry: POST stats.example/collect')
     expect(text).toContain('Sent without asking, as you always allow on this site: POST shop.example/api/drafts/8/delete')
     expect(text).not.toContain('••••')
@@ -65,6 +67,7 @@ describe('the replay of an audit with events it cannot show and requests the bar
   it('and in Chinese', () => {
     const text = renderText('zh-CN')
     expect(text).toContain('未知事件：some.future.event')
+    expect(text).toContain('Linux 上的 Chrome 131（扩展 c_ext）')
     expect(text).toContain('已拦截：POST shop.example/api/orders (items, address)')
     expect(text).toContain('批准后已发送：')
     expect(text).toContain('已拒绝——从未到达网站：')

@@ -1,4 +1,4 @@
-import { describeError, describeResult } from '#protocol'
+import { describeBrowser, describeError, describeResult } from '#protocol'
 import { statusOf } from '../status-words'
 import type { ComponentChildren } from 'preact'
 import { useCallback, useMemo, useState } from 'preact/hooks'
@@ -48,6 +48,13 @@ export interface ReplayViewProps {
 }
 
 /** A script's "run the next step" says nothing its steps do not; decisions with a goal, a cost or an end do. */
+/** The task's browser as a person names it ("Chrome 131 on Linux"), its id kept short beside it. */
+function clientName(replay: Replay, t: ReplayT, lang: Lang): string {
+  const id = replay.clientId!.length > 12 ? `${replay.clientId!.slice(0, 10)}…` : replay.clientId!
+  const name = describeBrowser(replay.clientAgent, lang)
+  return name ? t('clientNamed', { name, id }) : t('clientBrowser', { id })
+}
+
 const tellsSomething = (d: ReplayDecision) => d.kind !== 'act' || d.planner !== 'script' || !!(d.nextGoal || d.usage || d.error || d.thinking)
 
 function TimelineItem({ item }: { item: ReplayItem }) {
@@ -133,7 +140,7 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
             <dd>{replay.mode === 'script' ? t('modeScript') : replay.mode === 'llm' ? t('modeLlm') : (replay.mode ?? '—')}</dd>
             {replay.startUrl && [<dt>{t('startUrl')}</dt>, <dd class="url">{replay.startUrl}</dd>]}
             {replay.skill && [<dt>{t('skill')}</dt>, <dd>{replay.skill}</dd>]}
-            {replay.clientId && [<dt>{t('client')}</dt>, <dd title={replay.clientId}>{t('clientBrowser', { id: replay.clientId.length > 12 ? `${replay.clientId.slice(0, 10)}…` : replay.clientId })}</dd>]}
+            {replay.clientId && [<dt>{t('client')}</dt>, <dd title={replay.clientId}>{clientName(replay, t, lang)}</dd>]}
             <dt>{t('created')}</dt>
             <dd>{formatTime(replay.createdAt, lang)}</dd>
             {replay.finishedAt && [<dt>{t('finished')}</dt>, <dd>{formatTime(replay.finishedAt, lang)}</dd>]}

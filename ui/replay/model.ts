@@ -289,6 +289,15 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
     }
   }
 
+  // The task's browser by name: the User-Agent of any call it made itself.
+  for (const raw of events) {
+    const source = (raw.data as { source?: { clientId?: unknown; userAgent?: unknown } } | undefined)?.source
+    if (replay.clientId && source?.clientId === replay.clientId && typeof source.userAgent === 'string') {
+      replay.clientAgent = source.userAgent
+      break
+    }
+  }
+
   // The same numbers the side panel shows: the pictures taken before asking are not counted.
   const numbers = stepNumbers(replay.steps)
   replay.steps.forEach((step, i) => {

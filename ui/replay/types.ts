@@ -141,6 +141,8 @@ export interface Replay {
   startUrl?: string
   skill?: string
   clientId?: string
+  /** The User-Agent the task's own browser called with: its name for a person ("Chrome 131 on Linux"). */
+  clientAgent?: string
   createdAt?: string
   finishedAt?: string
   status?: TaskStatus

@@ -1,3 +1,4 @@
+import { describeBrowser } from '#protocol'
 import { useConsole } from '../context'
 
 /** The extensions that have called this server, newest first. */
@@ -30,7 +31,10 @@ export function ClientsPage() {
           <tbody>
             {clients.map((c) => (
               <tr key={c.clientId} data-client={c.clientId}>
-                <td>{c.clientId}</td>
+                <td>
+                  {describeBrowser(c.userAgent, lang) ?? c.clientId}
+                  {describeBrowser(c.userAgent, lang) && <div class="muted">{c.clientId}</div>}
+                </td>
                 <td>{c.version ?? '—'}</td>
                 <td class="muted ua">{c.userAgent ?? '—'}</td>
                 <td>{when(c.firstSeen)}</td>
