@@ -1,5 +1,6 @@
 import type { AuditEvent, KnownAuditEvent, ObservationError, RiskReason, Usage } from '#protocol'
-import { isEvidenceStep, parseAuditEvent, stepNumbers } from '#protocol'
+import { parseAuditEvent } from '#protocol'
+import { summarise } from './summary'
 import { describeTarget } from './target'
 import type { Replay, ReplayArtifact, ReplayDecision, ReplayPause, ReplayQuestion, ReplayStep, ReplayWrite } from './types'
 
@@ -289,33 +290,6 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
     }
   }
 
-  // The task's browser by name: the User-Agent of any call it made itself.
-  for (const raw of events) {
-    const source = (raw.data as { source?: { clientId?: unknown; userAgent?: unknown } } | undefined)?.source
-    if (replay.clientId && source?.clientId === replay.clientId && typeof source.userAgent === 'string') {
-      replay.clientAgent = source.userAgent
-      break
-    }
-  }
-
-  // The same numbers the side panel shows: the pictures taken before asking are not counted.
-  const numbers = stepNumbers(replay.steps)
-  replay.steps.forEach((step, i) => {
-    if (numbers[i] !== undefined) step.number = numbers[i]
-  })
-  const t = replay.totals
-  for (const step of replay.steps) {
-    t.screenshots += (step.before ? 1 : 0) + (step.after ? 1 : 0) + step.screenshots.length
-    t.errors += step.observation?.errors.length ?? 0
-    // A picture taken before asking is part of the record, not a step: counted with neither the steps nor their outcomes.
-    if (isEvidenceStep(step)) continue
-    t.steps++
-    if (step.outcome === 'done') t.done++
-    else if (step.outcome === 'failed') t.failed++
-    else if (step.outcome === 'rejected') t.rejected++
-    if (step.confirmation) t.confirmations++
-    if (step.confirmation?.answer?.approved) t.approved++
-  }
-  if (events.length) t.durationMs = Math.max(0, Date.parse(events[events.length - 1].ts) - Date.parse(events[0].ts)) || 0
+  summarise(replay, events)
   return replay
 }

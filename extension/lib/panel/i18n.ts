@@ -5,6 +5,7 @@ import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 import { controlEn, controlZh } from './i18n-control'
 import { skillParamsEn, skillParamsZh } from './i18n-skill-params'
 import { waitingEn, waitingZh } from './i18n-waiting'
+import { wordsEn, wordsZh } from './i18n-words'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -151,17 +152,7 @@ const en = {
   ...controlEn,
   ...allowedEn,
   ...waitingEn,
-  // Words for numbers, the person's own choices and typed text (kept together at the end to ease merging).
-  'words.resultByYou': 'You stopped this task',
-  'words.yourReason': 'Your reason: {reason}',
-  'words.typed': 'typed “{text}”',
-  'words.typedSecret': 'typed your password (not shown)',
-  'words.typedNamedSecret': 'typed your saved secret “{name}” (not shown)',
-  'words.code': 'code {code}',
-  'words.yourPassword': 'your password',
-  // The dictionary's own language: explain() words the server's errors through the protocol's describers by it.
-  'words.lang': 'en',
-  'words.yourSecret': 'your saved secret {name}',
+  ...wordsEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -309,15 +300,7 @@ const zh: Record<PanelKey, string> = {
   ...controlZh,
   ...allowedZh,
   ...waitingZh,
-  'words.resultByYou': '你停止了这个任务',
-  'words.yourReason': '你的理由：{reason}',
-  'words.typed': '输入了“{text}”',
-  'words.typedSecret': '输入了你的密码（不显示）',
-  'words.typedNamedSecret': '输入了你保存的机密“{name}”（不显示）',
-  'words.code': '代码 {code}',
-  'words.yourPassword': '你的密码',
-  'words.lang': 'zh-CN',
-  'words.yourSecret': '你保存的机密 {name}',
+  ...wordsZh,
 }
 
 export type PanelT = Translate<typeof en>
