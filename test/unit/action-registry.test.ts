@@ -71,7 +71,8 @@ describe('the action registry is the one source of every action', () => {
         const script = ScriptStep.safeParse(form)
         expect(script.success, JSON.stringify(form)).toBe(llm.success)
         expect(llm.success, JSON.stringify(form)).toBe(good.includes(params))
-        // What the extension reads: the params the server builds from the form (or the raw ones, for a refused form).
+        // What the page reads (run-action parses with readParams): the params the server builds from the form, or
+        // the raw ones for a refused form.
         const planned = llm.success ? (llm.data as ActionForm) : undefined
         const partial = planned && isPlannedAction(planned) ? formToAction(planned, ids) : { ...ids, type, params }
         const action = Action.parse({ ...partial, risk: 'low', requiresConfirmation: false })
