@@ -110,6 +110,9 @@ export const ACTIONS = {
 type ActionType = keyof typeof ACTIONS
 export type SpecOf<T extends ActionType> = (typeof ACTIONS)[T]
 
+/** The types that run in the page's content script, or in the worker. */
+export type ActionTypeIn<R extends RunsIn> = { [T in ActionType]: SpecOf<T>['runsIn'] extends R ? T : never }[ActionType]
+
 export const ACTION_TYPES = Object.keys(ACTIONS) as [ActionType, ...ActionType[]]
 
 /** The types a person or a plan may meet, in the table's order, with the traits asked for. */

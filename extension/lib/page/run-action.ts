@@ -1,5 +1,5 @@
 import { Action, readParams } from '../../../protocol/action'
-import { needsTarget, runsInPage } from '../../../protocol/action-registry'
+import { needsTarget, runsInPage, type ActionTypeIn } from '../../../protocol/action-registry'
 import { clickElement } from './actions/click'
 import { extractText } from './actions/extract'
 import { pressKeys } from './actions/press'
@@ -63,6 +63,11 @@ async function perform(win: Window, action: Action, memory: PageMemory, opts: Ru
       return waitForCondition(win, typed.params, opts.waitTimeoutMs)
     case 'extract':
       return extractText(win, redact, opts.extractLimit ?? 100_000, typed.params.instruction)
+    default: {
+      // Refused above; a new in-page action fails to compile here until it has its case.
+      const inWorker: ActionTypeIn<'worker'> = typed.type
+      return fail('ACTION_FAILED', `"${inWorker}" is done by the extension's background, not in the page`)
+    }
   }
 }
 

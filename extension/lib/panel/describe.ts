@@ -34,8 +34,11 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
       return t('act.extract', { instruction: clip(str(p.instruction), 160) })
     case 'release':
       return t('act.release', { request: heldSummary(p.requests) })
-    default:
-      return t(`act.${action.type as 'observe' | 'waitFor' | 'screenshot' | 'back'}`)
+    default: {
+      // The actions said without details; a new action fails to compile here until it has its words.
+      const plain: 'observe' | 'waitFor' | 'screenshot' | 'back' = action.type
+      return t(`act.${plain}`)
+    }
   }
 }
 
