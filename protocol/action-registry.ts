@@ -140,7 +140,7 @@ export function mayNavigate(action: { type: string; params: Record<string, unkno
   return navigates === 'always' || (navigates === 'when-submitted' && action.params.submit === true)
 }
 
-export const runsInPage = (type: string): boolean => actionSpec(type)?.runsIn === 'page'
+export const runsInPage = (type: string): type is ActionTypeIn<'page'> => actionSpec(type)?.runsIn === 'page'
 export const firesHandlers = (type: string): boolean => actionSpec(type)?.firesHandlers === true
 export const needsTarget = (type: string): boolean => actionSpec(type)?.target === 'required'
 export const endsBatch = (type: string): boolean => actionSpec(type)?.endsBatch === true

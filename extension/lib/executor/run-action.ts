@@ -1,6 +1,6 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
 import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput } from '#protocol'
-import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress } from '#protocol'
+import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
 import type { ActOutcome, PageState } from '../messages'
 import { ContentError, type ContentChannel } from './content-channel'
 import { withRefusals, type NavigationGuard } from './navigation-guard'
@@ -115,6 +115,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     return obs.failed({ code: 'PAGE_PREP_FAILED', message: (error as Error).message })
   }
 
+  if (runsInPage(action.type)) return act(tab)
   switch (action.type) {
     case 'observe':
       return observe(tab, 'observation')
@@ -122,8 +123,11 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       return observe(tab, 'screenshot')
     case 'back':
       return back(tab)
-    default:
-      return act(tab)
+    default: {
+      // A new worker action fails to compile here until it has its case.
+      const unhandled: never = action.type
+      return obs.failed({ code: 'ACTION_FAILED', message: `This extension cannot run "${String(unhandled)}".` })
+    }
   }
 
   async function readPage(tabId: number, into: ObservationBuilder) {
