@@ -35,6 +35,8 @@ export interface ActionSpec<F extends z.ZodRawShape = z.ZodRawShape, S extends z
   firesHandlers: boolean
   /** Actions planned after it would run before its answer is read: a batch stops at it. */
   endsBatch: boolean
+  /** How the model's instructions show it (one line of the system prompt); only for actions the model proposes. */
+  example?: string
 }
 
 const DEFAULTS = {
@@ -54,9 +56,24 @@ const spec = <const X extends Partial<ActionSpec> & Pick<ActionSpec, 'proposedBy
 /** The table, in the order the wire's type enum and the model's forms list them. */
 export const ACTIONS = {
   observe: spec({ proposedBy: 'script', runsIn: 'worker' }),
-  navigate: spec({ proposedBy: 'model', runsIn: 'worker', fields: { url: str(8192) }, navigates: 'always' }),
-  click: spec({ proposedBy: 'model', runsIn: 'page', target: 'required', textNamesTarget: true, navigates: 'always', firesHandlers: true }),
+  navigate: spec({
+    example: '{"type":"navigate","url":"https://..."}',
+    proposedBy: 'model',
+    runsIn: 'worker',
+    fields: { url: str(8192) },
+    navigates: 'always',
+  }),
+  click: spec({
+    example: '{"type":"click","index":N}',
+    proposedBy: 'model',
+    runsIn: 'page',
+    target: 'required',
+    textNamesTarget: true,
+    navigates: 'always',
+    firesHandlers: true,
+  }),
   type: spec({
+    example: '{"type":"type","index":N,"text":"...","submit":true|false}',
     proposedBy: 'model',
     runsIn: 'page',
     target: 'required',
@@ -66,9 +83,25 @@ export const ACTIONS = {
     navigates: 'when-submitted',
     firesHandlers: true,
   }),
-  select: spec({ proposedBy: 'model', runsIn: 'page', target: 'required', textNamesTarget: true, fields: { option: str(2000) }, firesHandlers: true }),
-  press: spec({ proposedBy: 'model', runsIn: 'page', fields: { keys: str(200) }, navigates: 'always', firesHandlers: true }),
+  select: spec({
+    example: '{"type":"select","index":N,"option":"visible option text"}',
+    proposedBy: 'model',
+    runsIn: 'page',
+    target: 'required',
+    textNamesTarget: true,
+    fields: { option: str(2000) },
+    firesHandlers: true,
+  }),
+  press: spec({
+    example: '{"type":"press","keys":"Enter"}',
+    proposedBy: 'model',
+    runsIn: 'page',
+    fields: { keys: str(200) },
+    navigates: 'always',
+    firesHandlers: true,
+  }),
   scroll: spec({
+    example: '{"type":"scroll","direction":"up|down","index":N (optional)}',
     proposedBy: 'model',
     runsIn: 'page',
     target: 'optional',
@@ -76,6 +109,7 @@ export const ACTIONS = {
     fields: { direction: z.enum(['up', 'down']), amount: z.number().min(0).max(100_000).optional() },
   }),
   waitFor: spec({
+    example: '{"type":"waitFor","text":"..." | "urlIncludes":"...","timeoutMs":5000}',
     proposedBy: 'model',
     runsIn: 'page',
     // Its selector is what to wait for, not an element to act on.
@@ -87,13 +121,14 @@ export const ACTIONS = {
     },
   }),
   extract: spec({
+    example: '{"type":"extract","instruction":"what to pull from the page","schema":{JSON schema, optional}}',
     proposedBy: 'model',
     runsIn: 'page',
     fields: { instruction: str(8000), schema: z.record(z.string(), z.unknown()).optional() },
     endsBatch: true,
   }),
   screenshot: spec({ proposedBy: 'script', runsIn: 'worker' }),
-  back: spec({ proposedBy: 'model', runsIn: 'worker', navigates: 'always' }),
+  back: spec({ example: '{"type":"back"}', proposedBy: 'model', runsIn: 'worker', navigates: 'always' }),
   /**
    * Lets requests the write barrier held go on, once the person approved them (params.holds: the held ids). The
    * engine proposes it; the model and scripts never do.

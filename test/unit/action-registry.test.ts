@@ -14,7 +14,9 @@ import {
   readParams,
   upToBatchEnd,
   type ActionForm,
+  type ActionSpec,
 } from '#protocol'
+import { SYSTEM_PROMPT } from '../../server/lib/agent/prompt/system'
 import { formToAction, isPlannedAction } from '../../server/lib/tasks/form-to-action'
 
 /** Key order and the order of `required` carry no meaning: compare the schemas without them. */
@@ -55,6 +57,18 @@ describe('the action registry is the one source of every action', () => {
     expect(new Set(ACTION_TYPES).size).toBe(ACTION_TYPES.length)
     // What the model writes has a case in the table below: a new action cannot skip it.
     expect(Object.keys(CASES).sort()).toEqual(actionTypesWhere((s) => s.proposedBy === 'model').sort())
+  })
+
+  it('shows the model every action it may propose, one line each, as its own form reads it', () => {
+    for (const type of actionTypesWhere((s) => s.proposedBy === 'model')) {
+      const line = (ACTIONS[type] as ActionSpec).example
+      expect(line, type).toBeDefined()
+      expect(SYSTEM_PROMPT).toContain(`\n${line}\n`)
+      expect(line!.startsWith(`{"type":"${type}"`), line).toBe(true)
+    }
+    // Only the model's actions: a script's or the engine's own never reach its instructions.
+    expect(SYSTEM_PROMPT).not.toContain('"type":"release"')
+    expect(SYSTEM_PROMPT).not.toContain('"type":"observe"')
   })
 
   it('keeps the forms the model and scripts write as they were (the planner’s structured output is a contract)', () => {
