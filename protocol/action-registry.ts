@@ -35,6 +35,11 @@ export interface ActionSpec<F extends z.ZodRawShape = z.ZodRawShape, S extends z
   firesHandlers: boolean
   /** Actions planned after it would run before its answer is read: a batch stops at it. */
   endsBatch: boolean
+  /**
+   * How its risk is found: `judged` by the risk rules from what it acts on (its element, address or keys), or only
+   * `declared` by whoever planned it (it reads, scrolls, waits or goes back, or runs what the person approved).
+   */
+  risk: 'judged' | 'declared'
   /** How the model's instructions show it (one line of the system prompt); only for actions the model proposes. */
   example?: string
 }
@@ -47,6 +52,7 @@ const DEFAULTS = {
   navigates: 'never',
   firesHandlers: false,
   endsBatch: false,
+  risk: 'declared',
 } as const satisfies Omit<ActionSpec, 'proposedBy' | 'runsIn'>
 
 /** An entry: what it says, the defaults for the rest (literal types kept, so forms and params are typed per action). */
@@ -57,6 +63,7 @@ const spec = <const X extends Partial<ActionSpec> & Pick<ActionSpec, 'proposedBy
 export const ACTIONS = {
   observe: spec({ proposedBy: 'script', runsIn: 'worker' }),
   navigate: spec({
+    risk: 'judged',
     example: '{"type":"navigate","url":"https://..."}',
     proposedBy: 'model',
     runsIn: 'worker',
@@ -64,6 +71,7 @@ export const ACTIONS = {
     navigates: 'always',
   }),
   click: spec({
+    risk: 'judged',
     example: '{"type":"click","index":N}',
     proposedBy: 'model',
     runsIn: 'page',
@@ -73,6 +81,7 @@ export const ACTIONS = {
     firesHandlers: true,
   }),
   type: spec({
+    risk: 'judged',
     example: '{"type":"type","index":N,"text":"...","submit":true|false}',
     proposedBy: 'model',
     runsIn: 'page',
@@ -84,6 +93,7 @@ export const ACTIONS = {
     firesHandlers: true,
   }),
   select: spec({
+    risk: 'judged',
     example: '{"type":"select","index":N,"option":"visible option text"}',
     proposedBy: 'model',
     runsIn: 'page',
@@ -93,6 +103,7 @@ export const ACTIONS = {
     firesHandlers: true,
   }),
   press: spec({
+    risk: 'judged',
     example: '{"type":"press","keys":"Enter"}',
     proposedBy: 'model',
     runsIn: 'page',
@@ -147,6 +158,9 @@ export type SpecOf<T extends ActionType> = (typeof ACTIONS)[T]
 
 /** The types that run in the page's content script, or in the worker. */
 export type ActionTypeIn<R extends RunsIn> = { [T in ActionType]: SpecOf<T>['runsIn'] extends R ? T : never }[ActionType]
+
+/** The types whose risk the risk rules judge from what they act on. */
+export type RiskJudgedType = { [T in ActionType]: SpecOf<T>['risk'] extends 'judged' ? T : never }[ActionType]
 
 export const ACTION_TYPES = Object.keys(ACTIONS) as [ActionType, ...ActionType[]]
 

@@ -10,6 +10,7 @@ import {
   LlmActionForm,
   ScriptStep,
   actionTypesWhere,
+  classifyRisk,
   mayNavigate,
   readParams,
   upToBatchEnd,
@@ -110,6 +111,17 @@ describe('the action registry is the one source of every action', () => {
     const plan = [{ type: 'click' }, { type: 'extract' }, { type: 'click' }]
     expect(upToBatchEnd(plan).map((a) => a.type)).toEqual(['click', 'extract'])
     expect(upToBatchEnd([{ type: 'click' }, { type: 'scroll' }])).toHaveLength(2)
+  })
+
+  it('judges the risk of exactly the actions the table says are judged; the others rise only by their planner’s word', () => {
+    // One subject that alarms every rule: a delete button in a settings form posting to /account/delete.
+    const element = { tag: 'button', text: 'Delete account', attributes: { type: 'submit' }, form: { method: 'post', action: '/account/delete' } }
+    const params = { url: 'javascript:alert(1)', text: '{{secret:pw}}', submit: true, keys: 'Control+Enter', option: 'Delete account', instruction: 'x', direction: 'down' }
+    for (const type of ACTION_TYPES) {
+      const { risk } = classifyRisk({ actionType: type, params, element, url: 'https://shop.test/settings' })
+      expect(risk === 'low', type).toBe(ACTIONS[type].risk === 'declared')
+      expect(classifyRisk({ actionType: type, params: {}, declared: 'high' }).risk, type).toBe('high')
+    }
   })
 
   it('says which actions may leave the page as their normal effect', () => {
