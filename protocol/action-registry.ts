@@ -2,8 +2,11 @@ import { z } from 'zod'
 
 /**
  * Every action Tandem can run, in one place: what it carries, who may ask for it, where it runs and how it behaves.
- * The wire schema, the model's and a script's forms, the page's parser and the executor's traits all derive from
- * this table, so a new action is one entry here plus its executor.
+ * The wire schema, the model's and a script's forms, the model's instructions, the page's parser, the executor's
+ * traits and the risk rules' reach all derive from this table, so a new action is one entry here plus its executor.
+ * The compiler then asks for the rest: its case in the page's or the worker's runner, its words in the panel and the
+ * replay (both languages), and a risk rule if it is `judged`; test/unit/action-registry.test.ts asks for a row of
+ * params it accepts and refuses, and for the recorded forms to be extended (never changed) to include it.
  */
 
 const str = (max: number) => z.string().min(1).max(max)
