@@ -1,28 +1,13 @@
 import { z } from 'zod'
 import { RedactSettings } from './sensitive-text'
 import { MAX_ALLOWED_WRITES, WriteAllowRule } from './write-allow'
+import { ACTION_TYPES, paramsSchema, type ActionParamsOf } from './action-registry'
 
 export const Risk = z.enum(['low', 'medium', 'high'])
 export type Risk = z.infer<typeof Risk>
 
-export const ActionType = z.enum([
-  'observe',
-  'navigate',
-  'click',
-  'type',
-  'select',
-  'press',
-  'scroll',
-  'waitFor',
-  'extract',
-  'screenshot',
-  'back',
-  /**
-   * Lets requests the write barrier held go on, once the person approved them (params.holds: the held ids). The
-   * engine proposes it; the model and scripts never do.
-   */
-  'release',
-])
+/** The wire's action types: the registry's keys (see action-registry.ts for what each one is). */
+export const ActionType = z.enum(ACTION_TYPES)
 export type ActionType = z.infer<typeof ActionType>
 
 const text = (max: number) => z.string().min(1).max(max)
@@ -61,3 +46,16 @@ export const Action = z.object({
   allowWrites: z.array(WriteAllowRule).max(MAX_ALLOWED_WRITES).optional(),
 })
 export type Action = z.infer<typeof Action>
+
+/** An action with its params as its type declares them: a union on `type` (params the type does not read pass through). */
+export type TypedAction = { [T in ActionType]: Omit<Action, 'type' | 'params'> & { type: T; params: ActionParamsOf<T> & Record<string, unknown> } }[ActionType]
+
+/**
+ * Reads an action's params as its type declares them. The wire keeps `params` an open record, so that a server or
+ * an extension of another version still reads the message; the reader checks what it needs here.
+ */
+export function readParams(action: Action): { ok: true; action: TypedAction } | { ok: false; problem: string } {
+  const parsed = paramsSchema(action.type).loose().safeParse(action.params)
+  if (parsed.success) return { ok: true, action: { ...action, params: parsed.data } as TypedAction }
+  return { ok: false, problem: parsed.error.issues.map((i) => `${i.path.join('.') || 'params'} ${i.message}`).join('; ') }
+}

@@ -1,5 +1,6 @@
 export * from './errors'
 export * from './action'
+export * from './action-registry'
 export * from './action-form'
 export * from './observation'
 export * from './task'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Risk, type ActionType } from './action'
+import type { RiskJudgedType } from './action-registry'
 import { emojiWord, iconWord } from './icon-names'
 import { hasLetters, normalizeLabel } from './label-text'
 import { isQuietWidget, softFilterWords, judgeDialog, judgeShortcut, type ElementContext } from './risk-context'
@@ -271,8 +272,12 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
       if (judged) raise(judged.risk, judged.detail)
       break
     }
-    default:
+    default: {
+      // Only its planner's word raises it; an action the table says is judged fails to compile here until it is.
+      const declaredOnly: Exclude<ActionType, RiskJudgedType> = type
+      void declaredOnly
       break
+    }
   }
   // A script step or the model may say an action is riskier than it looks (`declared`, or `risk` in its params).
   for (const declared of [subject.declared, Risk.safeParse(params.risk).data]) {

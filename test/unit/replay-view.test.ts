@@ -23,6 +23,12 @@ const events: AuditEvent[] = [
   { type: 'task.status', data: { from: 'RUNNING', to: 'NAPPING' } },
   { type: 'write.held', data: { request, reason: 'method', stepActionId: 'a1' } },
   { type: 'write.released', data: { request, by: 'c_ext', at: '2025-11-02T10:00:05.000Z' } },
+  // The step that let the held request go: named in the reader's words like every other action.
+  {
+    type: 'action.proposed',
+    actionId: 'a2',
+    data: { action: { taskId: 't1', actionId: 'a2', seq: 2, type: 'release', params: { holds: ['h1'] }, risk: 'low', requiresConfirmation: false }, risk: 'low', reasons: [] },
+  },
   { type: 'write.refused', data: { request, why: 'rejected', by: 'c_ext' } },
   { type: 'write.dropped', data: { request: { ...request, origin: 'https://stats.example', path: '/collect', fields: [] }, reason: 'telemetry-host' } },
   { type: 'write.allowed', data: { request: { ...request, path: '/api/drafts/8/delete', fields: [] } } },
@@ -51,6 +57,7 @@ describe('the replay of an audit with events it cannot show and requests the bar
     expect(text).toContain('Unknown event: some.future.event')
     expect(text).toMatch(/Unreadable event: task\.status \(data\.to: /)
     expect(text).toContain('Held: POST shop.example/api/orders (items, address)')
+    expect(text).toContain('Send what the page tried to send')
     expect(text).toContain('Sent after approval: POST shop.example/api/orders (items, address)')
     expect(text).toContain('Refused — never reached the site: POST shop.example/api/orders (items, address)')
     expect(text).toContain('you said no to it')
@@ -69,6 +76,7 @@ describe('the replay of an audit with events it cannot show and requests the bar
     expect(text).toContain('未知事件：some.future.event')
     expect(text).toContain('Linux 上的 Chrome 131（扩展 c_ext）')
     expect(text).toContain('已拦截：POST shop.example/api/orders (items, address)')
+    expect(text).toContain('发送页面试图发送的请求')
     expect(text).toContain('批准后已发送：')
     expect(text).toContain('已拒绝——从未到达网站：')
     expect(text).toContain('由你（在侧边栏中）')

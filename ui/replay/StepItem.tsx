@@ -1,15 +1,12 @@
-import { describeError, isEvidenceStep, isPersonChoice, riskReasonsIn } from '#protocol'
+import { describeError, isActionType, isEvidenceStep, isPersonChoice, riskReasonsIn } from '#protocol'
 import type { ReplayDecision, ReplayStep } from './model'
 import { formatTime, useReplayContext } from './context'
 import { Shot } from './Shot'
 
 const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2))
 
-const ACTION_TYPES = ['observe', 'navigate', 'click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract', 'screenshot', 'back'] as const
-type ActionType = (typeof ACTION_TYPES)[number]
 /** The action in the reader's words, as the side panel names it; a type this page does not know stays as recorded. */
-const actionName = (t: ReturnType<typeof useReplayContext>['t'], type: string) =>
-  (ACTION_TYPES as readonly string[]).includes(type) ? t(`action_${type as ActionType}`) : type
+const actionName = (t: ReturnType<typeof useReplayContext>['t'], type: string) => (isActionType(type) ? t(`action_${type}`) : type)
 
 type T = ReturnType<typeof useReplayContext>['t']
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 10)}…` : id)

@@ -1,5 +1,5 @@
 import { stateForTask } from './coming-tab'
-import { Observation, isTerminal, type Action, type ObservationInput, type TaskStatus } from '#protocol'
+import { Observation, isTerminal, runsInPage, type Action, type ObservationInput, type TaskStatus } from '#protocol'
 import type { ServerClient } from '../server/client'
 import { isServerError, type ServerError } from '../server/errors'
 import { createConnection, type Connection } from './connection'
@@ -47,9 +47,6 @@ export interface ExecutorDeps {
   afterReport?: () => Promise<void>
 }
 
-/** Actions the content script runs, leaving their result in storage even if the worker dies meanwhile. */
-export const IN_PAGE_ACTIONS: ReadonlySet<string> = new Set(['click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract'])
-
 /**
  * The worker's loop: report what is left over, pull the next action, run it under an execution lock kept in
  * storage, report, repeat while there is work. A worker stopped at any point resumes here on its next wake.
@@ -71,8 +68,8 @@ export function createExecutor(deps: ExecutorDeps) {
   async function finishLeftover(inflight: InFlight): Promise<InFlight> {
     if (inflight.phase === 'finished') return inflight
     let result = await readResult(inflight.actionId)
-    if (!result && IN_PAGE_ACTIONS.has(inflight.type)) {
-      // The page may still be working on it: its result lands in storage when it is done.
+    if (!result && runsInPage(inflight.type)) {
+      // The content script leaves its result in storage even if the worker died meanwhile: it may still be working on it.
       const unwatch = deps.watch?.(inflight)
       try {
         while (!result && now() < inflight.startedAt + inflight.graceMs) {

@@ -1,6 +1,6 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
 import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput } from '#protocol'
-import { describeNavigationFailure, parseWebAddress } from '#protocol'
+import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
 import type { ActOutcome, PageState } from '../messages'
 import { ContentError, type ContentChannel } from './content-channel'
 import { withRefusals, type NavigationGuard } from './navigation-guard'
@@ -51,14 +51,7 @@ export function actionBudgetMs(action: Action): number {
   return (Number.isFinite(asked) && asked > 0 ? Math.min(asked, 120_000) : 15_000) + 15_000
 }
 
-/** Actions that leave the page as their normal effect: a page that unloads under them did what they asked. */
-const mayNavigate = (action: Action) =>
-  action.type === 'click' || action.type === 'press' || (action.type === 'type' && action.params.submit === true)
-
 const withEvidence = (action: Action) => action.risk === 'medium' || action.risk === 'high'
-
-/** In-page actions that fire the page's own handlers, any of which may send the page elsewhere. */
-const firesHandlers = (action: Action) => ['click', 'press', 'type', 'select'].includes(action.type)
 
 /** Runs one action in its task's tab and describes the outcome; never throws for page-level failures. */
 export async function runAction(deps: RunDeps, action: Action): Promise<ObservationInput> {
@@ -122,6 +115,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     return obs.failed({ code: 'PAGE_PREP_FAILED', message: (error as Error).message })
   }
 
+  if (runsInPage(action.type)) return act(tab)
   switch (action.type) {
     case 'observe':
       return observe(tab, 'observation')
@@ -129,8 +123,11 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       return observe(tab, 'screenshot')
     case 'back':
       return back(tab)
-    default:
-      return act(tab)
+    default: {
+      // A new worker action fails to compile here until it has its case.
+      const unhandled: never = action.type
+      return obs.failed({ code: 'ACTION_FAILED', message: `This extension cannot run "${String(unhandled)}".` })
+    }
   }
 
   async function readPage(tabId: number, into: ObservationBuilder) {
@@ -314,7 +311,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     if (outcome?.targetName) obs.targetName(outcome.targetName)
     // A handler may send the page away a moment later (a timer, a refresh it added): the hold lasts until then.
     const grace = sent + (deps.navigationGraceMs ?? 500)
-    if (firesHandlers(action)) {
+    if (firesHandlers(action.type)) {
       const quiet = deps.guard?.quiet(grace) ?? Promise.resolve()
       await (barrier ? Promise.race([quiet, barrier.waitForHold(current.id, action.actionId, grace)]) : quiet)
     }
@@ -444,6 +441,7 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       return obs.failed({ code: 'ACTION_FAILED', message: lost.message })
     }
     obs.mark('navigated', 1)
+    // A page that unloads under an action that leaves it as its normal effect did what the action asked.
     if (mayNavigate(action)) {
       const moved = await afterMove(before.id, before.url, withEvidence(action) ? 'after' : 'observation')
       if (!deps.guard?.refusals().page) return moved

@@ -1,5 +1,5 @@
-import { Action } from '../../../protocol/action'
-import { ActionParams, type PageActionType } from './action-params'
+import { Action, readParams } from '../../../protocol/action'
+import { needsTarget, runsInPage, type ActionTypeIn } from '../../../protocol/action-registry'
 import { clickElement } from './actions/click'
 import { extractText } from './actions/extract'
 import { pressKeys } from './actions/press'
@@ -28,8 +28,6 @@ export interface RunActionOptions {
   waitTimeoutMs?: number
 }
 
-const NEEDS_TARGET = new Set(['click', 'type', 'select'])
-
 /** An element as a person reads it: what it says, its label, accessible name, placeholder or title; never a value. */
 function readableName(el: Element, redact: (text: string) => string): string | undefined {
   const attr = (name: string) => el.getAttribute(name)?.replace(/\s+/g, ' ').trim()
@@ -38,39 +36,38 @@ function readableName(el: Element, redact: (text: string) => string): string | u
 }
 
 async function perform(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions, named: (name: string) => void): Promise<unknown> {
-  const type = action.type as PageActionType
-  const schema = ActionParams[type]
-  if (!schema) fail('ACTION_FAILED', `"${action.type}" is done by the extension's background, not in the page`)
-  const parsed = schema.safeParse(action.params)
-  if (!parsed.success) fail('ACTION_FAILED', `bad params for ${action.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'} ${i.message}`).join('; ')}`)
-  if (NEEDS_TARGET.has(type) && !action.target) fail('TARGET_NOT_FOUND', `${action.type} needs a target element`)
-  const el = action.target ? resolveTarget(win, action.target, memory) : null
+  if (!runsInPage(action.type)) fail('ACTION_FAILED', `"${action.type}" is done by the extension's background, not in the page`)
+  const read = readParams(action)
+  if (!read.ok) fail('ACTION_FAILED', `bad params for ${action.type}: ${read.problem}`)
+  const typed = read.action
+  if (needsTarget(typed.type) && !typed.target) fail('TARGET_NOT_FOUND', `${typed.type} needs a target element`)
+  const el = typed.target ? resolveTarget(win, typed.target, memory) : null
   const redact = createRedactor(opts.redactValues)
-  if (el && action.target?.by === 'selector') {
+  if (el && typed.target?.by === 'selector') {
     const name = readableName(el, redact)
     if (name) named(name)
   }
 
-  switch (type) {
+  switch (typed.type) {
     case 'click':
       return clickElement(win, action, el!, opts.rules, opts.sites)
     case 'type':
-      return typeText(win, action, el!, parsed.data as { text: string; clear?: boolean; submit?: boolean }, opts.rules, opts.sites)
+      return typeText(win, action, el!, typed.params, opts.rules, opts.sites)
     case 'select':
-      return selectOption(win, action, el!, (parsed.data as { option: string }).option, opts.rules)
+      return selectOption(win, action, el!, typed.params.option, opts.rules)
     case 'press':
-      return pressKeys(win, action, el, (parsed.data as { keys: string }).keys, opts.rules, opts.sites)
-    case 'scroll': {
-      const p = parsed.data as { direction: 'up' | 'down'; amount?: number }
-      return scrollBy(win, el, p.direction, p.amount)
-    }
+      return pressKeys(win, action, el, typed.params.keys, opts.rules, opts.sites)
+    case 'scroll':
+      return scrollBy(win, el, typed.params.direction, typed.params.amount)
     case 'waitFor':
-      return waitForCondition(win, parsed.data as object, opts.waitTimeoutMs)
+      return waitForCondition(win, typed.params, opts.waitTimeoutMs)
     case 'extract':
-      return extractText(win, redact, opts.extractLimit ?? 100_000, (parsed.data as { instruction?: string }).instruction)
-    case 'back':
-      win.history.back()
-      return undefined
+      return extractText(win, redact, opts.extractLimit ?? 100_000, typed.params.instruction)
+    default: {
+      // Refused above; a new in-page action fails to compile here until it has its case.
+      const inWorker: ActionTypeIn<'worker'> = typed.type
+      return fail('ACTION_FAILED', `"${inWorker}" is done by the extension's background, not in the page`)
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Action, HeldRequest, StepView } from '#protocol'
+import { isActionType } from '#protocol'
 import type { PanelT } from './i18n'
 
 const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
@@ -33,8 +34,11 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
       return t('act.extract', { instruction: clip(str(p.instruction), 160) })
     case 'release':
       return t('act.release', { request: heldSummary(p.requests) })
-    default:
-      return t(`act.${action.type as 'observe' | 'waitFor' | 'screenshot' | 'back'}`)
+    default: {
+      // The actions said without details; a new action fails to compile here until it has its words.
+      const plain: 'observe' | 'waitFor' | 'screenshot' | 'back' = action.type
+      return t(`act.${plain}`)
+    }
   }
 }
 
@@ -69,10 +73,9 @@ export function describeSends(request: HeldRequest): string {
 /** A finished step's verb: a step keeps no parameters, only what it acted on (shown beside it) and where it went. */
 export function describeStep(step: Pick<StepView, 'type' | 'url'>, t: PanelT): string {
   if (step.type === 'navigate' && step.url) return t('act.navigate', { url: clip(step.url, 200) })
-  return ACTION_TYPES.has(step.type) ? t(`step.${step.type as Action['type']}`) : step.type
+  // A type from a newer server that this panel has no words for stays as recorded.
+  return isActionType(step.type) ? t(`step.${step.type}`) : step.type
 }
-
-const ACTION_TYPES = new Set(['observe', 'navigate', 'click', 'type', 'select', 'press', 'scroll', 'waitFor', 'extract', 'screenshot', 'back', 'release'])
 
 /** What a type step typed, as the timeline says it: the text, or a password or saved secret only by its name. */
 export function describeTyped(step: Pick<StepView, 'type' | 'text' | 'sensitive'>, t: PanelT): string | undefined {

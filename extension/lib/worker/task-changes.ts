@@ -1,5 +1,4 @@
-import { isTerminal, type Action, type TaskStatus } from '#protocol'
-import { IN_PAGE_ACTIONS } from '../executor/executor'
+import { isTerminal, runsInPage, type Action, type TaskStatus } from '#protocol'
 import { updateActivity } from '../executor/state'
 import type { ServerClient } from '../server/client'
 import type { TaskOrder } from './task-order'
@@ -58,7 +57,7 @@ export function createTaskChanges(deps: TaskChangesDeps) {
      * hears nothing from the server until the action ends. Returns the end of the watch.
      */
     watch(action: Pick<Action, 'taskId' | 'type'>): () => void {
-      if (!IN_PAGE_ACTIONS.has(action.type)) return () => undefined
+      if (!runsInPage(action.type)) return () => undefined
       let over = false
       let last: TaskStatus | null = null
       let timer: ReturnType<typeof setTimeout> | undefined

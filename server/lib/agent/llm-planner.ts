@@ -1,5 +1,5 @@
 import type { ActionForm, LlmActionForm, PlannerAudit, RedactSettings, Usage, WordParams } from '#protocol'
-import { countSteps } from '#protocol'
+import { countSteps, upToBatchEnd } from '#protocol'
 import type { Completion, LlmGateway } from '../llm/gateway'
 import { redactingGateway } from '../privacy/redacting-gateway'
 import type { Decision, Planner, PlannerOutput } from '../tasks/planner'
@@ -64,12 +64,6 @@ const usageOf = (calls: Completion[]): Partial<Usage> => ({
 })
 
 type Planned = Exclude<LlmActionForm, { type: 'done' } | { type: 'ask_user' }>
-
-/** Actions after an extract would run before its answer is read, so the plan stops at the extract. */
-function upToExtract(actions: LlmActionForm[]): LlmActionForm[] {
-  const at = actions.findIndex((a) => a.type === 'extract')
-  return at < 0 ? actions : actions.slice(0, at + 1)
-}
 
 /**
  * Decides each step with a model over any OpenAI-compatible endpoint: observe → think → act, with the history
@@ -161,7 +155,7 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
         return reply({ kind: 'act', actions: [{ type: 'observe' }] }, audit)
       }
       const output = attempt.output
-      const actions = upToExtract(output.actions)
+      const actions = upToBatchEnd(output.actions)
       const audit = { ...promptAudit, output: { ...output, actions }, repaired: attempt.repaired }
       state.decisions += 1
       const loop = recordDecision(state.loop, actions as ActionForm[], observation, loopLimits)

@@ -1,5 +1,5 @@
 import type { Action, AuditEvent, ElementInfo, Risk, ScriptStep, StepView } from '#protocol'
-import { isCredentialField, isEvidenceStep, parseAuditEvent, stepNumbers } from '#protocol'
+import { actionSpec, isCredentialField, isEvidenceStep, needsTarget, parseAuditEvent, stepNumbers } from '#protocol'
 import { REDACTED } from '../privacy/redact'
 import { replayTargetOf, type ReplayTarget } from './replay-target'
 
@@ -136,9 +136,10 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
     const { action, element } = found
     const p = action.params
     const host = hostOf(view.url)
-    const typed = action.type === 'type'
-    const where = ['click', 'type', 'select', 'scroll'].includes(action.type) ? replayTargetOf(action.target, element, typed) : undefined
-    if (['click', 'type', 'select'].includes(action.type) && !where) {
+    const spec = actionSpec(action.type)
+    // A step whose text is what it types cannot be found again by that text.
+    const where = spec && spec.target !== 'none' ? replayTargetOf(action.target, element, !spec.textNamesTarget) : undefined
+    if (needsTarget(action.type) && !where) {
       throw new UnreplayableStep(`step ${numbers[i] ?? view.seq} (${action.type}) aimed at an element the audit did not describe`)
     }
     const extras = { ...(view.goal ? { reason: view.goal.slice(0, 2000) } : {}), ...(action.risk === 'high' ? { risk: 'high' as const } : {}) }

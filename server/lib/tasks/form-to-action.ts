@@ -1,9 +1,15 @@
-import type { Action, ActionForm, ActionType, ElementInfo, Target } from '#protocol'
+import type { Action, ActionForm, ElementInfo, Target } from '#protocol'
+import { ACTIONS, isDecision, type ActionSpec } from '#protocol'
 
 type PlannedForm = Exclude<ActionForm, { type: 'done' } | { type: 'ask_user' }>
-export const isPlannedAction = (form: ActionForm): form is PlannedForm => form.type !== 'done' && form.type !== 'ask_user'
+export const isPlannedAction = (form: ActionForm): form is PlannedForm => !isDecision(form)
 
-const TARGET_KEYS = new Set(['type', 'index', 'selector', 'target', 'reason', 'risk'])
+/** Keys of every form that are no param: what it is, why, and how risky its planner thinks it is. */
+const FORM_KEYS = new Set(['type', 'reason', 'risk'])
+/** Keys by which a form that names an element names it (a form without one may carry, say, a selector to wait for). */
+const ELEMENT_KEYS = new Set(['index', 'selector', 'target'])
+
+const specOf = (form: PlannedForm): ActionSpec => ACTIONS[form.type]
 
 /** The element a form names, as an action target (the `text` of a `type` form is what gets typed, not a target). */
 export function targetOf(form: PlannedForm, elements?: ElementInfo[]): Target | undefined {
@@ -13,8 +19,8 @@ export function targetOf(form: PlannedForm, elements?: ElementInfo[]): Target | 
     const fingerprint = elements?.find((e) => e.index === f.index)?.fingerprint
     return { by: 'index', value: f.index, ...(fingerprint ? { fingerprint } : {}) }
   }
-  if (f.selector !== undefined && form.type !== 'waitFor') return { by: 'selector', value: f.selector }
-  if (f.text !== undefined && ['click', 'select', 'scroll'].includes(form.type)) return { by: 'text', value: f.text }
+  if (f.selector !== undefined && specOf(form).target !== 'none') return { by: 'selector', value: f.selector }
+  if (f.text !== undefined && specOf(form).textNamesTarget) return { by: 'text', value: f.text }
   return undefined
 }
 
@@ -25,16 +31,17 @@ export function formToAction(
   elements?: ElementInfo[],
 ): Omit<Action, 'risk' | 'requiresConfirmation'> {
   const target = targetOf(form, elements)
+  const spec = specOf(form)
   const params: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(form)) {
-    if (value === undefined || TARGET_KEYS.has(key)) continue
-    if (key === 'text' && target?.by === 'text' && form.type !== 'type') continue
+    if (value === undefined || FORM_KEYS.has(key) || (spec.target !== 'none' && ELEMENT_KEYS.has(key))) continue
+    // Text that named the element is not the action's to carry (a `type` form's text is what gets typed).
+    if (key === 'text' && target?.by === 'text' && spec.textNamesTarget) continue
     params[key] = value
   }
-  if (form.type === 'waitFor' && 'selector' in form && form.selector) params.selector = form.selector
   return {
     ...ids,
-    type: form.type as ActionType,
+    type: form.type,
     ...(target ? { target } : {}),
     params,
     ...(form.reason ? { reason: form.reason } : {}),

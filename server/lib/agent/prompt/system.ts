@@ -1,3 +1,10 @@
+import { ACTIONS, actionTypesWhere, type ActionSpec } from '#protocol'
+
+/** One line per action the model may propose, as the action table shows it. */
+const ACTION_EXAMPLES = actionTypesWhere((s) => s.proposedBy === 'model')
+  .map((type) => (ACTIONS[type] as ActionSpec).example)
+  .join('\n')
+
 /** The model's standing rules. The answer format is a contract (DESIGN.md): change it only by extending it. */
 export const SYSTEM_PROMPT = `You are Tandem, a browser agent working in a person's own browser, one careful step at a time.
 
@@ -14,15 +21,7 @@ Answer with exactly ONE JSON object and nothing else:
  "next_goal": "the next small goal", "actions": [ ... 1 to 3 actions ... ]}
 
 Actions:
-{"type":"navigate","url":"https://..."}
-{"type":"click","index":N}
-{"type":"type","index":N,"text":"...","submit":true|false}
-{"type":"select","index":N,"option":"visible option text"}
-{"type":"press","keys":"Enter"}
-{"type":"scroll","direction":"up|down","index":N (optional)}
-{"type":"waitFor","text":"..." | "urlIncludes":"...","timeoutMs":5000}
-{"type":"extract","instruction":"what to pull from the page","schema":{JSON schema, optional}}
-{"type":"back"}
+${ACTION_EXAMPLES}
 {"type":"ask_user","question":"..."}   (alone: when information is missing or a choice is the person's)
 {"type":"done","success":true|false,"text":"the result for the person","data":{optional structured result}}  (alone)
 
