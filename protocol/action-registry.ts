@@ -143,6 +143,23 @@ export const ACTIONS = {
   }),
   screenshot: spec({ proposedBy: 'script', runsIn: 'worker' }),
   back: spec({ example: '{"type":"back"}', proposedBy: 'model', runsIn: 'worker', navigates: 'always' }),
+  /** Moves the task to another of its tabs (K as the observation's tabs list numbers them). */
+  switch_tab: spec({
+    example: '{"type":"switch_tab","tab":K}',
+    proposedBy: 'model',
+    runsIn: 'worker',
+    fields: { tab: z.number().int().min(1).max(10_000) },
+    // The indexes planned after it belong to the page it left.
+    endsBatch: true,
+  }),
+  /** Closes one of the task's tabs (the current one without `tab`); the task goes on in another of its tabs. */
+  close_tab: spec({
+    example: '{"type":"close_tab","tab":K (optional)}',
+    proposedBy: 'model',
+    runsIn: 'worker',
+    fields: { tab: z.number().int().min(1).max(10_000).optional() },
+    endsBatch: true,
+  }),
   /**
    * Lets requests the write barrier held go on, once the person approved them (params.holds: the held ids). The
    * engine proposes it; the model and scripts never do.

@@ -50,6 +50,8 @@ const CASES: Record<string, { element?: Record<string, unknown>; good: Record<st
   waitFor: { good: [{}, { text: 'Done' }, { selector: '#ok', timeoutMs: 2000 }], bad: [{ timeoutMs: 500_000 }, { urlIncludes: '' }] },
   extract: { good: [{ instruction: 'the price' }, { instruction: 'rows', schema: { type: 'object' } }], bad: [{}, { instruction: '' }] },
   back: { good: [{}], bad: [] },
+  switch_tab: { good: [{ tab: 2 }], bad: [{}, { tab: 0 }, { tab: 1.5 }, { tab: '2' }] },
+  close_tab: { good: [{}, { tab: 3 }], bad: [{ tab: 0 }, { tab: 'last' }] },
 }
 
 describe('the action registry is the one source of every action', () => {
