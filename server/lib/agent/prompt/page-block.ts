@@ -19,9 +19,9 @@ export function renderPage(observation: Observation, limits: PageLimits): { text
   const parts = [
     `<untrusted_page url="${escapeAttr(cut(observation.url, 2000))}" title="${escapeAttr(cut(observation.title, 300))}">\n${tree.text}\n</untrusted_page>`,
   ]
-  const notes: string[] = []
   const tabs = renderTabs(observation)
-  if (tabs) notes.push(tabs)
+  if (tabs) parts.push(tabs)
+  const notes: string[] = []
   if (tree.omittedLines) notes.push(`${tree.omittedLines} more elements are not shown: scroll, or extract what you need.`)
   if (observation.scroll) {
     const { pixelsAbove, pixelsBelow } = observation.scroll
