@@ -158,7 +158,7 @@ describe('run-action: a task follows the tabs its steps open', () => {
     world.onAct(async (a, tab) => {
       const opened = world.open('http://shop.example/item/7')
       for (const cb of [...opens]) cb({ sourceTabId: tab.id, tabId: opened.id })
-      return { actionId: a.actionId, status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'no' }], page: { url: tab.url }, timing: {} }
+      return { actionId: a.actionId, status: 'failed' as const, errors: [{ code: 'ACTION_FAILED' as const, message: 'no' }], page: { url: tab.url, title: tab.title, elementTree: '', visibleTextSnippet: '' }, timing: {} }
     })
     const obs = await run({ type: 'click', target: { by: 'index', value: 0 } })
     expect(obs.url).toBe('http://shop.example/search')
