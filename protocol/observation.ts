@@ -78,6 +78,14 @@ export const TaskTabView = z.strictObject({
 })
 export type TaskTabView = z.infer<typeof TaskTabView>
 
+/** A frame of the page whose content is not in the element tree, and why (its site not granted, or another origin). */
+export const UnreachedFrame = z.strictObject({
+  origin: z.string().max(2000),
+  reached: z.literal(false),
+  why: z.enum(['not-granted', 'cross-origin']),
+})
+export type UnreachedFrame = z.infer<typeof UnreachedFrame>
+
 export const Observation = z.strictObject({
   status: z.enum(['done', 'failed']),
   url: z.string().max(8192),
@@ -107,6 +115,8 @@ export const Observation = z.strictObject({
   blocked: z.array(HeldWrite).max(20).optional(),
   /** The task's tabs, when it has more than one or the step changed tabs. */
   tabs: z.array(TaskTabView).max(50).optional(),
+  /** Frames of the page from other origins, whose elements are not in the tree. */
+  frames: z.array(UnreachedFrame).max(10).optional(),
 })
 export type Observation = z.infer<typeof Observation>
 export type ObservationInput = z.input<typeof Observation>

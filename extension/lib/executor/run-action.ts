@@ -1,5 +1,5 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput, TaskTabView } from '#protocol'
+import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput, TaskTabView, UnreachedFrame } from '#protocol'
 import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
 import type { ActOutcome, PageState } from '../messages'
 import { ContentError, type ContentChannel } from './content-channel'
@@ -41,6 +41,8 @@ export interface RunDeps {
   watchOpened?: (from: readonly number[]) => OpenedWatch
   /** Puts the task's tabs in one tab group under the task's name, once it has more than one. */
   groupTabs?: (taskId: string) => Promise<void>
+  /** The frames of a tab's page the content script did not read (other origins). */
+  unreachedFrames?: (tabId: number) => Promise<UnreachedFrame[]>
   resultKey: (actionId: string) => `local:tandem.result.${string}`
   readResult: (actionId: string) => Promise<ActOutcome | null>
   loadTimeoutMs?: number
@@ -72,7 +74,16 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
   const moves: TabMoves = { opened: null }
   const observation = await runInTab(deps, action, moves)
   const refused = deps.guard ? withRefusals(observation, deps.guard.refusals()) : observation
-  return withTabs(deps, action, refused, moves)
+  return withFrames(deps, action, await withTabs(deps, action, refused, moves))
+}
+
+/** The page's frames from other origins, when its elements were read: the model hears what it cannot see. */
+async function withFrames(deps: RunDeps, action: Action, observation: ObservationInput): Promise<ObservationInput> {
+  if (!deps.unreachedFrames || !observation.elementTree) return observation
+  const tabId = (await deps.taskTabs?.read(action.taskId))?.tabId ?? deps.state.tasks[action.taskId]?.tabId
+  if (tabId === undefined) return observation
+  const frames = await deps.unreachedFrames(tabId).catch(() => [])
+  return frames.length ? { ...observation, frames } : observation
 }
 
 /** What the step did to the task's tabs: the tab it opened and followed, if any. */

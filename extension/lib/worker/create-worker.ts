@@ -10,6 +10,7 @@ import { createWriteBarrier } from '../executor/write-barrier'
 import { createWriteBlock } from '../executor/write-block'
 import { resultKey, readResult, readState, updateState, type TaskTab } from '../executor/state'
 import { watchOpenedTabs } from '../executor/opened-tabs'
+import { unreachedFrames } from '../executor/unreached-frames'
 import { firstTab } from '../executor/task-tabs'
 import { createTaskGroup } from './task-group'
 import { createServerClient } from '../server/client'
@@ -128,6 +129,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           },
           taskTabs,
           watchOpened: (from) => watchOpenedTabs(browser.webNavigation, from),
+          unreachedFrames: (tabId) => unreachedFrames({ webNavigation: browser.webNavigation, permissions: browser.permissions }, tabId),
           groupTabs,
         },
         action,

@@ -22,6 +22,13 @@ export function renderPage(observation: Observation, limits: PageLimits): { text
   const tabs = renderTabs(observation)
   if (tabs) parts.push(tabs)
   const notes: string[] = []
+  for (const frame of observation.frames ?? []) {
+    notes.push(
+      frame.why === 'not-granted'
+        ? `A frame from ${frame.origin} was not read: the person has not granted that site.`
+        : `A frame from ${frame.origin} (another site) was not read: its elements are not listed.`,
+    )
+  }
   if (tree.omittedLines) notes.push(`${tree.omittedLines} more elements are not shown: scroll, or extract what you need.`)
   if (observation.scroll) {
     const { pixelsAbove, pixelsBelow } = observation.scroll
