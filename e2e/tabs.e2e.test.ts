@@ -19,6 +19,7 @@ function tabShopper() {
     const title = /title="([^"]*)"/.exec(page)?.[1] ?? ''
     const tabs = /^Tabs: .*$/m.exec(user)?.[0] ?? ''
     const act = (actions: unknown[], goal: string) => answer(actions, { next_goal: goal })
+    if (title === 'Framed page') return act([{ type: 'done', success: true, text: user.match(/^Note: .*$|A frame from [^\n]*?(listed|site)\./gm)?.join('\n') ?? '' }], 'Report')
     if (title === 'Kettle search' && dealSeen) return act([{ type: 'done', success: true, text: `Saved the blue kettle. ${tabs}` }], 'Report')
     if (title === 'Kettle search' && !tabs) return act([{ type: 'click', index: indexOf(page, /Blue kettle/) }], 'Open the blue kettle')
     if (title === 'Kettle search') return act([{ type: 'click', index: indexOf(page, /Today's deal/) }], 'Look at the deal')
@@ -79,5 +80,16 @@ describe('a task follows the tabs its pages open', () => {
     expect(groups).toEqual([{ title: 'Wish list: the blue kettle', urls: [`${h.site.url}/tabs/`, `${h.site.url}/tabs/item?id=7`] }])
     const open = await sw.evaluate(async () => (await chrome.tabs.query({})).map((t: { url: string }) => t.url))
     expect(open.filter((u: string) => u.includes('/tabs/deal'))).toEqual([])
+  })
+
+  it('tells the model which frames of the page it did not read: another origin, or a site nobody granted', async () => {
+    const started = await h.server.api('POST', '/api/agent/start', { goal: 'Look at the framed page', clientId: h.clientId, startUrl: `${h.site.url}/tabs/framed` })
+    const taskId = started.body.data.taskId as string
+    await h.ext.wake()
+    const end = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)
+    expect(end.task.status, JSON.stringify(end.steps, null, 1)).toBe('SUCCEEDED')
+    const port = new URL(h.site.url).port
+    expect(end.task.result?.text).toContain(`A frame from http://localhost:${port} (another site) was not read: its elements are not listed.`)
+    expect(end.task.result?.text).toContain(`A frame from http://shop.test:${port} was not read: the person has not granted that site.`)
   })
 })
