@@ -82,6 +82,37 @@ describe('a task follows the tabs its pages open', () => {
     expect(open.filter((u: string) => u.includes('/tabs/deal'))).toEqual([])
   })
 
+  it('keeps the task’s tabs across a stopped service worker: the approval goes on, then switch_tab and close_tab by number', async () => {
+    const script = [
+      { type: 'click' as const, text: 'Steel kettle' },
+      { type: 'click' as const, selector: '#wish' },
+      { type: 'switch_tab' as const, tab: 1 },
+      { type: 'close_tab' as const, tab: 2 },
+    ]
+    const before = posts('/tabs/wish').length
+    const taskId = await h.runScript(script, `${h.site.url}/tabs/`, 'Steel kettle to the wish list')
+    await h.waitFor(taskId, 'WAITING_CONFIRMATION')
+    // Chrome stops an idle worker at any moment: what it knew of the task's tabs is in storage.
+    await h.ext.stopWorker()
+    expect(posts('/tabs/wish')).toHaveLength(before)
+    await h.confirm(taskId, true)
+    await h.ext.wake()
+    const end = await h.waitFor(taskId, ['FAILED', 'SUCCEEDED'], 60_000)
+    expect(end.task.status, JSON.stringify(end.steps, null, 1)).toBe('SUCCEEDED')
+    expect(end.steps.map((s) => [s.type, s.outcome, s.url])).toEqual([
+      ['navigate', 'done', `${h.site.url}/tabs/`],
+      ['click', 'done', `${h.site.url}/tabs/item?id=8`],
+      ['click', 'done', `${h.site.url}/tabs/item?id=8`],
+      ['release', 'done', `${h.site.url}/tabs/item?id=8`],
+      ['switch_tab', 'done', `${h.site.url}/tabs/`],
+      ['close_tab', 'done', `${h.site.url}/tabs/`],
+    ])
+    expect(posts('/tabs/wish')).toHaveLength(before + 1)
+    const sw = await h.ext.worker()
+    const open = await sw.evaluate(async () => (await chrome.tabs.query({})).map((t: { url: string }) => t.url))
+    expect(open.filter((u: string) => u.endsWith('/tabs/item?id=8'))).toEqual([])
+  })
+
   it('tells the model which frames of the page it did not read: another origin, or a site nobody granted', async () => {
     const started = await h.server.api('POST', '/api/agent/start', { goal: 'Look at the framed page', clientId: h.clientId, startUrl: `${h.site.url}/tabs/framed` })
     const taskId = started.body.data.taskId as string
