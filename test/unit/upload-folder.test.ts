@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createUploadFolder, isPlainName } from '../../server/lib/uploads/upload-folder'
+import { createUploadFolder, isPlainName } from '../../server/lib/privacy/upload-folder'
 
 function folder() {
   const root = mkdtempSync(join(tmpdir(), 'tandem-upload-'))

@@ -1,4 +1,4 @@
-import { createUploadFolder } from '../uploads/upload-folder'
+import { createUploadFolder } from '../privacy/upload-folder'
 import { join } from 'node:path'
 import { createStorage } from 'unstorage'
 import { createScriptPlanner } from '../agent/script-planner'

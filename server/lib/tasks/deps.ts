@@ -1,4 +1,4 @@
-import type { UploadFolder } from '../uploads/upload-folder'
+import type { UploadFolder } from '../privacy/upload-folder'
 import type { AllowedWrite, ArtifactRef, ArtifactUpload, Observation, RedactSettings, WriteAllowRule } from '#protocol'
 import type { RequestSource } from '../http/source'
 import type { SecretVault } from '../privacy/secrets'

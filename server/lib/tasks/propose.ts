@@ -6,7 +6,7 @@ import { formToAction, isPlannedAction } from './form-to-action'
 import { checkNavigate, failBeforeDispatch } from './navigation-check'
 import { confirmationEvidence, pageIsPictured, targetTextOf } from './step-details'
 import type { TaskRecord } from './task-record'
-import type { UploadFolder } from '../uploads/upload-folder'
+import type { UploadFolder } from '../privacy/upload-folder'
 import { elementForTarget, elementFromTree } from './tree-element'
 
 export interface RiskAssessor {
