@@ -113,6 +113,21 @@ describe('a task follows the tabs its pages open', () => {
     expect(open.filter((u: string) => u.endsWith('/tabs/item?id=8'))).toEqual([])
   })
 
+  it('a new tab for a site nobody granted is stopped before anything reaches it, and closed; the person is asked', async () => {
+    const taskId = await h.runScript([{ type: 'click', text: 'Partner kettle' }], `${h.site.url}/tabs/partner`, 'Partner kettle')
+    const view = await h.waitFor(taskId, ['WAITING_USER', 'WAITING_CONFIRMATION', 'FAILED', 'SUCCEEDED'], 30_000)
+    const click = view.steps.find((s) => s.type === 'click')!
+    expect(click.errors[0]).toMatchObject({ code: 'PERMISSION_DENIED' })
+    expect(h.site.requests.filter((r) => r.includes(' shop.test:'))).toEqual([])
+    const sw = await h.ext.worker()
+    await expect
+      .poll(async () => (await sw.evaluate(async () => (await chrome.tabs.query({})).map((t: { url: string; pendingUrl?: string }) => t.pendingUrl || t.url))).filter((u: string) => u.includes('shop.test')))
+      .toEqual([])
+    // The site is the person's to allow (the side panel asks): the task waits for them.
+    expect(view.task.status, JSON.stringify(view.steps, null, 1)).toBe('WAITING_USER')
+    await h.server.api('POST', '/api/agent/cancel', { taskId })
+  })
+
   it('tells the model which frames of the page it did not read: another origin, or a site nobody granted', async () => {
     const started = await h.server.api('POST', '/api/agent/start', { goal: 'Look at the framed page', clientId: h.clientId, startUrl: `${h.site.url}/tabs/framed` })
     const taskId = started.body.data.taskId as string

@@ -238,7 +238,9 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     await deps.taskTabs.change(action.taskId, (t) => withOpened(t, opened))
     await deps.groupTabs?.(action.taskId).catch((error: unknown) => console.warn('[tandem] the task tabs could not be grouped', error))
     const waiting = !!(result.held?.length || result.blocked?.length)
-    if (result.status !== 'done' || waiting || deps.guard?.refusals().page) return result
+    const refused = deps.guard?.refusals().page
+    if (refused) await closeRefused(opened.map((o) => o.tabId), refused)
+    if (result.status !== 'done' || waiting || refused) return result
     const to = opened[opened.length - 1]!.tabId
     const settled = await settle(to, undefined)
     if (settled === HELD) return result
@@ -251,6 +253,20 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     await readPage(to, obs)
     obs.shot(await shoot(settled, withEvidence(action) ? 'after' : 'observation'))
     return { ...result, ...obs.done() }
+  }
+
+  /**
+   * Tabs the step opened for a site the guard stopped are left on the browser's error page: they are closed, so the
+   * step, once the person allows the site, opens its tab afresh instead of the task keeping a dead one.
+   */
+  async function closeRefused(tabIds: number[], origin: string) {
+    for (const tabId of tabIds) {
+      const tab = await deps.tabs.get(tabId).catch(() => null)
+      const url = tab?.pendingUrl || tab?.url || ''
+      if (tab && (!URL.canParse(url) || new URL(url).origin !== origin)) continue
+      await deps.tabs.remove(tabId).catch(() => undefined)
+      await deps.taskTabs!.change(action.taskId, (t) => withoutTab(t, tabId))
+    }
   }
 
   async function readPage(tabId: number, into: ObservationBuilder) {
