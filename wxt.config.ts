@@ -36,7 +36,7 @@ export default defineConfig({
     // webRequest: when the debugger cannot be had, the barrier's fallback blocks writes with session rules and
     // webRequest says which request was blocked (only on sites the person granted).
     // tabGroups: the tabs a task opens (a result in a new tab) are grouped under the task's name, so the person
-    // sees which tabs the task owns; it adds no install warning (`tabs` already names what it could show).
+    // sees which tabs the task owns. It adds one install warning: "View and manage your tab groups".
     // activeTab: the fallback when the person cancels that bar (a click on the toolbar icon grants the tab in front).
     permissions: [
       'alarms',
