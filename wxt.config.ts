@@ -35,6 +35,8 @@ export default defineConfig({
     // debugger also carries the write barrier: CDP Fetch holds the writes an unapproved step sends (see the README).
     // webRequest: when the debugger cannot be had, the barrier's fallback blocks writes with session rules and
     // webRequest says which request was blocked (only on sites the person granted).
+    // tabGroups: the tabs a task opens (a result in a new tab) are grouped under the task's name, so the person
+    // sees which tabs the task owns. It adds one install warning: "View and manage your tab groups".
     // activeTab: the fallback when the person cancels that bar (a click on the toolbar icon grants the tab in front).
     permissions: [
       'alarms',
@@ -48,6 +50,7 @@ export default defineConfig({
       'webNavigation',
       'debugger',
       'webRequest',
+      'tabGroups',
     ],
     host_permissions: SERVER_ORIGINS,
     // Sites are asked for one at a time, from the side panel, when a task first needs them.

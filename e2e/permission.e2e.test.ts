@@ -15,7 +15,7 @@ describe('the extension people load', () => {
     expect(manifest.optional_host_permissions).toEqual(['*://*/*'])
     // declarativeNetRequest and webNavigation: the navigation guard (block rules need no host permission);
     // debugger: screenshots of the task tab, in front or not, with no host permission, and the write barrier;
-    // webRequest: what the barrier's fallback blocked.
+    // webRequest: what the barrier's fallback blocked; tabGroups: the task's tabs grouped under its name.
     expect(manifest.permissions.sort()).toEqual([
       'activeTab',
       'alarms',
@@ -25,6 +25,7 @@ describe('the extension people load', () => {
       'scripting',
       'sidePanel',
       'storage',
+      'tabGroups',
       'tabs',
       'webNavigation',
       'webRequest',

@@ -11,6 +11,10 @@ import { z } from 'zod'
 
 const str = (max: number) => z.string().min(1).max(max)
 
+/** The largest file an upload step carries (its bytes travel base64 in the approved action). */
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024
+const MAX_UPLOAD_BASE64 = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4
+
 /** Where an action runs: the content script in the page, or the extension's worker (tabs, history, the barrier). */
 export type RunsIn = 'page' | 'worker'
 
@@ -143,6 +147,46 @@ export const ACTIONS = {
   }),
   screenshot: spec({ proposedBy: 'script', runsIn: 'worker' }),
   back: spec({ example: '{"type":"back"}', proposedBy: 'model', runsIn: 'worker', navigates: 'always' }),
+  /**
+   * Puts a file on a file input (or the styled button that opens one): only a file from the folder the person set
+   * on the server (TANDEM_UPLOAD_DIR), named plainly; always the person's to approve. The server stamps the file's
+   * bytes on the approved step, so nothing of it leaves the server before then.
+   */
+  upload: spec({
+    risk: 'judged',
+    example: '{"type":"upload","index":N,"file":"name.pdf"}',
+    proposedBy: 'model',
+    runsIn: 'page',
+    target: 'required',
+    textNamesTarget: true,
+    fields: { file: z.string().min(1).max(255) },
+    stamped: {
+      /** The file's bytes, base64, its type and size, as the server read them from the upload folder. */
+      content: z.string().max(MAX_UPLOAD_BASE64).optional(),
+      mime: z.string().max(200).optional(),
+      bytes: z.number().int().min(0).optional(),
+      /** Why the server could not hand the file over (the step then fails with UPLOAD_REFUSED, saying so). */
+      refused: z.string().max(2000).optional(),
+    },
+    firesHandlers: true,
+  }),
+  /** Moves the task to another of its tabs (K as the observation's tabs list numbers them). */
+  switch_tab: spec({
+    example: '{"type":"switch_tab","tab":K}',
+    proposedBy: 'model',
+    runsIn: 'worker',
+    fields: { tab: z.number().int().min(1).max(10_000) },
+    // The indexes planned after it belong to the page it left.
+    endsBatch: true,
+  }),
+  /** Closes one of the task's tabs (the current one without `tab`); the task goes on in another of its tabs. */
+  close_tab: spec({
+    example: '{"type":"close_tab","tab":K (optional)}',
+    proposedBy: 'model',
+    runsIn: 'worker',
+    fields: { tab: z.number().int().min(1).max(10_000).optional() },
+    endsBatch: true,
+  }),
   /**
    * Lets requests the write barrier held go on, once the person approved them (params.holds: the held ids). The
    * engine proposes it; the model and scripts never do.

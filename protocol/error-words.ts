@@ -43,6 +43,10 @@ const ERROR_WORDS: Record<ErrorCode | TaskEndCode, Words> = {
   PAGE_PREP_FAILED: { en: 'Tandem could not read the page. Reload it and try again.', 'zh-CN': 'Tandem 无法读取这个页面。请刷新页面后重试。' },
   SCREENSHOT_UNAVAILABLE: { en: 'No picture of the page could be taken; the task went on without it.', 'zh-CN': '无法给页面截图；任务在没有截图的情况下继续。' },
   READABILITY_TOO_LARGE: { en: 'The page is too large to read in full; only part of it was read.', 'zh-CN': '页面太大，无法完整读取；只读取了一部分。' },
+  UPLOAD_REFUSED: {
+    en: 'The file could not be uploaded. Tandem uploads only files from the folder set on the server (TANDEM_UPLOAD_DIR), by their plain name, up to 8 MB.',
+    'zh-CN': '无法上传该文件。Tandem 只上传服务器上设置的文件夹（TANDEM_UPLOAD_DIR）中的文件，按文件名直接指定，最大 8 MB。',
+  },
   ACTION_FAILED: { en: 'The step did not work on the page.', 'zh-CN': '这一步在页面上没有成功。' },
   // These two say more when their details are known (describeNavigationFailure, describeSiteRefused).
   NAVIGATION_FAILED: { en: 'The page did not come up. Check the address, or whether the site is running.', 'zh-CN': '页面没有打开。请检查网址，或网站是否在运行。' },

@@ -19,6 +19,8 @@ export const ActionErrorCode = z.enum([
   'NAVIGATION_FAILED',
   /** The step would go to a site the person refused ("Don't allow") earlier in this task; `origin` names it. */
   'SITE_REFUSED',
+  /** An upload step's file could not be had: no upload folder set on the server, a name that is not a plain file name in it, missing, or too large. */
+  'UPLOAD_REFUSED',
 ])
 export type ActionErrorCode = z.infer<typeof ActionErrorCode>
 

@@ -65,6 +65,27 @@ export const HeldWrite = z.strictObject({
 })
 export type HeldWrite = z.infer<typeof HeldWrite>
 
+/** One of the tabs a task owns (the one it started in and those its pages opened), numbered for the task. */
+export const TaskTabView = z.strictObject({
+  /** The tab's number within the task (1, 2, ...): stable while the tab lives, never reused. */
+  tab: z.number().int().min(1),
+  url: z.string().max(8192),
+  title: z.string().max(2000),
+  /** The tab the task is in now (this observation's page). */
+  active: z.boolean(),
+  /** The step just run opened this tab, and the task followed it there. */
+  opened: z.boolean().optional(),
+})
+export type TaskTabView = z.infer<typeof TaskTabView>
+
+/** A frame of the page whose content is not in the element tree, and why (its site not granted, or another origin). */
+export const UnreachedFrame = z.strictObject({
+  origin: z.string().max(2000),
+  reached: z.literal(false),
+  why: z.enum(['not-granted', 'cross-origin']),
+})
+export type UnreachedFrame = z.infer<typeof UnreachedFrame>
+
 export const Observation = z.strictObject({
   status: z.enum(['done', 'failed']),
   url: z.string().max(8192),
@@ -92,6 +113,10 @@ export const Observation = z.strictObject({
   gone: z.array(HeldWrite).max(20).optional(),
   /** Writes the fallback blocked outright (no debugger to hold them): running the step again sends them. */
   blocked: z.array(HeldWrite).max(20).optional(),
+  /** The task's tabs, when it has more than one or the step changed tabs. */
+  tabs: z.array(TaskTabView).max(50).optional(),
+  /** Frames of the page from other origins, whose elements are not in the tree. */
+  frames: z.array(UnreachedFrame).max(10).optional(),
 })
 export type Observation = z.infer<typeof Observation>
 export type ObservationInput = z.input<typeof Observation>

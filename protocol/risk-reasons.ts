@@ -50,6 +50,8 @@ export const RiskReasonCode = z.enum([
   'press-delete',
   /** The page sent a write while the step ran; the barrier held it before it left the browser. */
   'held-write',
+  /** An upload step: a file from the person's upload folder goes to the site. */
+  'upload-file',
 ])
 export type RiskReasonCode = z.infer<typeof RiskReasonCode>
 
@@ -114,6 +116,8 @@ const en = (r: RiskReason): string => {
       return `${what} a ${r.scheme ?? ''}: URL, which can run code or read local files`
     case 'download-url':
       return `${what} a file download (${r.file ?? ''})`
+    case 'upload-file':
+      return `uploads the file "${r.file ?? ''}" from your upload folder to the site`
     case 'url-rules-high':
       return `${what} a URL your rules mark as high-risk`
     case 'url-rules-medium':
@@ -187,6 +191,8 @@ const zh = (r: RiskReason): string => {
       return `${link ? '通过链接打开' : '打开'} ${r.scheme ?? ''}: 网址，它可能运行代码或读取本地文件`
     case 'download-url':
       return `${link ? '通过链接下载' : '打开并下载'}文件（${r.file ?? ''}）`
+    case 'upload-file':
+      return `把上传文件夹中的文件“${r.file ?? ''}”上传到网站`
     case 'url-rules-high':
       return `${link ? '通过链接打开' : '打开'}你的规则标为高风险的网址`
     case 'url-rules-medium':

@@ -267,6 +267,10 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
       if (isToggle(element) || findKeyword(`${label} ${subject.url ?? ''}`, SETTINGS_WORDS)) raise('medium', { code: 'select-settings' })
       checkSelector()
       break
+    case 'upload':
+      // A file leaves the person's computer for the site: always theirs to approve, whatever the button says.
+      raise('high', { code: 'upload-file', file: String(params.file ?? '').slice(0, 255) })
+      break
     case 'press': {
       const judged = judgeShortcut(String(params.keys ?? ''), element)
       if (judged) raise(judged.risk, judged.detail)

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { injectionRoutes } from '../fixtures/injection'
 import { pageRoutes } from '../fixtures/pages'
 import { createShopState, shopRoutes, type ShopState } from '../fixtures/shop'
+import { tabRoutes } from '../fixtures/tabs'
+import { uploadRoutes } from '../fixtures/uploads'
 import { tallyRoutes } from '../fixtures/tally'
 import { writeRoutes } from '../fixtures/writes'
 
@@ -45,7 +47,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const hits: string[] = []
   const requests: string[] = []
   const record = (what: string) => hits.push(what)
-  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes()]
+  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes(), ...tabRoutes(), ...uploadRoutes(record)]
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture')

@@ -37,6 +37,17 @@ describe('how long the debugger stays on a task tab', () => {
     expect(debuggee.allow).not.toHaveBeenCalled()
   })
 
+  it('comes off every tab the task owns (the tabs its pages opened, where the barrier attached too)', async () => {
+    const owned = { ...tab(8), tabs: [{ tabId: 7, tab: 1 }, { tabId: 8, tab: 2, opener: 7 }], nextTab: 3 }
+    const { hold, debuggee } = setup({ task1: owned })
+    await hold.follow('task1', 'SUCCEEDED')
+    expect(debuggee.detach.mock.calls).toEqual([[7], [8]])
+    expect(debuggee.allow).toHaveBeenCalledWith([7, 8])
+    const swept = setup({ task1: owned }, [7, 8, 9])
+    await swept.hold.follow(null, null)
+    expect(swept.debuggee.detach.mock.calls).toEqual([[7], [8]])
+  })
+
   it('leaves a tab alone that a newer task took over', async () => {
     const { hold, debuggee } = setup({ old: tab(7, 1), newer: tab(7, 2) })
     await hold.follow('old', 'SUCCEEDED')

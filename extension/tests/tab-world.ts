@@ -58,8 +58,9 @@ export function createTabWorld(options: { granted: string[]; loadMs?: number }) 
       if (props.url) load(tab, props.url)
       return view(tab)
     }),
-    update: vi.fn(async (id: number, props: { url?: string }) => {
+    update: vi.fn(async (id: number, props: { url?: string; active?: boolean }) => {
       const tab = tabs.get(id)!
+      if (props.active) for (const t of tabs.values()) t.active = t.id === id
       if (props.url) {
         tab.history.push(tab.url)
         load(tab, props.url)
@@ -71,6 +72,9 @@ export function createTabWorld(options: { granted: string[]; loadMs?: number }) 
       const previous = tab.history.pop()
       if (!previous) throw new Error('Cannot go back.')
       load(tab, previous)
+    }),
+    remove: vi.fn(async (id: number) => {
+      tabs.delete(id)
     }),
     captureVisibleTab: vi.fn(async () => 'data:image/jpeg;base64,AAAA'),
     sendMessage: vi.fn(async () => undefined),

@@ -20,6 +20,8 @@ export interface Config {
   allowedHosts: string[]
   /** Emails and phone numbers hidden from the model, the audit and screenshots (TANDEM_REDACT_EMAILS/PHONES). */
   redact: { emails: boolean; phones: boolean }
+  /** The folder upload steps take files from (TANDEM_UPLOAD_DIR); none: every upload is refused. */
+  uploadDir?: string
   /** Named secrets (TANDEM_SECRET_<NAME>) are read by lib/privacy/secrets.ts and never kept here, where they could leak. */
   llm: {
     baseUrl?: string
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxReportBytes: int(env.TANDEM_MAX_REPORT_BYTES, 24 * 1024 * 1024),
     maxArtifactBytes: int(env.TANDEM_MAX_ARTIFACT_BYTES, 6 * 1024 * 1024),
     redact: { emails: flag(env.TANDEM_REDACT_EMAILS), phones: flag(env.TANDEM_REDACT_PHONES) },
+    uploadDir: env.TANDEM_UPLOAD_DIR ? resolve(env.TANDEM_UPLOAD_DIR) : undefined,
     allowedHosts: (env.TANDEM_ALLOWED_HOSTS || '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     llm: {
       baseUrl: env.TANDEM_LLM_BASE_URL || undefined,

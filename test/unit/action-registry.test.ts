@@ -50,6 +50,9 @@ const CASES: Record<string, { element?: Record<string, unknown>; good: Record<st
   waitFor: { good: [{}, { text: 'Done' }, { selector: '#ok', timeoutMs: 2000 }], bad: [{ timeoutMs: 500_000 }, { urlIncludes: '' }] },
   extract: { good: [{ instruction: 'the price' }, { instruction: 'rows', schema: { type: 'object' } }], bad: [{}, { instruction: '' }] },
   back: { good: [{}], bad: [] },
+  upload: { element: { index: 4 }, good: [{ file: 'cv.pdf' }], bad: [{}, { file: '' }, { file: 'x'.repeat(256) }, { file: 7 }] },
+  switch_tab: { good: [{ tab: 2 }], bad: [{}, { tab: 0 }, { tab: 1.5 }, { tab: '2' }] },
+  close_tab: { good: [{}, { tab: 3 }], bad: [{ tab: 0 }, { tab: 'last' }] },
 }
 
 describe('the action registry is the one source of every action', () => {
@@ -98,13 +101,13 @@ describe('the action registry is the one source of every action', () => {
 
   it('refuses an element-less click, type or select in either form, and says which need one', () => {
     for (const type of actionTypesWhere((s) => s.target === 'required')) {
-      const form = { type, text: 'x', option: 'x' }
+      const form = { type, text: 'x', option: 'x', file: 'x' }
       const text = type === 'type' ? false : true
       expect(LlmActionForm.safeParse(form).success).toBe(text)
-      expect(LlmActionForm.safeParse({ type, option: 'x', text: 'x', index: 1 }).success).toBe(true)
+      expect(LlmActionForm.safeParse({ type, option: 'x', text: 'x', file: 'x', index: 1 }).success).toBe(true)
     }
     const refused = LlmActionForm.safeParse({ type: 'select', option: 'M' })
-    expect(refused.error?.issues[0]?.message).toBe('click, type and select need an element: index, selector, text or target')
+    expect(refused.error?.issues[0]?.message).toBe('click, type, select and upload need an element: index, selector, text or target')
   })
 
   it('stops a plan at the action that ends a batch (extract)', () => {

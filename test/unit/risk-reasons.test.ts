@@ -46,6 +46,10 @@ const rows: Record<Exclude<Code, 'held-write'>, Row[]> = {
     [click(link('Go', 'file:///etc/passwd')), {}, { code: 'dangerous-scheme', via: 'link', scheme: 'file' },
       'follows a link to a file: URL, which can run code or read local files', '通过链接打开 file: 网址，它可能运行代码或读取本地文件'],
   ],
+  'upload-file': [
+    [{ actionType: 'upload', params: { file: 'cv.pdf' }, element: button('Upload') }, {}, { code: 'upload-file', file: 'cv.pdf' },
+      'uploads the file "cv.pdf" from your upload folder to the site', '把上传文件夹中的文件“cv.pdf”上传到网站'],
+  ],
   'download-url': [
     [{ actionType: 'navigate', params: { url: 'https://x.example/app.dmg?v=2' } }, {}, { code: 'download-url', via: 'open', file: 'app.dmg' },
       'opens a file download (app.dmg)', '打开并下载文件（app.dmg）'],

@@ -1,5 +1,5 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput } from '#protocol'
+import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput, TaskTabView, UnreachedFrame } from '#protocol'
 import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
 import type { ActOutcome, PageState } from '../messages'
 import { ContentError, type ContentChannel } from './content-channel'
@@ -8,7 +8,9 @@ import type { NavigationWatch } from './navigation-watch'
 import { createObservationBuilder, type ObservationBuilder } from './observation'
 import type { Screenshotter } from './screenshot'
 import { checkSiteAccess } from './site-access'
-import type { ExecutorState } from './state'
+import type { ExecutorState, TaskTab } from './state'
+import type { OpenedWatch } from './opened-tabs'
+import { movedTo, numberOf, ownedTabs, tabIdOf, withOpened, withoutTab } from './task-tabs'
 import { waitForTabLoad } from './tab-load'
 import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
 import { HELD, firstOf, heldWrite, notHeld, withBlocked } from './barrier-outcome'
@@ -27,6 +29,20 @@ export interface RunDeps {
   touching: () => Promise<void>
   /** Persists the task's tab the moment it exists, before anything runs in it. */
   rememberTab: (taskId: string, tabId: number) => Promise<void>
+  /**
+   * The task's tabs as stored (read, and changed in one read-modify-write): the tabs its pages open become its
+   * own, switch_tab and close_tab move it. Without it a task keeps to one tab.
+   */
+  taskTabs?: {
+    read(taskId: string): Promise<TaskTab | undefined>
+    change(taskId: string, change: (task: TaskTab) => TaskTab): Promise<TaskTab | undefined>
+  }
+  /** Watches the tabs the task's pages open while a step runs (webNavigation.onCreatedNavigationTarget). */
+  watchOpened?: (from: readonly number[]) => OpenedWatch
+  /** Puts the task's tabs in one tab group under the task's name, once it has more than one. */
+  groupTabs?: (taskId: string) => Promise<void>
+  /** The frames of a tab's page the content script did not read (other origins). */
+  unreachedFrames?: (tabId: number) => Promise<UnreachedFrame[]>
   resultKey: (actionId: string) => `local:tandem.result.${string}`
   readResult: (actionId: string) => Promise<ActOutcome | null>
   loadTimeoutMs?: number
@@ -55,11 +71,49 @@ const withEvidence = (action: Action) => action.risk === 'medium' || action.risk
 
 /** Runs one action in its task's tab and describes the outcome; never throws for page-level failures. */
 export async function runAction(deps: RunDeps, action: Action): Promise<ObservationInput> {
-  const observation = await runInTab(deps, action)
-  return deps.guard ? withRefusals(observation, deps.guard.refusals()) : observation
+  const moves: TabMoves = { opened: null }
+  const observation = await runInTab(deps, action, moves)
+  const refused = deps.guard ? withRefusals(observation, deps.guard.refusals()) : observation
+  return withFrames(deps, action, await withTabs(deps, action, refused, moves))
 }
 
-async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput> {
+/** The page's frames from other origins, when its elements were read: the model hears what it cannot see. */
+async function withFrames(deps: RunDeps, action: Action, observation: ObservationInput): Promise<ObservationInput> {
+  if (!deps.unreachedFrames || !observation.elementTree) return observation
+  const tabId = (await deps.taskTabs?.read(action.taskId))?.tabId ?? deps.state.tasks[action.taskId]?.tabId
+  if (tabId === undefined) return observation
+  const frames = await deps.unreachedFrames(tabId).catch(() => [])
+  return frames.length ? { ...observation, frames } : observation
+}
+
+/** What the step did to the task's tabs: the tab it opened and followed, if any. */
+interface TabMoves {
+  opened: number | null
+}
+
+/**
+ * The task's tabs beside its page, when it has more than one (or the step changed tabs); tabs the person closed
+ * are no longer the task's.
+ */
+async function withTabs(deps: RunDeps, action: Action, observation: ObservationInput, moves: TabMoves): Promise<ObservationInput> {
+  let task = await deps.taskTabs?.read(action.taskId)
+  if (!task || task.closed) return observation
+  const views: TaskTabView[] = []
+  for (const owned of ownedTabs(task)) {
+    const tab = await deps.tabs.get(owned.tabId).catch(() => null)
+    if (!tab) {
+      task = (await deps.taskTabs!.change(action.taskId, (t) => withoutTab(t, owned.tabId))) ?? task
+      continue
+    }
+    views.push({ tab: owned.tab, url: tab.url ?? tab.pendingUrl ?? '', title: tab.title ?? '', active: false, ...(moves.opened === owned.tabId ? { opened: true } : {}) })
+  }
+  const current = numberOf(task, task.tabId)
+  for (const view of views) view.active = view.tab === current
+  const changedTabs = moves.opened !== null || action.type === 'switch_tab' || action.type === 'close_tab'
+  return views.length > 1 || (changedTabs && views.length) ? { ...observation, tabs: views } : observation
+}
+
+async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise<ObservationInput> {
   const now = deps.now ?? Date.now
   const obs = createObservationBuilder(now(), now)
   const loadTimeoutMs = deps.loadTimeoutMs ?? 30_000
@@ -93,6 +147,12 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     tab = adopted
   }
 
+  if (action.type === 'switch_tab' || action.type === 'close_tab') {
+    const moved = await changeTabs(tab)
+    if ('code' in moved) return obs.failed(moved)
+    tab = moved
+  }
+
   const loaded = await waitForTabLoad(deps.tabs, tab.id, { timeoutMs: action.type === 'observe' ? loadTimeoutMs : loadTimeoutMs / 2 })
   if (loaded === null) return obs.failed(tabClosed())
   if (loaded === 'timeout') {
@@ -115,9 +175,11 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
     return obs.failed({ code: 'PAGE_PREP_FAILED', message: (error as Error).message })
   }
 
-  if (runsInPage(action.type)) return act(tab)
+  if (runsInPage(action.type)) return followOpened(tab, act)
   switch (action.type) {
     case 'observe':
+    case 'switch_tab':
+    case 'close_tab':
       return observe(tab, 'observation')
     case 'screenshot':
       return observe(tab, 'screenshot')
@@ -127,6 +189,83 @@ async function runInTab(deps: RunDeps, action: Action): Promise<ObservationInput
       // A new worker action fails to compile here until it has its case.
       const unhandled: never = action.type
       return obs.failed({ code: 'ACTION_FAILED', message: `This extension cannot run "${String(unhandled)}".` })
+    }
+  }
+
+  /** switch_tab and close_tab: the task's tab it moves to (made the one in front), or why it cannot. */
+  async function changeTabs(current: LiveTab): Promise<LiveTab | ObservationError> {
+    const task = await deps.taskTabs?.read(action.taskId)
+    if (!task || !deps.taskTabs) return { code: 'INVALID_TASK_TAB', message: 'This task has no other tabs.' }
+    const asked = typeof action.params.tab === 'number' ? action.params.tab : numberOf(task, current.id)
+    const tabId = asked === undefined ? undefined : tabIdOf(task, asked)
+    const numbers = ownedTabs(task).map((t) => t.tab).join(', ')
+    if (tabId === undefined) return { code: 'INVALID_TASK_TAB', message: `The task has no tab ${asked}; its tabs are ${numbers}.` }
+    let to = tabId
+    if (action.type === 'close_tab') {
+      if (ownedTabs(task).length < 2) return { code: 'ACTION_FAILED', message: "This is the task's only tab; it stays open." }
+      await deps.touching()
+      await deps.tabs.remove(tabId).catch(() => undefined)
+      const after = await deps.taskTabs.change(action.taskId, (t) => withoutTab(t, tabId))
+      to = after?.tabId ?? current.id
+    } else {
+      await deps.touching()
+      await deps.taskTabs.change(action.taskId, (t) => movedTo(t, tabId))
+    }
+    const live = (await deps.tabs.get(to).catch(() => null)) as LiveTab | null
+    if (!live) {
+      await deps.taskTabs.change(action.taskId, (t) => withoutTab(t, to))
+      return tabClosed()
+    }
+    if (!live.active) await deps.tabs.update(to, { active: true }).catch(() => undefined)
+    await deps.guard?.engage(to, live.url)
+    return live
+  }
+
+  /**
+   * An in-page step whose page opened tabs (a link with target=_blank, window.open): they become the task's, and
+   * the task follows the newest one, reading its page there, unless the step failed or waits on the person.
+   */
+  async function followOpened(from: LiveTab, step: (tab: LiveTab) => Promise<ObservationInput>): Promise<ObservationInput> {
+    const watch = deps.taskTabs ? deps.watchOpened?.([from.id]) : undefined
+    let result: ObservationInput
+    try {
+      result = await step(from)
+    } finally {
+      watch?.stop()
+    }
+    const opened = watch?.opened() ?? []
+    if (!opened.length || !deps.taskTabs) return result
+    await deps.taskTabs.change(action.taskId, (t) => withOpened(t, opened))
+    await deps.groupTabs?.(action.taskId).catch((error: unknown) => console.warn('[tandem] the task tabs could not be grouped', error))
+    const waiting = !!(result.held?.length || result.blocked?.length)
+    const refused = deps.guard?.refusals().page
+    if (refused) await closeRefused(opened.map((o) => o.tabId), refused)
+    if (result.status !== 'done' || waiting || refused) return result
+    const to = opened[opened.length - 1]!.tabId
+    const settled = await settle(to, undefined)
+    if (settled === HELD) return result
+    if ('code' in settled) {
+      // A tab the task may not read (a site nobody granted) stays the task's, but the task stays where it was.
+      return { ...result, errors: [...(result.errors ?? []), { ...settled, message: `The step opened a new tab the task could not follow: ${settled.message}` }] }
+    }
+    await deps.taskTabs.change(action.taskId, (t) => movedTo(t, to))
+    moves.opened = to
+    await readPage(to, obs)
+    obs.shot(await shoot(settled, withEvidence(action) ? 'after' : 'observation'))
+    return { ...result, ...obs.done() }
+  }
+
+  /**
+   * Tabs the step opened for a site the guard stopped are left on the browser's error page: they are closed, so the
+   * step, once the person allows the site, opens its tab afresh instead of the task keeping a dead one.
+   */
+  async function closeRefused(tabIds: number[], origin: string) {
+    for (const tabId of tabIds) {
+      const tab = await deps.tabs.get(tabId).catch(() => null)
+      const url = tab?.pendingUrl || tab?.url || ''
+      if (tab && (!URL.canParse(url) || new URL(url).origin !== origin)) continue
+      await deps.tabs.remove(tabId).catch(() => undefined)
+      await deps.taskTabs!.change(action.taskId, (t) => withoutTab(t, tabId))
     }
   }
 

@@ -26,7 +26,18 @@ export const InFlight = z.object({
 })
 export type InFlight = z.output<typeof InFlight>
 
-export const TaskTab = z.object({ tabId: z.number().int(), closed: z.boolean(), at: z.number() })
+export const TaskTab = z.object({
+  /** The tab the task works in now. */
+  tabId: z.number().int(),
+  closed: z.boolean(),
+  at: z.number(),
+  /** Every tab the task owns, with its number for the task (see task-tabs.ts); absent: only `tabId`, as 1. */
+  tabs: z.array(z.object({ tabId: z.number().int(), tab: z.number().int().min(1), opener: z.number().int().optional() })).optional(),
+  /** The number the next tab it opens gets (numbers are never reused). */
+  nextTab: z.number().int().optional(),
+  /** The browser's tab group holding the task's tabs, titled with the task's name. */
+  group: z.number().int().optional(),
+})
 export type TaskTab = z.output<typeof TaskTab>
 
 export const ExecutorState = z.object({

@@ -3,7 +3,7 @@ import type { Action, ObservationError } from '#protocol'
 import type { ExecutorState } from './state'
 
 export type Tab = Chrome.tabs.Tab
-export type TabsApi = Pick<Browser['tabs'], 'get' | 'query' | 'create' | 'update' | 'goBack' | 'captureVisibleTab' | 'sendMessage'>
+export type TabsApi = Pick<Browser['tabs'], 'get' | 'query' | 'create' | 'update' | 'goBack' | 'captureVisibleTab' | 'sendMessage' | 'remove'>
 
 export type TaskTabChoice =
   | { kind: 'tab'; tab: Tab & { id: number } }

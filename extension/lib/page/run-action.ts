@@ -6,6 +6,7 @@ import { pressKeys } from './actions/press'
 import { scrollBy } from './actions/scroll'
 import { selectOption } from './actions/select-option'
 import { typeText } from './actions/type-text'
+import { uploadFile } from './actions/upload-file'
 import { waitForCondition } from './actions/wait-for'
 import { PageActionError, fail } from './errors'
 import type { PageMemory } from './memory'
@@ -61,6 +62,8 @@ async function perform(win: Window, action: Action, memory: PageMemory, opts: Ru
       return scrollBy(win, el, typed.params.direction, typed.params.amount)
     case 'waitFor':
       return waitForCondition(win, typed.params, opts.waitTimeoutMs)
+    case 'upload':
+      return uploadFile(win, action, el!, typed.params, opts.rules)
     case 'extract':
       return extractText(win, redact, opts.extractLimit ?? 100_000, typed.params.instruction)
     default: {

@@ -34,6 +34,12 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
       return t('act.extract', { instruction: clip(str(p.instruction), 160) })
     case 'release':
       return t('act.release', { request: heldSummary(p.requests) })
+    case 'upload':
+      return t('act.upload', { target, file: clip(str(p.file), 120) })
+    case 'switch_tab':
+      return t('act.switch_tab', { tab: str(p.tab) })
+    case 'close_tab':
+      return p.tab === undefined ? t('act.close_current_tab') : t('act.close_tab', { tab: str(p.tab) })
     default: {
       // The actions said without details; a new action fails to compile here until it has its words.
       const plain: 'observe' | 'waitFor' | 'screenshot' | 'back' = action.type

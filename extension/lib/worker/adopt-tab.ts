@@ -2,7 +2,8 @@ import { updateState } from '../executor/state'
 
 /**
  * Makes `tabId` the task's tab, as the panel asks when a task starts in the current tab. A task that already
- * has a tab keeps it: the worker may have adopted one for its first step, and a task never changes tabs.
+ * has a tab keeps it: the worker may have adopted one for its first step (a task changes tabs only to the tabs its own
+ * pages opened, see task-tabs.ts).
  */
 export async function adoptTaskTab(tabs: { get(tabId: number): Promise<{ url?: string }> }, taskId: string, tabId: number, now = Date.now): Promise<boolean> {
   const tab = await tabs.get(tabId).catch(() => null)

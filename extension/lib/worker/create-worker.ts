@@ -8,7 +8,11 @@ import { runAction } from '../executor/run-action'
 import { createScreenshotter } from '../executor/screenshot'
 import { createWriteBarrier } from '../executor/write-barrier'
 import { createWriteBlock } from '../executor/write-block'
-import { resultKey, readResult, updateState } from '../executor/state'
+import { resultKey, readResult, readState, updateState, type TaskTab } from '../executor/state'
+import { watchOpenedTabs } from '../executor/opened-tabs'
+import { unreachedFrames } from '../executor/unreached-frames'
+import { firstTab } from '../executor/task-tabs'
+import { createTaskGroup } from './task-group'
 import { createServerClient } from '../server/client'
 import { barrierItem, ensureClientId, readSettings } from '../settings'
 import { createAttention } from './attention'
@@ -39,6 +43,7 @@ export type WorkerBrowser = Pick<
   | 'webNavigation'
   | 'debugger'
   | 'webRequest'
+  | 'tabGroups'
 >
 
 /** Everything the service worker runs, assembled over one `browser`. */
@@ -81,6 +86,17 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     await debuggerHold.end(taskId)
     return stopped
   }
+  const taskTabs = {
+    read: async (taskId: string) => (await readState()).tasks[taskId],
+    change: async (taskId: string, change: (task: TaskTab) => TaskTab) =>
+      (await updateState((s) => (s.tasks[taskId] ? { ...s, tasks: { ...s.tasks, [taskId]: change(s.tasks[taskId]) } } : s))).tasks[taskId],
+  }
+  const groupTabs = createTaskGroup({
+    tabs: browser.tabs,
+    tabGroups: browser.tabGroups,
+    taskTabs,
+    name: async (taskId) => (await server.status(taskId)).task.goal,
+  })
   const order = createTaskOrder()
   const follow = followStatus({ attention, indicator, order, debugger: debuggerHold })
   const changes = createTaskChanges({ server, stopAction, follow, order })
@@ -109,8 +125,12 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           watchNavigation: () => watchNavigation({ webNavigation: browser.webNavigation, webRequest: browser.webRequest as never }),
           ...(barred ? { barrier, block: writeBlock } : {}),
           rememberTab: async (taskId, tabId) => {
-            await updateState((s) => ({ ...s, tasks: { ...s.tasks, [taskId]: { tabId, closed: false, at: Date.now() } } }))
+            await updateState((s) => ({ ...s, tasks: { ...s.tasks, [taskId]: firstTab(tabId, Date.now()) } }))
           },
+          taskTabs,
+          watchOpened: (from) => watchOpenedTabs(browser.webNavigation, from),
+          unreachedFrames: (tabId) => unreachedFrames({ webNavigation: browser.webNavigation, permissions: browser.permissions }, tabId),
+          groupTabs,
         },
         action,
       )

@@ -3,6 +3,7 @@ import type { TabDebugger } from '../executor/debugger'
 import type { WriteBarrier } from '../executor/write-barrier'
 import { readState, type ExecutorState } from '../executor/state'
 import { taskOfTab } from './indicator-sync'
+import { ownedTabs } from '../executor/task-tabs'
 
 export interface DebuggerHoldDeps {
   debugger: Pick<TabDebugger, 'detach' | 'allow' | 'attachedTabs'>
@@ -21,11 +22,12 @@ export interface DebuggerHoldDeps {
 export function createDebuggerHold(deps: DebuggerHoldDeps) {
   const read = deps.readState ?? readState
 
-  /** The tab the task owns (the latest task that took it), if it has one. */
-  async function tabOf(taskId: string): Promise<number | null> {
+  /** The tabs the task owns (none when a later task took its tab): the barrier may have attached to each. */
+  async function tabsOf(taskId: string): Promise<number[]> {
     const state = await read()
-    const tabId = state.tasks[taskId]?.tabId
-    return tabId !== undefined && taskOfTab(state, tabId) === taskId ? tabId : null
+    const task = state.tasks[taskId]
+    if (!task || taskOfTab(state, task.tabId) !== taskId) return []
+    return ownedTabs(task).map((t) => t.tabId)
   }
 
   const refuse = (which: Parameters<WriteBarrier['refuse']>[0]) =>
@@ -35,24 +37,23 @@ export function createDebuggerHold(deps: DebuggerHoldDeps) {
     /** The person has the tab (the task is paused): let go of it; a debugging they canceled stays canceled. */
     async handBack(taskId: string): Promise<void> {
       await refuse((h) => h.taskId === taskId)
-      const tabId = await tabOf(taskId)
-      if (tabId !== null) await deps.debugger.detach(tabId)
+      for (const tabId of await tabsOf(taskId)) await deps.debugger.detach(tabId)
     },
 
     /** The task is over: let go of its tab, and a later task there may attach again. */
     async end(taskId: string): Promise<void> {
       await refuse((h) => h.taskId === taskId)
-      const tabId = await tabOf(taskId)
-      if (tabId === null) return
-      await deps.debugger.detach(tabId)
-      await deps.debugger.allow([tabId])
+      const tabIds = await tabsOf(taskId)
+      if (!tabIds.length) return
+      for (const tabId of tabIds) await deps.debugger.detach(tabId)
+      await deps.debugger.allow(tabIds)
     },
 
     /** No task is active: let go of every task tab still held (detaching another's debugger is never possible). */
     async sweep(): Promise<void> {
       await refuse(() => true)
       const state = await read()
-      const taskTabs = new Set(Object.values(state.tasks).map((t) => t.tabId))
+      const taskTabs = new Set(Object.values(state.tasks).flatMap((t) => ownedTabs(t).map((o) => o.tabId)))
       for (const tabId of await deps.debugger.attachedTabs()) if (taskTabs.has(tabId)) await deps.debugger.detach(tabId)
       await deps.debugger.allow()
     },

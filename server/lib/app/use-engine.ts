@@ -1,3 +1,4 @@
+import { createUploadFolder } from '../privacy/upload-folder'
 import { join } from 'node:path'
 import { createStorage } from 'unstorage'
 import { createScriptPlanner } from '../agent/script-planner'
@@ -70,6 +71,7 @@ export function useEngine(): Engine {
     planners: { script: createScriptPlanner(), llm: useLlmPlanner() },
     secrets: useSecrets(),
     redact: config.redact,
+    uploads: createUploadFolder(config.uploadDir),
     findSkill: async (slug) => (await useSkills()).get(slug),
   })
   return engine

@@ -14,9 +14,9 @@ export const plannerFor = (task: TaskRecord, planners: EngineDeps['planners']): 
  * immediate planner (the script) decides on the spot. Slow planners are left to the background (`kick`).
  */
 export async function advance(task: TaskRecord, observation: Observation | null, deps: EngineDeps, events: PendingEvent[]) {
-  if (proposeNext(task, observation, deps.policy, events)) return
+  if (proposeNext(task, observation, deps.policy, events, deps.uploads)) return
   const planner = plannerFor(task, deps.planners)
   if (!planner?.immediate || !needsDecision(task)) return
   applyDecision(task, await planner.decide({ task, observation }), planner.kind, events)
-  proposeNext(task, observation, deps.policy, events)
+  proposeNext(task, observation, deps.policy, events, deps.uploads)
 }

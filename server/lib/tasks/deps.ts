@@ -1,3 +1,4 @@
+import type { UploadFolder } from '../privacy/upload-folder'
 import type { AllowedWrite, ArtifactRef, ArtifactUpload, Observation, RedactSettings, WriteAllowRule } from '#protocol'
 import type { RequestSource } from '../http/source'
 import type { SecretVault } from '../privacy/secrets'
@@ -94,6 +95,8 @@ export interface EngineDeps {
   allowedWrites?: AllowedWrites
   /** Emails and phone numbers to hide as well (card numbers are always hidden). */
   redact?: RedactSettings
+  /** The folder the person set for uploads (TANDEM_UPLOAD_DIR): an upload step hands over a file from it. */
+  uploads?: Pick<UploadFolder, 'check' | 'read'>
   /** The skills library, for tasks started from a skill. */
   findSkill?: FindSkill
   /** How often a long-poll re-reads storage when nothing in this process woke it (other server instances). */

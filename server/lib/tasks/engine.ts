@@ -48,7 +48,7 @@ export function createEngine(deps: EngineDeps) {
           // Someone changed the task while the planner thought (pause, cancel, another server): decide again.
           if (current.rev !== task.rev || !needsDecision(current)) return false
           applyDecision(current, output, planner?.kind ?? 'llm', events)
-          proposeNext(current, observation, policy, events)
+          proposeNext(current, observation, policy, events, deps.uploads)
           // A step the engine failed before dispatch (an address that is none, a refused site) needs a new decision.
           return needsDecision(current) ? 'again' : true
         })
@@ -96,9 +96,20 @@ export function createEngine(deps: EngineDeps) {
     return { ...action, allowWrites: allowed.slice(0, MAX_ALLOWED_WRITES).map(({ at: _, by: __, ...rule }) => rule) }
   }
 
+  /** An approved upload carries its file's bytes; nothing of the file leaves the server before the approval. */
+  function withUploadFile(action: Action): Action {
+    if (action.type !== 'upload' || !action.confirmation) return action
+    const read = deps.uploads?.read(String(action.params.file ?? '')) ?? {
+      ok: false as const,
+      message: 'No upload folder is set on the Tandem server (TANDEM_UPLOAD_DIR), so no file can be uploaded.',
+    }
+    const stamped = read.ok ? { content: read.content, mime: read.mime, bytes: read.bytes } : { refused: read.message }
+    return { ...action, params: { ...action.params, ...stamped } }
+  }
+
   async function deliver(task: TaskRecord, source: RequestSource): Promise<Action | null> {
     const action = await dispatch(task, source)
-    return action && withAllowedWrites(forExtension(action))
+    return action && withAllowedWrites(withUploadFile(forExtension(action)))
   }
 
   async function dispatch(task: TaskRecord, source: RequestSource): Promise<Action | null> {

@@ -6,7 +6,8 @@ import { formToAction } from './form-to-action'
 import { isRefused, originOf, refusedAgain, siteRefusedError } from './site-refusal'
 import type { TaskRecord } from './task-record'
 
-type NavigateForm = Extract<ActionForm, { type: 'navigate' }>
+/** The forms the engine may stop before dispatch: an address that is none or refused, a file it cannot hand over. */
+type NavigateForm = Extract<ActionForm, { type: 'navigate' | 'upload' }>
 
 export type NavigateCheck = { ok: true; url: string } | { ok: false; error: ObservationError; refused?: string }
 

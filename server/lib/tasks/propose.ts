@@ -6,6 +6,7 @@ import { formToAction, isPlannedAction } from './form-to-action'
 import { checkNavigate, failBeforeDispatch } from './navigation-check'
 import { confirmationEvidence, pageIsPictured, targetTextOf } from './step-details'
 import type { TaskRecord } from './task-record'
+import type { UploadFolder } from '../privacy/upload-folder'
 import { elementForTarget, elementFromTree } from './tree-element'
 
 export interface RiskAssessor {
@@ -24,7 +25,13 @@ export interface RiskAssessor {
  * person (WAITING_CONFIRMATION), after a fresh picture of the page when none was taken since the last step;
  * anything else is ready for the next poll. Returns false when nothing was queued.
  */
-export function proposeNext(task: TaskRecord, observation: Observation | null, policy: RiskAssessor, events: PendingEvent[]): boolean {
+export function proposeNext(
+  task: TaskRecord,
+  observation: Observation | null,
+  policy: RiskAssessor,
+  events: PendingEvent[],
+  uploads?: Pick<UploadFolder, 'check'>,
+): boolean {
   if (task.current || !['RUNNING', 'WAITING_PAGE'].includes(task.status)) return false
   let form = task.queue.shift()
   if (!form) return false
@@ -38,6 +45,15 @@ export function proposeNext(task: TaskRecord, observation: Observation | null, p
       return false
     }
     form = { ...form, url: checked.url }
+  }
+  if (form.type === 'upload') {
+    // A file that cannot be handed over is refused before the person is asked to approve it.
+    const checked = uploads?.check(form.file) ?? { ok: false as const, message: 'No upload folder is set on the Tandem server (TANDEM_UPLOAD_DIR), so no file can be uploaded.' }
+    if (!checked.ok) {
+      failBeforeDispatch(task, form, { ok: false, error: { code: 'UPLOAD_REFUSED', message: checked.message } }, observation, events)
+      if (task.status === 'WAITING_PAGE') setStatus(task, 'RUNNING', events)
+      return false
+    }
   }
   const seq = task.seq + 1
   const partial = formToAction(form, { taskId: task.id, actionId: `a_${nanoid(14)}`, seq }, observation?.elements)

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answer, startFakeLlm, type FakeLlm, type FakeRequest } from '../test/support/fake-llm'
+import { indexOf, shopperEnv } from './support/shopper'
+import { useHarness } from './support/use-harness'
+
+/** The extension's own API, inside its service worker. */
+declare const chrome: any
+
+/**
+ * A model that shops as a person does on a site that opens results in new tabs: it picks a result, saves it to its
+ * wish list there, goes back to the results, opens the deal (window.open), closes it and reports. It reads only
+ * what the extension observed: the page and the task's tabs line.
+ */
+function tabShopper() {
+  let dealSeen = false
+  return (r: FakeRequest) => {
+    const user = String(r.messages.at(-1)?.content ?? '')
+    const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(user)?.[0] ?? ''
+    const title = /title="([^"]*)"/.exec(page)?.[1] ?? ''
+    const tabs = /^Tabs: .*$/m.exec(user)?.[0] ?? ''
+    const act = (actions: unknown[], goal: string) => answer(actions, { next_goal: goal })
+    if (title === 'Framed page') return act([{ type: 'done', success: true, text: user.match(/^Note: .*$|A frame from [^\n]*?(listed|site)\./gm)?.join('\n') ?? '' }], 'Report')
+    if (title === 'Kettle search' && dealSeen) return act([{ type: 'done', success: true, text: `Saved the blue kettle. ${tabs}` }], 'Report')
+    if (title === 'Kettle search' && !tabs) return act([{ type: 'click', index: indexOf(page, /Blue kettle/) }], 'Open the blue kettle')
+    if (title === 'Kettle search') return act([{ type: 'click', index: indexOf(page, /Today's deal/) }], 'Look at the deal')
+    if (title === 'Blue kettle' && !/On your list/.test(user)) return act([{ type: 'click', index: indexOf(page, /Add to wish list/) }], 'Save it')
+    if (title === 'Blue kettle') return act([{ type: 'switch_tab', tab: 1 }], 'Back to the results')
+    if (title === "Today's deal") {
+      dealSeen = true
+      return act([{ type: 'close_tab' }], 'Close the deal')
+    }
+    return act([{ type: 'done', success: false, text: `unexpected page "${title}"` }], 'Give up')
+  }
+}
+
+let llm: FakeLlm
+beforeAll(async () => {
+  llm = await startFakeLlm(tabShopper())
+})
+afterAll(async () => llm?.close())
+const h = useHarness({ server: () => ({ env: shopperEnv(llm) }) })
+
+const posts = (path: string) => h.site.requests.filter((r) => r.startsWith('POST ') && r.endsWith(` ${path}`))
+const prompts = () => llm.requests.map((r) => String(r.messages.at(-1)?.content ?? ''))
+
+describe('a task follows the tabs its pages open', () => {
+  it('continues in the result’s new tab, holds its write there until approved, switches back, opens and closes a window', async () => {
+    const started = await h.server.api('POST', '/api/agent/start', { goal: 'Wish list: the blue kettle', clientId: h.clientId, startUrl: `${h.site.url}/tabs/` })
+    expect(started.status).toBe(200)
+    const taskId = started.body.data.taskId as string
+    await h.ext.wake()
+
+    // The click opened the item in a new tab; the task went on there, and its write waits for the person.
+    const waiting = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'], 60_000)
+    expect(waiting.task.status, JSON.stringify(waiting.steps, null, 1)).toBe('WAITING_CONFIRMATION')
+    expect(waiting.pendingConfirmation!.action.type).toBe('release')
+    expect(waiting.pendingConfirmation!.evidence?.requests?.[0]).toMatchObject({ method: 'POST', path: '/tabs/wish' })
+    expect(posts('/tabs/wish')).toEqual([])
+    const origin = h.site.url.replace(/^http:\/\//, '')
+    const onItem = prompts().find((p) => /title="Blue kettle"/.test(p))!
+    expect(onItem).toContain(`Tabs: [1] Kettle search – ${origin}/tabs/ · [2] (current, opened by the last step) Blue kettle – ${origin}/tabs/item?id=7`)
+    await h.confirm(taskId, true)
+
+    const end = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED', 'WAITING_CONFIRMATION'], 60_000)
+    expect(end.task.status, JSON.stringify({ error: end.task.error, steps: end.steps }, null, 1)).toBe('SUCCEEDED')
+    // The approved write reached the site once, from the new tab.
+    expect(posts('/tabs/wish')).toHaveLength(1)
+    expect(end.steps.map((s) => s.type)).toEqual(['navigate', 'click', 'click', 'release', 'switch_tab', 'click', 'close_tab'])
+    // window.open's tab was the task's (tab 3), closed by close_tab; the task is back on the results, tab 1.
+    expect(prompts().some((p) => p.includes(`[3] (current, opened by the last step) Today's deal – ${origin}/tabs/deal`))).toBe(true)
+    expect(end.task.result?.text).toBe(`Saved the blue kettle. Tabs: [1] (current) Kettle search – ${origin}/tabs/ · [2] Blue kettle – ${origin}/tabs/item?id=7`)
+    expect(h.site.requests.filter((r) => r.startsWith('GET ') && r.endsWith(' /tabs/deal')).length).toBeGreaterThanOrEqual(1)
+
+    // The task's tabs sit in one group under its name; the closed deal is gone from the browser.
+    const sw = await h.ext.worker()
+    const groups = await sw.evaluate(async () => {
+      const all = await chrome.tabGroups.query({})
+      return Promise.all(all.map(async (g: { id: number; title: string }) => ({ title: g.title, urls: (await chrome.tabs.query({ groupId: g.id })).map((t: { url: string }) => t.url) })))
+    })
+    expect(groups).toEqual([{ title: 'Wish list: the blue kettle', urls: [`${h.site.url}/tabs/`, `${h.site.url}/tabs/item?id=7`] }])
+    const open = await sw.evaluate(async () => (await chrome.tabs.query({})).map((t: { url: string }) => t.url))
+    expect(open.filter((u: string) => u.includes('/tabs/deal'))).toEqual([])
+  })
+
+  it('keeps the task’s tabs across a stopped service worker: the approval goes on, then switch_tab and close_tab by number', async () => {
+    const script = [
+      { type: 'click' as const, text: 'Steel kettle' },
+      { type: 'click' as const, selector: '#wish' },
+      { type: 'switch_tab' as const, tab: 1 },
+      { type: 'close_tab' as const, tab: 2 },
+    ]
+    const before = posts('/tabs/wish').length
+    const taskId = await h.runScript(script, `${h.site.url}/tabs/`, 'Steel kettle to the wish list')
+    await h.waitFor(taskId, 'WAITING_CONFIRMATION')
+    // Chrome stops an idle worker at any moment: what it knew of the task's tabs is in storage.
+    await h.ext.stopWorker()
+    expect(posts('/tabs/wish')).toHaveLength(before)
+    await h.confirm(taskId, true)
+    await h.ext.wake()
+    const end = await h.waitFor(taskId, ['FAILED', 'SUCCEEDED'], 60_000)
+    expect(end.task.status, JSON.stringify(end.steps, null, 1)).toBe('SUCCEEDED')
+    expect(end.steps.map((s) => [s.type, s.outcome, s.url])).toEqual([
+      ['navigate', 'done', `${h.site.url}/tabs/`],
+      ['click', 'done', `${h.site.url}/tabs/item?id=8`],
+      ['click', 'done', `${h.site.url}/tabs/item?id=8`],
+      ['release', 'done', `${h.site.url}/tabs/item?id=8`],
+      ['switch_tab', 'done', `${h.site.url}/tabs/`],
+      ['close_tab', 'done', `${h.site.url}/tabs/`],
+    ])
+    expect(posts('/tabs/wish')).toHaveLength(before + 1)
+    const sw = await h.ext.worker()
+    const open = await sw.evaluate(async () => (await chrome.tabs.query({})).map((t: { url: string }) => t.url))
+    expect(open.filter((u: string) => u.endsWith('/tabs/item?id=8'))).toEqual([])
+  })
+
+  it('a new tab for a site nobody granted is stopped before anything reaches it, and closed; the person is asked', async () => {
+    const taskId = await h.runScript([{ type: 'click', text: 'Partner kettle' }], `${h.site.url}/tabs/partner`, 'Partner kettle')
+    const view = await h.waitFor(taskId, ['WAITING_USER', 'WAITING_CONFIRMATION', 'FAILED', 'SUCCEEDED'], 30_000)
+    const click = view.steps.find((s) => s.type === 'click')!
+    expect(click.errors[0]).toMatchObject({ code: 'PERMISSION_DENIED' })
+    expect(h.site.requests.filter((r) => r.includes(' shop.test:'))).toEqual([])
+    const sw = await h.ext.worker()
+    await expect
+      .poll(async () => (await sw.evaluate(async () => (await chrome.tabs.query({})).map((t: { url: string; pendingUrl?: string }) => t.pendingUrl || t.url))).filter((u: string) => u.includes('shop.test')))
+      .toEqual([])
+    // The site is the person's to allow (the side panel asks): the task waits for them.
+    expect(view.task.status, JSON.stringify(view.steps, null, 1)).toBe('WAITING_USER')
+    await h.server.api('POST', '/api/agent/cancel', { taskId })
+  })
+
+  it('tells the model which frames of the page it did not read: another origin, or a site nobody granted', async () => {
+    const started = await h.server.api('POST', '/api/agent/start', { goal: 'Look at the framed page', clientId: h.clientId, startUrl: `${h.site.url}/tabs/framed` })
+    const taskId = started.body.data.taskId as string
+    await h.ext.wake()
+    const end = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)
+    expect(end.task.status, JSON.stringify(end.steps, null, 1)).toBe('SUCCEEDED')
+    const port = new URL(h.site.url).port
+    expect(end.task.result?.text).toContain(`A frame from http://localhost:${port} (another site) was not read: its elements are not listed.`)
+    expect(end.task.result?.text).toContain(`A frame from http://shop.test:${port} was not read: the person has not granted that site.`)
+  })
+})
