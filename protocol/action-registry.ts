@@ -143,6 +143,26 @@ export const ACTIONS = {
   }),
   screenshot: spec({ proposedBy: 'script', runsIn: 'worker' }),
   back: spec({ example: '{"type":"back"}', proposedBy: 'model', runsIn: 'worker', navigates: 'always' }),
+  /** Moves the pointer over the element and leaves it there: menus and tooltips that open on hover open. */
+  hover: spec({
+    example: '{"type":"hover","index":N}',
+    proposedBy: 'model',
+    runsIn: 'page',
+    target: 'required',
+    textNamesTarget: true,
+    firesHandlers: true,
+  }),
+  /** Drags the element onto another one (`to`: the drop target's index): reorders a list, moves a card, drops a file. */
+  drag: spec({
+    risk: 'judged',
+    example: '{"type":"drag","index":N,"to":M}',
+    proposedBy: 'model',
+    runsIn: 'page',
+    target: 'required',
+    textNamesTarget: true,
+    fields: { to: z.number().int().min(0).max(100_000) },
+    firesHandlers: true,
+  }),
   /**
    * Lets requests the write barrier held go on, once the person approved them (params.holds: the held ids). The
    * engine proposes it; the model and scripts never do.

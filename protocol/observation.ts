@@ -92,6 +92,8 @@ export const Observation = z.strictObject({
   gone: z.array(HeldWrite).max(20).optional(),
   /** Writes the fallback blocked outright (no debugger to hold them): running the step again sends them. */
   blocked: z.array(HeldWrite).max(20).optional(),
+  /** How the step's clicks and keys reached the page: trusted input through the debugger, or DOM events. */
+  input: z.enum(['cdp', 'dom']).optional(),
 })
 export type Observation = z.infer<typeof Observation>
 export type ObservationInput = z.input<typeof Observation>

@@ -26,6 +26,8 @@ export const ActOutcome = z.object({
   extracted: z.unknown().optional(),
   /** The element a selector named, as a person reads it (PageActionResult.targetName). */
   targetName: z.string().max(200).optional(),
+  /** How its clicks and keys reached the page (trusted through the debugger, or DOM events); absent when it sent none. */
+  input: z.enum(['cdp', 'dom']).optional(),
   /** The page after the action; absent when the page could not be read. */
   page: PageState.optional(),
   timing: z.record(z.string(), z.number()),

@@ -34,6 +34,10 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
       return t('act.extract', { instruction: clip(str(p.instruction), 160) })
     case 'release':
       return t('act.release', { request: heldSummary(p.requests) })
+    case 'hover':
+      return t('act.hover', { target })
+    case 'drag':
+      return t('act.drag', { target, to: t('act.element', { n: str(p.to) }) })
     default: {
       // The actions said without details; a new action fails to compile here until it has its words.
       const plain: 'observe' | 'waitFor' | 'screenshot' | 'back' = action.type
