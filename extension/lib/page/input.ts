@@ -59,6 +59,8 @@ export function createPageInput(trusted?: TrustedInput) {
     return sent
   }
   return {
+    /** Whether trusted input may be had at all (the page does not prepare for it otherwise). */
+    trusted: !!trusted,
     /** 'cdp' when every gesture went through the debugger, 'dom' when any was a DOM event; undefined when none was sent. */
     used: (): 'cdp' | 'dom' | undefined => (dom ? 'dom' : cdp ? 'cdp' : undefined),
     /** Notes a gesture done with DOM events only (one no trusted input can do). */

@@ -79,7 +79,7 @@ function selectable(field: TextControl): boolean {
 /** Types by trusted input: the field's content (or its end) selected, the text inserted over it, as a person's typing. */
 async function typeTrusted(field: TextControl, text: string, clear: boolean, input: PageInput): Promise<boolean> {
   const keystrokes = isTag(field, 'textarea') || KEYSTROKE_TYPES.has(field.type)
-  if (!text || !keystrokes || !selectable(field)) return false
+  if (!input.trusted || !text || !keystrokes || !selectable(field)) return false
   field.focus({ preventScroll: true })
   if (clear) field.select()
   else field.setSelectionRange(field.value.length, field.value.length)

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answer, startFakeLlm, type FakeLlm, type FakeRequest } from '../test/support/fake-llm'
+import { observationsByAction } from './support/harness'
+import { indexOf } from './support/shopper'
+import { useHarness } from './support/use-harness'
+
+const PASSCODE = 'S3cret-pass-42'
+
+/** What the model does at each of its turns on /input, naming every element by its index in what it was shown. */
+const PLAN: ((page: string) => Record<string, unknown>)[] = [
+  (page) => ({ type: 'click', index: indexOf(page, /Trusted button/) }),
+  (page) => ({ type: 'type', index: indexOf(page, /Nickname/), text: 'Ada Lovelace' }),
+  () => ({ type: 'press', keys: 'Enter' }),
+  (page) => ({ type: 'type', index: indexOf(page, /Passcode/), text: PASSCODE }),
+  (page) => ({ type: 'hover', index: indexOf(page, /Products/) }),
+  (page) => ({ type: 'click', index: indexOf(page, /Laptops/) }),
+  (page) => ({ type: 'click', index: indexOf(page, /Inner button/) }),
+  (page) => ({ type: 'drag', index: indexOf(page, />Alpha/), to: indexOf(page, />Gamma/) }),
+  (page) => ({ type: 'drag', index: indexOf(page, />Three/), to: indexOf(page, />One/) }),
+  () => ({ type: 'done', success: true, text: 'All done.' }),
+]
+
+let llm: FakeLlm
+let turn = 0
+const pages: string[] = []
+beforeAll(async () => {
+  llm = await startFakeLlm((r: FakeRequest) => {
+    const user = String(r.messages.at(-1)?.content ?? '')
+    const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(user)?.[0] ?? ''
+    pages.push(page)
+    const step = PLAN[Math.min(turn++, PLAN.length - 1)]!
+    return answer([step(page)], { next_goal: `turn ${turn}` })
+  })
+})
+afterAll(async () => llm?.close())
+const h = useHarness({ server: () => ({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-input' } }) })
+
+describe('trusted input through the debugger', () => {
+  it('clicks, types, presses, hovers and drags with input the page sees as trusted', async () => {
+    const started = await h.server.api('POST', '/api/agent/start', { goal: 'Try every kind of input', clientId: h.clientId, startUrl: `${h.site.url}/input` })
+    expect(started.status).toBe(200)
+    const taskId = started.body.data.taskId as string
+    await h.ext.wake()
+    for (;;) {
+      const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED', 'PAUSED'], 60_000)
+      if (view.task.status !== 'WAITING_CONFIRMATION') {
+        expect(view.task.status, JSON.stringify({ error: view.task.error, steps: view.steps, pages: pages.slice(-2) }, null, 1)).toBe('SUCCEEDED')
+        break
+      }
+      // Typing the passcode is credential entry: the person approves it.
+      expect(view.pendingConfirmation!.action.type).toBe('type')
+      await h.confirm(taskId, true)
+    }
+
+    // The page's own verdict: every event it handled was trusted.
+    const hits = h.site.hits
+    if (process.env.INPUT_DEBUG) console.log(JSON.stringify({ hits, steps: (await h.status(taskId)).steps.map((s) => [s.type, s.outcome, s.errors]), pages: pages.slice(4, 7) }, null, 1))
+    expect(hits).toContain('click:true')
+    expect(hits).toContain('input:true')
+    expect(hits).toContain('nick:Ada Lovelace')
+    expect(hits).toContain('keydown-Enter:true')
+    expect(hits).toContain('code-input:true')
+    expect(hits).toContain(`code-length:${PASSCODE.length}`)
+    // The menu opens only under a real pointer (CSS :hover): its item could be clicked, by a trusted click.
+    expect(hits).toContain('laptops:true')
+    // A same-origin frame's button, hit at the frame's offset.
+    expect(hits).toContain('frame-click:true')
+    // The lists' final order, as the page reports it.
+    expect(hits).toContain('pointer-order:Beta,Gamma,Alpha:true')
+    expect(hits).toContain('native-order:Three,One,Two')
+    expect(hits.filter((w) => /:false$/.test(w)), hits.join('\n')).toEqual([])
+
+    // The steps say they used the debugger's input; the HTML5 drag is done with DOM drag events.
+    const events = await h.audit(taskId)
+    const observed = observationsByAction(events)
+    const proposed = events.filter((e) => e.type === 'action.proposed')
+    const inputOf = (type: string) =>
+      proposed.filter((e) => (e.data as { action?: { type?: string } }).action?.type === type).map((e) => observed.get(e.actionId!)?.at(-1)?.data.input)
+    expect(inputOf('click')).toEqual(['cdp', 'cdp', 'cdp'])
+    expect(inputOf('type')).toEqual(['cdp', 'cdp'])
+    expect(inputOf('press')).toEqual(['cdp'])
+    expect(inputOf('hover')).toEqual(['cdp'])
+    expect(inputOf('drag')).toEqual(['cdp', 'dom'])
+  })
+})
