@@ -82,4 +82,39 @@ describe('trusted input through the debugger', () => {
     expect(inputOf('hover')).toEqual(['cdp'])
     expect(inputOf('drag')).toEqual(['cdp', 'dom'])
   })
+
+  it('falls back to DOM events, and says so, when the person declined debugging the tab', async () => {
+    h.site.reset()
+    const tab = await h.ext.context.newPage()
+    await tab.goto(`${h.site.url}/input`)
+    await tab.bringToFront()
+    // As Chrome's Cancel on its "started debugging" bar leaves it: the tab is not to be attached (createTabDebugger).
+    const sw = await h.ext.worker()
+    await sw.evaluate(async (url) => {
+      // The first test's task tab shows the same page: this one is the one in front.
+      const [found] = await chrome.tabs.query({ url, active: true })
+      await chrome.storage.session.set({ 'tandem.debugger.declined': [found!.id] })
+    }, `${h.site.url}/input`)
+    const taskId = await h.runScript([
+      { type: 'click', selector: '#trusted' },
+      { type: 'type', selector: '#nick', text: 'Grace' },
+      { type: 'hover', selector: '#menu button' },
+      { type: 'observe' },
+      // In the order the page lists them: Trusted 0, Nickname 1, Passcode 2, Products 3, Inner 4, Alpha 5, Beta 6, Gamma 7.
+      { type: 'drag', index: 5, to: 7 },
+    ])
+    const view = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED', 'PAUSED'], 60_000)
+    expect(view.task.status, JSON.stringify(view.steps, null, 1)).toBe('SUCCEEDED')
+    const hits = h.site.hits
+    expect(hits).toContain('click:false')
+    expect(hits).toContain('input:false')
+    expect(hits).toContain('nick:Grace')
+    expect(hits).toContain('pointer-order:Beta,Gamma,Alpha:false')
+    expect(hits.filter((w) => /:true$/.test(w)), hits.join('\n')).toEqual([])
+    const observed = observationsByAction(await h.audit(taskId))
+    const inputs = view.steps.filter((s) => ['click', 'type', 'hover', 'drag'].includes(s.type)).map((s) => observed.get(s.actionId)?.at(-1)?.data.input)
+    expect(inputs).toEqual(['dom', 'dom', 'dom', 'dom'])
+    await sw.evaluate(() => chrome.storage.session.remove('tandem.debugger.declined'))
+    await tab.close()
+  })
 })
