@@ -91,7 +91,7 @@ const KeyStroke = z.object({
 export const InputGesture = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('click'), at: Point }),
   z.object({ kind: z.literal('hover'), at: Point }),
-  z.object({ kind: z.literal('drag'), from: Point, to: Point }),
+  z.object({ kind: z.literal('drag'), from: Point, to: Point, html5: z.boolean().optional() }),
   z.object({ kind: z.literal('keys'), keys: z.array(KeyStroke).min(1).max(20) }),
   z.object({ kind: z.literal('text'), text: z.string().min(1).max(20_000) }),
 ]) satisfies z.ZodType<PageInputGesture>

@@ -70,6 +70,39 @@ describe('trusted input through the debugger', () => {
     expect(events.at(-1)).toEqual({ type: 'mouseReleased', x: 100, y: 300, button: 'left', buttons: 0, clickCount: 1 })
   })
 
+  it('drags an HTML5 draggable as the browser’s own drag: intercepted once it starts, then carried to the target and dropped', async () => {
+    const chrome = fakeChromeDebugger()
+    const listeners = new Set<(source: { tabId?: number }, method: string, params?: unknown) => void>()
+    const data = { items: [{ mimeType: 'text/plain', data: 'n-Three' }], dragOperationsMask: 1 }
+    // The browser starts its drag on the first move with the button down, and hands it over.
+    chrome.api.sendCommand.mockImplementation(async ({ tabId }: { tabId?: number }, method: string, params?: object) => {
+      if (!chrome.ours.has(tabId!)) throw new Error(`Debugger is not attached to the tab with id: ${tabId}.`)
+      const p = (params ?? {}) as Record<string, unknown>
+      chrome.sent.push({ method, params: p })
+      if (p.type === 'mouseMoved' && p.buttons === 1) for (const l of listeners) l({ tabId }, 'Input.dragIntercepted', { data })
+      return {}
+    })
+    const tabDebugger = createTabDebugger({ debugger: chrome.api as never, declined: { get: async () => [], set: async () => undefined } })
+    const events = { addListener: (l: never) => void listeners.add(l), removeListener: (l: never) => void listeners.delete(l) }
+    const input = createTrustedInput({ debugger: tabDebugger, events, pause: async () => undefined, dragSteps: 4 })
+    expect(await input.dispatch(7, { kind: 'drag', from: { x: 50, y: 300 }, to: { x: 50, y: 100 }, html5: true })).toBe(true)
+    const calls = chrome.sent.map((c) => `${c.method.replace('Input.', '')} ${String(c.params.type ?? c.params.enabled)}`)
+    expect(calls[0]).toBe('setInterceptDrags true')
+    expect(calls.slice(1, 4)).toEqual(['dispatchMouseEvent mouseMoved', 'dispatchMouseEvent mousePressed', 'dispatchMouseEvent mouseMoved'])
+    expect(calls.at(-1)).toBe('setInterceptDrags false')
+    const drags = chrome.sent.filter((c) => c.method === 'Input.dispatchDragEvent')
+    expect(drags[0]!.params).toEqual({ type: 'dragEnter', x: 50, y: 100, data, modifiers: 0 })
+    expect(drags.at(-1)!.params).toEqual({ type: 'drop', x: 50, y: 100, data, modifiers: 0 })
+    expect(drags.slice(1, -1).every((d) => d.params.type === 'dragOver')).toBe(true)
+    expect(listeners.size).toBe(0)
+  })
+
+  it('without the debugger’s events, an HTML5 drag is left to DOM events', async () => {
+    const { input, sent } = setup()
+    expect(await input.dispatch(7, { kind: 'drag', from: { x: 1, y: 1 }, to: { x: 1, y: 50 }, html5: true })).toBe(false)
+    expect(sent).toEqual([])
+  })
+
   it('presses keys with their code, virtual key code and modifiers; a key that types carries its text', async () => {
     const { input, sent } = setup()
     await input.dispatch(7, {

@@ -1,8 +1,12 @@
 import type { InputGesture } from '../page/input'
 import type { TabDebugger } from './debugger'
 
+type DebuggerEvent = (source: { tabId?: number; sessionId?: string }, method: string, params?: unknown) => void
+
 export interface TrustedInputDeps {
   debugger: Pick<TabDebugger, 'send'>
+  /** chrome.debugger.onEvent: an HTML5 drag waits there for the browser to start its drag (Input.dragIntercepted). */
+  events?: { addListener(cb: DebuggerEvent): void; removeListener(cb: DebuggerEvent): void }
   /** Waits between a drag's moves: pointer libraries follow a pointer that travels over time, not one that jumps. */
   pause?: (ms: number) => Promise<void>
   /** How many moves a drag makes between the press and the release. */
@@ -59,13 +63,17 @@ export function createTrustedInput(deps: TrustedInputDeps) {
     )
   }
 
+  /** The pointer's way from one point to the other: a few pixels first (sensors start a drag only past ~5 px), then in steps. */
+  function path(from: Point, to: Point): Point[] {
+    const nudge = { x: from.x + Math.sign(to.x - from.x) * 2, y: from.y + Math.sign(to.y - from.y) * 8 }
+    return [nudge, ...Array.from({ length: steps }, (_, i) => ({ x: from.x + ((to.x - from.x) * (i + 1)) / steps, y: from.y + ((to.y - from.y) * (i + 1)) / steps })), to]
+  }
+
   async function drag(tabId: number, from: Point, to: Point): Promise<boolean> {
     if (!(await inOrder('drag', [() => mouse(tabId, 'mouseMoved', from)]))) return false
     const release = () => mouse(tabId, 'mouseReleased', to, { ...LEFT, buttons: 0, clickCount: 1 })
     const moves: (() => Promise<unknown>)[] = [() => mouse(tabId, 'mousePressed', from, { ...LEFT, buttons: 1, clickCount: 1 })]
-    // A few pixels first: sensors start a drag only past a small distance (dnd-kit, react-beautiful-dnd: 5 px).
-    const nudge = { x: from.x + Math.sign(to.x - from.x) * 2, y: from.y + Math.sign(to.y - from.y) * 8 }
-    for (const at of [nudge, ...Array.from({ length: steps }, (_, i) => ({ x: from.x + ((to.x - from.x) * (i + 1)) / steps, y: from.y + ((to.y - from.y) * (i + 1)) / steps })), to]) {
+    for (const at of path(from, to)) {
       moves.push(async () => {
         await pause(20)
         return mouse(tabId, 'mouseMoved', at, { ...LEFT, buttons: 1 })
@@ -77,6 +85,51 @@ export function createTrustedInput(deps: TrustedInputDeps) {
       return release()
     })
     return inOrder('drag', moves, release)
+  }
+
+  /**
+   * An HTML5 drag: the debugger's mouse starts the browser's own drag, which it hands over instead of running it
+   * (Input.setInterceptDrags), and the drag is then carried to the target and dropped (Input.dispatchDragEvent),
+   * with what the page put in its DataTransfer.
+   */
+  async function nativeDrag(tabId: number, from: Point, to: Point): Promise<boolean> {
+    const events = deps.events
+    if (!events) return false
+    let data: unknown
+    let started = () => {}
+    const intercepted = new Promise<void>((resolve) => (started = resolve))
+    const listener: DebuggerEvent = (source, method, params) => {
+      if (source.tabId !== tabId || source.sessionId || method !== 'Input.dragIntercepted') return
+      data = (params as { data?: unknown } | undefined)?.data
+      started()
+    }
+    try {
+      await deps.debugger.send(tabId, 'Input.setInterceptDrags', { enabled: true })
+    } catch {
+      return false
+    }
+    events.addListener(listener)
+    const release = () => mouse(tabId, 'mouseReleased', from, { ...LEFT, buttons: 0, clickCount: 1 })
+    try {
+      if (!(await inOrder('drag', [() => mouse(tabId, 'mouseMoved', from)]))) return false
+      const dragged = await inOrder('drag', [() => mouse(tabId, 'mousePressed', from, { ...LEFT, buttons: 1, clickCount: 1 }), ...path(from, to).slice(0, 3).map((at) => async () => {
+        await pause(20)
+        if (!data) await mouse(tabId, 'mouseMoved', at, { ...LEFT, buttons: 1 })
+      })], release)
+      if (!dragged) return false
+      if (!data) await Promise.race([intercepted, pause(1000)])
+      if (!data) {
+        await release().catch(() => undefined)
+        throw new InputCutShort('drag (the page started no drag)')
+      }
+      const drop = (type: 'dragEnter' | 'dragOver' | 'drop', at: Point) => () => deps.debugger.send(tabId, 'Input.dispatchDragEvent', { type, x: at.x, y: at.y, data, modifiers: 0 })
+      const over = path(from, to).slice(3).map((at) => async () => (await pause(20), drop('dragOver', at)()))
+      await inOrder('drag', [() => Promise.resolve(), drop('dragEnter', to), ...over, drop('dragOver', to), drop('drop', to)])
+      return true
+    } finally {
+      events.removeListener(listener)
+      await deps.debugger.send(tabId, 'Input.setInterceptDrags', { enabled: false }).catch(() => undefined)
+    }
   }
 
   function keys(tabId: number, strokes: Extract<InputGesture, { kind: 'keys' }>['keys']): Promise<boolean> {
@@ -102,7 +155,7 @@ export function createTrustedInput(deps: TrustedInputDeps) {
         case 'hover':
           return inOrder('hover', [() => mouse(tabId, 'mouseMoved', gesture.at)])
         case 'drag':
-          return drag(tabId, gesture.from, gesture.to)
+          return gesture.html5 ? nativeDrag(tabId, gesture.from, gesture.to) : drag(tabId, gesture.from, gesture.to)
         case 'keys':
           return keys(tabId, gesture.keys)
         case 'text':

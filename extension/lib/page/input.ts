@@ -22,7 +22,8 @@ export interface KeyStroke {
 export type InputGesture =
   | { kind: 'click'; at: Point }
   | { kind: 'hover'; at: Point }
-  | { kind: 'drag'; from: Point; to: Point }
+  /** `html5`: the source is natively draggable (HTML5 drag and drop), which the browser's own drag carries out. */
+  | { kind: 'drag'; from: Point; to: Point; html5?: boolean }
   | { kind: 'keys'; keys: KeyStroke[] }
   | { kind: 'text'; text: string }
 
@@ -78,8 +79,8 @@ export function createPageInput(trusted?: TrustedInput) {
       dispatchHover(at.hit, at.x, at.y)
     },
     /** A pointer drag by trusted input; false when it could not be sent (the caller drags with DOM events). */
-    async drag(from: Actionable, to: Actionable): Promise<boolean> {
-      return send({ kind: 'drag', from: topPoint(from.hit, from.x, from.y), to: topPoint(to.hit, to.x, to.y) })
+    async drag(from: Actionable, to: Actionable, html5 = false): Promise<boolean> {
+      return send({ kind: 'drag', from: topPoint(from.hit, from.x, from.y), to: topPoint(to.hit, to.x, to.y), ...(html5 ? { html5 } : {}) })
     },
     /** Keys into whatever has focus; false when they could not be sent. */
     keys(chords: KeyChord[]): Promise<boolean> {

@@ -12,9 +12,10 @@ function html5Draggable(el: Element): boolean {
 }
 
 /**
- * Drags the element onto another: both checked as a click's target is (in view, visible, not covered). HTML5
- * drag and drop is done with DOM drag events sharing one DataTransfer (the debugger's mouse cannot start a native
- * drag); a pointer drag (dnd-kit, react-beautiful-dnd, SortableJS's fallback) is trusted input where it can be.
+ * Drags the element onto another: both checked as a click's target is (in view, visible, not covered). Trusted
+ * input where it can be had: a pointer drag (dnd-kit, react-beautiful-dnd, SortableJS's fallback) as mouse moves,
+ * an HTML5 one as the browser's own drag. Otherwise DOM events: pointer and mouse events, or drag events sharing
+ * one DataTransfer.
  */
 export async function dragElement(win: Window, action: Action, el: Element, onto: Element, input: PageInput, rules?: RiskRules): Promise<void> {
   if (el === onto || composedContains(el, onto)) fail('ACTION_FAILED', 'an element cannot be dragged onto itself')
@@ -23,12 +24,12 @@ export async function dragElement(win: Window, action: Action, el: Element, onto
   ensureActionable(onto, { requireEnabled: false })
   const from = ensureActionable(el)
   const to = ensureActionable(onto, { requireEnabled: false })
-  if (html5Draggable(el)) {
-    input.usedDom()
+  const html5 = html5Draggable(el)
+  if (await input.drag(from, to, html5)) return
+  input.usedDom()
+  if (html5) {
     dispatchHtmlDrag(from.hit, to.hit, from, to)
     return
   }
-  if (await input.drag(from, to)) return
-  input.usedDom()
   await dispatchPointerDrag(from.hit, from, to, (x, y) => deepElementFromPoint(el.ownerDocument, x, y))
 }
