@@ -125,4 +125,24 @@ describe('trusted input through the debugger', () => {
     await sw.evaluate(() => chrome.storage.session.remove('tandem.debugger.declined'))
     await tab.close()
   })
+
+  it('asks before dropping onto the trash, and the page gets the drop only once the person approved it', async () => {
+    h.site.reset()
+    const taskId = await h.runScript(
+      [
+        { type: 'observe' },
+        // Alpha 5, …, Trash 11 in the order the page lists them.
+        { type: 'drag', index: 5, to: 11 },
+      ],
+      `${h.site.url}/input`,
+    )
+    const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'], 60_000)
+    expect(view.task.status, JSON.stringify(view.steps, null, 1)).toBe('WAITING_CONFIRMATION')
+    expect(view.pendingConfirmation).toMatchObject({ action: { type: 'drag' }, risk: 'high' })
+    expect(view.pendingConfirmation!.reasons.join(' ')).toContain('drops onto "Trash"')
+    expect(h.site.hits.filter((w) => w.startsWith('trashed'))).toEqual([])
+    await h.confirm(taskId, true)
+    expect((await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)).task.status).toBe('SUCCEEDED')
+    expect(h.site.hits).toContain('trashed:Alpha:true')
+  })
 })
