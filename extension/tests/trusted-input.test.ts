@@ -139,6 +139,19 @@ describe('trusted input through the debugger', () => {
     expect(busy.sent).toEqual([])
   })
 
+  it('leaves clicks, hovers and drags on a zoomed tab to DOM events (its points would land beside the element); keys and text still go', async () => {
+    const chrome = fakeChromeDebugger()
+    const tabDebugger = createTabDebugger({ debugger: chrome.api as never, declined: { get: async () => [], set: async () => undefined } })
+    const input = createTrustedInput({ debugger: tabDebugger, pause: async () => undefined, zoom: async () => 1.25 })
+    expect(await input.dispatch(7, { kind: 'click', at: { x: 1, y: 1 } })).toBe(false)
+    expect(await input.dispatch(7, { kind: 'hover', at: { x: 1, y: 1 } })).toBe(false)
+    expect(await input.dispatch(7, { kind: 'drag', from: { x: 1, y: 1 }, to: { x: 1, y: 9 } })).toBe(false)
+    expect(chrome.sent).toEqual([])
+    expect(await input.dispatch(7, { kind: 'text', text: 'x' })).toBe(true)
+    const unzoomed = createTrustedInput({ debugger: tabDebugger, pause: async () => undefined, zoom: async () => 1 })
+    expect(await unzoomed.dispatch(7, { kind: 'click', at: { x: 1, y: 1 } })).toBe(true)
+  })
+
   it('says "not sent" when the browser refuses the first command, so the page falls back to DOM events', async () => {
     const { input, sent } = setup({ fail: () => true })
     expect(await input.dispatch(7, { kind: 'click', at: { x: 1, y: 1 } })).toBe(false)

@@ -11,6 +11,8 @@ export interface TrustedInputDeps {
   pause?: (ms: number) => Promise<void>
   /** How many moves a drag makes between the press and the release. */
   dragSteps?: number
+  /** The tab's zoom (tabs.getZoom): the page measured its points unzoomed, so only then do they land where it checked. */
+  zoom?: (tabId: number) => Promise<number>
 }
 
 /** The input broke off after part of it reached the page: running it again as DOM events could do it twice. */
@@ -148,7 +150,10 @@ export function createTrustedInput(deps: TrustedInputDeps) {
 
   return {
     /** Sends one gesture to the tab; never logs what it types (it may be a password). */
-    dispatch(tabId: number, gesture: InputGesture): Promise<boolean> {
+    async dispatch(tabId: number, gesture: InputGesture): Promise<boolean> {
+      const pointing = gesture.kind === 'click' || gesture.kind === 'hover' || gesture.kind === 'drag'
+      // A zoomed tab (or one whose zoom cannot be read) gets DOM events, which need no point, rather than a click beside the element.
+      if (pointing && deps.zoom && Math.abs((await deps.zoom(tabId).catch(() => NaN)) - 1) > 0.001) return false
       switch (gesture.kind) {
         case 'click':
           return click(tabId, gesture.at)
