@@ -145,4 +145,19 @@ describe('trusted input through the debugger', () => {
     expect((await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)).task.status).toBe('SUCCEEDED')
     expect(h.site.hits).toContain('trashed:Alpha:true')
   })
+
+  it('holds the write a reorder sends (the list saving its order) until the person lets it go', async () => {
+    h.site.reset()
+    const taskId = await h.runScript([{ type: 'observe' }, { type: 'drag', index: 5, to: 7 }], `${h.site.url}/input?save`)
+    const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'], 60_000)
+    expect(view.task.status, JSON.stringify(view.steps, null, 1)).toBe('WAITING_CONFIRMATION')
+    // The reorder itself was not asked about: the page moved the item, by trusted input, and its save is held.
+    expect(h.site.hits).toContain('pointer-order:Beta,Gamma,Alpha:true')
+    expect(view.pendingConfirmation!.action.type).toBe('release')
+    expect(view.pendingConfirmation?.evidence?.requests?.[0]).toMatchObject({ method: 'POST', path: '/input/order' })
+    expect(h.site.hits.filter((w) => w.startsWith('saved:'))).toEqual([])
+    await h.confirm(taskId, true)
+    expect((await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)).task.status).toBe('SUCCEEDED')
+    expect(h.site.hits).toContain('saved:Beta,Gamma,Alpha')
+  })
 })
