@@ -17,8 +17,8 @@ export interface TrustedInputDeps {
 
 /** The input broke off after part of it reached the page: running it again as DOM events could do it twice. */
 export class InputCutShort extends Error {
-  constructor(what: string) {
-    super(`The ${what} was cut short after it started; look at the page before trying again.`)
+  constructor(what: string, why = 'was cut short after it started') {
+    super(`The ${what} ${why}; look at the page before trying again.`)
     this.name = 'InputCutShort'
   }
 }
@@ -122,11 +122,13 @@ export function createTrustedInput(deps: TrustedInputDeps) {
       if (!data) await Promise.race([intercepted, pause(1000)])
       if (!data) {
         await release().catch(() => undefined)
-        throw new InputCutShort('drag (the page started no drag)')
+        throw new InputCutShort('drag', 'was pressed and moved, but the page started no drag')
       }
       const drop = (type: 'dragEnter' | 'dragOver' | 'drop', at: Point) => () => deps.debugger.send(tabId, 'Input.dispatchDragEvent', { type, x: at.x, y: at.y, data, modifiers: 0 })
       const over = path(from, to).slice(3).map((at) => async () => (await pause(20), drop('dragOver', at)()))
+      // The page has its drag by now: a failure from here on is one halfway (the leading no-op makes inOrder say so).
       await inOrder('drag', [() => Promise.resolve(), drop('dragEnter', to), ...over, drop('dragOver', to), drop('drop', to)])
+      // No mouseReleased: the drop is what a person's release over the target does in a native drag, and ends it.
       return true
     } finally {
       events.removeListener(listener)
