@@ -147,6 +147,26 @@ export const ACTIONS = {
   }),
   screenshot: spec({ proposedBy: 'script', runsIn: 'worker' }),
   back: spec({ example: '{"type":"back"}', proposedBy: 'model', runsIn: 'worker', navigates: 'always' }),
+  /** Moves the pointer over the element and leaves it there: menus and tooltips that open on hover open. */
+  hover: spec({
+    example: '{"type":"hover","index":N}',
+    proposedBy: 'model',
+    runsIn: 'page',
+    target: 'required',
+    textNamesTarget: true,
+    firesHandlers: true,
+  }),
+  /** Drags the element onto another one (`to`: the drop target's index): reorders a list, moves a card, drops a file. */
+  drag: spec({
+    risk: 'judged',
+    example: '{"type":"drag","index":N,"to":M}',
+    proposedBy: 'model',
+    runsIn: 'page',
+    target: 'required',
+    textNamesTarget: true,
+    fields: { to: z.number().int().min(0).max(100_000) },
+    firesHandlers: true,
+  }),
   /**
    * Puts a file on a file input (or the styled button that opens one): only a file from the folder the person set
    * on the server (TANDEM_UPLOAD_DIR), named plainly; always the person's to approve. The server stamps the file's

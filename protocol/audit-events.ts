@@ -138,6 +138,8 @@ export const AuditEventSchemas = [
     scroll: z.looseObject({ y: z.number(), pixelsAbove: z.number(), pixelsBelow: z.number() }).optional().catch(undefined),
     elementCount: z.number(),
     treeChars: z.number(),
+    /** How the step's clicks and keys reached the page (Observation.input). */
+    input: z.enum(['cdp', 'dom']).optional(),
   }),
   taskEvent('queue.dropped', { reason: z.string(), dropped: z.array(PlannedForm) }),
   taskEvent('user.asked', { question: z.string(), reason: z.string().optional() }),

@@ -117,6 +117,8 @@ export const Observation = z.strictObject({
   tabs: z.array(TaskTabView).max(50).optional(),
   /** Frames of the page from other origins, whose elements are not in the tree. */
   frames: z.array(UnreachedFrame).max(10).optional(),
+  /** How the step's clicks and keys reached the page: trusted input through the debugger, or DOM events. */
+  input: z.enum(['cdp', 'dom']).optional(),
 })
 export type Observation = z.infer<typeof Observation>
 export type ObservationInput = z.input<typeof Observation>

@@ -52,6 +52,10 @@ export const RiskReasonCode = z.enum([
   'held-write',
   /** An upload step: a file from the person's upload folder goes to the site. */
   'upload-file',
+  /** A drag that drops onto something that looks like it deletes, sends or pays (a trash can, "Send to…"). */
+  'drop-high',
+  /** A drag that drops onto something the person's rules mark as high-risk. */
+  'drop-rules',
 ])
 export type RiskReasonCode = z.infer<typeof RiskReasonCode>
 
@@ -174,6 +178,10 @@ const en = (r: RiskReason): string => {
       return 'presses Enter in a message box, which may send it'
     case 'press-delete':
       return 'presses Delete outside a text field, which may delete what is selected'
+    case 'drop-high':
+      return `drops onto "${label}", which looks like ${r.kind ? KINDS[r.kind].en : 'something risky'}`
+    case 'drop-rules':
+      return `drops onto "${label}", which your rules mark as high-risk ("${r.keyword ?? ''}")`
   }
 }
 
@@ -249,6 +257,10 @@ const zh = (r: RiskReason): string => {
       return '在消息输入框中按回车键，可能会发送消息'
     case 'press-delete':
       return '在文本框外按删除键，可能会删除选中的内容'
+    case 'drop-high':
+      return `拖放到“${label}”上，看起来像${r.kind ? KINDS[r.kind]['zh-CN'] : '有风险的操作'}`
+    case 'drop-rules':
+      return `拖放到“${label}”上，你的规则将其标为高风险（“${r.keyword ?? ''}”）`
   }
 }
 

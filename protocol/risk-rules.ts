@@ -67,6 +67,8 @@ export interface RiskSubject {
   actionType: ActionType
   params: Record<string, unknown>
   element?: ElementLike
+  /** Where a drag drops its element (the element itself is what moves). */
+  dropTarget?: ElementLike
   selector?: string
   targetText?: string
   /** The page the action happens on. */
@@ -152,6 +154,9 @@ const isGetForm = (el: ElementLike | undefined) => el?.form?.method?.toLowerCase
 
 const isToggle = (el: ElementLike | undefined) =>
   !!el && (['switch', 'checkbox', 'radio'].includes(el.role ?? '') || ['checkbox', 'radio'].includes(attr(el, 'type').toLowerCase()))
+
+/** Where dropping a thing throws it away, though the place says no verb. */
+const DROP_DELETES = ['trash', 'recycle bin', 'bin', '回收站', '垃圾桶', '垃圾箱']
 
 /** Decides how risky an action is, and says why in words a person can check. */
 export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RISK_RULES): RiskAssessment {
@@ -274,6 +279,16 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
     case 'press': {
       const judged = judgeShortcut(String(params.keys ?? ''), element)
       if (judged) raise(judged.risk, judged.detail)
+      break
+    }
+    case 'drag': {
+      // Moving an item (a card, a row) is a reorder whatever the item says; where it lands is what may delete or send.
+      if (!subject.dropTarget) break
+      const onto = labelOf({ element: subject.dropTarget })
+      const shown = onto.slice(0, 80)
+      const high = findKeyword(withoutBenignPhrases(onto), [...HIGH_KEYWORDS, ...rules.high.keywords, ...DROP_DELETES])
+      const kind = high && (DROP_DELETES.includes(high) ? 'deletion' : kindOf(high))
+      if (high) raise('high', kind ? { code: 'drop-high', label: shown, kind } : { code: 'drop-rules', label: shown, keyword: high })
       break
     }
     default: {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { injectionRoutes } from '../fixtures/injection'
+import { inputRoutes } from '../fixtures/input'
 import { pageRoutes } from '../fixtures/pages'
 import { createShopState, shopRoutes, type ShopState } from '../fixtures/shop'
 import { tabRoutes } from '../fixtures/tabs'
@@ -47,7 +48,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const hits: string[] = []
   const requests: string[] = []
   const record = (what: string) => hits.push(what)
-  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes(), ...tabRoutes(), ...uploadRoutes(record)]
+  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes(), ...tabRoutes(), ...uploadRoutes(record), ...inputRoutes(record)]
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture')

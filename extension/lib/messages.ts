@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Action, Observation, ObservationError, RedactSettings, TaskStatus } from '#protocol'
 import { IndicatorState, TakeoverInput } from './indicator/state'
+import type { InputGesture as PageInputGesture } from './page/input'
 
 /**
  * Typed messages between the worker, the content script and the panel: every request is one member of a
@@ -26,6 +27,8 @@ export const ActOutcome = z.object({
   extracted: z.unknown().optional(),
   /** The element a selector named, as a person reads it (PageActionResult.targetName). */
   targetName: z.string().max(200).optional(),
+  /** How its clicks and keys reached the page (trusted through the debugger, or DOM events); absent when it sent none. */
+  input: z.enum(['cdp', 'dom']).optional(),
   /** The page after the action; absent when the page could not be read. */
   page: PageState.optional(),
   timing: z.record(z.string(), z.number()),
@@ -76,6 +79,30 @@ export const ContentEvent = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('indicator-command'), command: z.enum(['resume', 'stop']) }),
 ])
 export type ContentEvent = z.output<typeof ContentEvent>
+const Point = z.object({ x: z.number().finite(), y: z.number().finite() })
+const KeyStroke = z.object({
+  key: z.string().min(1).max(32),
+  code: z.string().max(32),
+  keyCode: z.number().int().min(0).max(255),
+  modifiers: z.number().int().min(0).max(15),
+  text: z.string().max(4).optional(),
+})
+/** A gesture the page checked (its target in view, not covered, the step approved if risky), to send as trusted input. */
+export const InputGesture = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('click'), at: Point }),
+  z.object({ kind: z.literal('hover'), at: Point }),
+  z.object({ kind: z.literal('drag'), from: Point, to: Point, html5: z.boolean().optional() }),
+  z.object({ kind: z.literal('keys'), keys: z.array(KeyStroke).min(1).max(20) }),
+  z.object({ kind: z.literal('text'), text: z.string().min(1).max(20_000) }),
+]) satisfies z.ZodType<PageInputGesture>
+
+/** Content script → worker, while the step `actionId` runs in its tab: send this gesture through the debugger. */
+export const InputRequest = z.object({ kind: z.literal('input'), actionId: z.string().min(1).max(200), gesture: InputGesture })
+export type InputRequest = z.output<typeof InputRequest>
+/** `sent: false`: nothing was sent (no debugger for the tab), the page uses DOM events; `error`: it broke off halfway. */
+export const InputReply = z.union([z.object({ sent: z.boolean() }), z.object({ error: z.string() })])
+export type InputReply = z.output<typeof InputReply>
+
 /** Every content event is answered with what the indicator should show now. */
 export const ContentEventReply = z.object({ state: IndicatorState })
 export type ContentEventReply = z.output<typeof ContentEventReply>

@@ -53,6 +53,8 @@ const CASES: Record<string, { element?: Record<string, unknown>; good: Record<st
   upload: { element: { index: 4 }, good: [{ file: 'cv.pdf' }], bad: [{}, { file: '' }, { file: 'x'.repeat(256) }, { file: 7 }] },
   switch_tab: { good: [{ tab: 2 }], bad: [{}, { tab: 0 }, { tab: 1.5 }, { tab: '2' }] },
   close_tab: { good: [{}, { tab: 3 }], bad: [{ tab: 0 }, { tab: 'last' }] },
+  hover: { element: { index: 4 }, good: [{}, { text: 'Products' }], bad: [] },
+  drag: { element: { index: 2 }, good: [{ to: 5 }, { to: 0, text: 'Task A' }], bad: [{}, { to: -1 }, { to: 1.5 }, { to: '5' }] },
 }
 
 describe('the action registry is the one source of every action', () => {
@@ -101,13 +103,13 @@ describe('the action registry is the one source of every action', () => {
 
   it('refuses an element-less click, type or select in either form, and says which need one', () => {
     for (const type of actionTypesWhere((s) => s.target === 'required')) {
-      const form = { type, text: 'x', option: 'x', file: 'x' }
+      const form = { type, text: 'x', option: 'x', file: 'x', to: 2 }
       const text = type === 'type' ? false : true
       expect(LlmActionForm.safeParse(form).success).toBe(text)
-      expect(LlmActionForm.safeParse({ type, option: 'x', text: 'x', file: 'x', index: 1 }).success).toBe(true)
+      expect(LlmActionForm.safeParse({ type, option: 'x', text: 'x', file: 'x', to: 2, index: 1 }).success).toBe(true)
     }
     const refused = LlmActionForm.safeParse({ type: 'select', option: 'M' })
-    expect(refused.error?.issues[0]?.message).toBe('click, type, select and upload need an element: index, selector, text or target')
+    expect(refused.error?.issues[0]?.message).toBe('click, type, select, hover, drag and upload need an element: index, selector, text or target')
   })
 
   it('stops a plan at the action that ends a batch (extract)', () => {
@@ -121,7 +123,7 @@ describe('the action registry is the one source of every action', () => {
     const element = { tag: 'button', text: 'Delete account', attributes: { type: 'submit' }, form: { method: 'post', action: '/account/delete' } }
     const params = { url: 'javascript:alert(1)', text: '{{secret:pw}}', submit: true, keys: 'Control+Enter', option: 'Delete account', instruction: 'x', direction: 'down' }
     for (const type of ACTION_TYPES) {
-      const { risk } = classifyRisk({ actionType: type, params, element, url: 'https://shop.test/settings' })
+      const { risk } = classifyRisk({ actionType: type, params, element, dropTarget: element, url: 'https://shop.test/settings' })
       expect(risk === 'low', type).toBe(ACTIONS[type].risk === 'declared')
       expect(classifyRisk({ actionType: type, params: {}, declared: 'high' }).risk, type).toBe('high')
     }

@@ -136,6 +136,16 @@ const rows: Record<Exclude<Code, 'held-write'>, Row[]> = {
     [{ actionType: 'press', params: { keys: 'Enter' }, element: { tag: 'textarea' } }, {}, { code: 'press-enter-message' },
       'presses Enter in a message box, which may send it', '在消息输入框中按回车键，可能会发送消息'],
   ],
+  'drop-high': [
+    [{ actionType: 'drag', params: { to: 2 }, element: { tag: 'li', text: 'Delete old invoices' }, dropTarget: { tag: 'div', text: 'Trash' } }, {},
+      { code: 'drop-high', label: 'Trash', kind: 'deletion' },
+      'drops onto "Trash", which looks like deleting or cancelling something', '拖放到“Trash”上，看起来像删除或取消某些内容'],
+  ],
+  'drop-rules': [
+    [{ actionType: 'drag', params: { to: 2 }, element: { tag: 'li', text: 'Card' }, dropTarget: { tag: 'div', text: 'Archive' } }, { high: { keywords: ['Archive'] } },
+      { code: 'drop-rules', label: 'Archive', keyword: 'Archive' },
+      'drops onto "Archive", which your rules mark as high-risk ("Archive")', '拖放到“Archive”上，你的规则将其标为高风险（“Archive”）'],
+  ],
   'press-delete': [
     [{ actionType: 'press', params: { keys: 'Delete' }, element: { tag: 'tr', role: 'row' } }, {}, { code: 'press-delete', kind: 'deletion' },
       'presses Delete outside a text field, which may delete what is selected', '在文本框外按删除键，可能会删除选中的内容'],

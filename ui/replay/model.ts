@@ -45,6 +45,8 @@ function detailOf(type: string, params: Data): string | undefined {
       return str(params.keys)
     case 'scroll':
       return str(params.direction)
+    case 'drag':
+      return params.to === undefined ? undefined : `→ [${String(params.to)}]`
     case 'waitFor':
       return str(params.text) ?? (str(params.urlIncludes) ? `URL ∋ ${params.urlIncludes}` : str(params.selector))
     case 'extract':

@@ -1,6 +1,8 @@
 import { browser } from 'wxt/browser'
 import { defineBackground } from 'wxt/utils/define-background'
 import { onContentEvent } from '../../lib/worker/on-content-event'
+import { onInputRequest } from '../../lib/worker/on-input-request'
+import { readState } from '../../lib/executor/state'
 import { onWorkerMessage } from '../../lib/worker/on-message'
 import { POLL_ALARM, createWorker } from '../../lib/worker/create-worker'
 import { adoptTaskTab } from '../../lib/worker/adopt-tab'
@@ -18,6 +20,7 @@ export default defineBackground(() => {
     onWorkerMessage({ executor: worker.executor, expectTab: (tabId) => expectTaskTab(tabId), adoptTab, taskChanged: worker.changes.changed }, browser.runtime.getURL('/')),
   )
   browser.runtime.onMessage.addListener(onContentEvent(worker.takeover, browser.runtime.id, browser.runtime.getURL('/')))
+  browser.runtime.onMessage.addListener(onInputRequest({ input: worker.input, readState }, browser.runtime.id, browser.runtime.getURL('/')))
   browser.tabs.onUpdated.addListener((tabId, change) => worker.tabLoads.onUpdated(tabId, change))
   browser.debugger.onDetach.addListener((source, reason) => void worker.debuggerDetached(source, reason))
   browser.notifications.onClicked.addListener((id) => void worker.attention.clicked(id))

@@ -6,7 +6,7 @@ import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type P
 /** What the in-page library (extension/lib/page) gives the content script. */
 export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
-  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string }>
+  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; input?: 'cdp' | 'dom' }>
   mask(win: Window, redact?: RedactSettings): () => void
 }
 
@@ -88,6 +88,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       errors: outcome.errors,
       ...(outcome.extracted === undefined ? {} : { extracted: outcome.extracted }),
       ...(outcome.targetName ? { targetName: outcome.targetName.slice(0, 200) } : {}),
+      ...(outcome.input ? { input: outcome.input } : {}),
       ...(page ? { page } : {}),
       timing: { actMs, observeMs: now() - started - actMs },
     }

@@ -1,6 +1,7 @@
 import { createPageMemory, maskSensitiveFields, observePage, runPageAction, type PageMemory } from '../page'
 import { deepQueryAll } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
+import type { TrustedInput } from '../page/input'
 import type { PageLib } from './handler'
 
 /** Whether `text` now sits in a password, card or one-time-code field: then it is a secret from here on. */
@@ -13,7 +14,7 @@ function typedIntoSecretField(win: Window, text: string): boolean {
  * The in-page library (extension/lib/page) as the content script uses it. Values typed into secret fields
  * are remembered for the life of the document, so no later observation, extract or screenshot shows them.
  */
-export function createPageLib(): PageLib<PageMemory> {
+export function createPageLib(deps: { input?: (actionId: string) => TrustedInput } = {}): PageLib<PageMemory> {
   const secrets: string[] = []
   return {
     observe(win, previous) {
@@ -22,7 +23,11 @@ export function createPageLib(): PageLib<PageMemory> {
     },
     async act(win, action, memory, sites) {
       const text = action.type === 'type' ? String(action.params.text ?? '') : ''
-      const result = await runPageAction(win, action, memory ?? createPageMemory(win.location.href), { redactValues: secrets, ...(sites ? { sites } : {}) })
+      const result = await runPageAction(win, action, memory ?? createPageMemory(win.location.href), {
+        redactValues: secrets,
+        ...(sites ? { sites } : {}),
+        ...(deps.input ? { input: deps.input(action.actionId) } : {}),
+      })
       if (text && !secrets.includes(text) && typedIntoSecretField(win, text)) secrets.push(text)
       return result
     },

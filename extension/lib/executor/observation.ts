@@ -10,6 +10,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
   let page: Partial<PageState> = {}
   let extracted: unknown
   let targetName: string | undefined
+  let input: 'cdp' | 'dom' | undefined
   const writes: { held?: HeldWrite[]; released?: HeldWrite[]; gone?: HeldWrite[] } = {}
 
   return {
@@ -37,6 +38,10 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
     targetName(name: string) {
       targetName = name
     },
+    /** How the step's clicks and keys reached the page. */
+    input(kind: 'cdp' | 'dom') {
+      input = kind
+    },
     mark(name: string, value = now() - startedAt) {
       timing[name] = value
     },
@@ -58,6 +63,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
       ...(page.scroll ? { scroll: page.scroll } : {}),
       ...(extracted === undefined ? {} : { extracted }),
       ...(targetName ? { targetName } : {}),
+      ...(input ? { input } : {}),
       ...(artifacts.length ? { artifacts: artifacts.slice(0, 8) } : {}),
       errors: errors.slice(0, 50),
       ...(writes.held ? { held: writes.held.slice(0, 20) } : {}),

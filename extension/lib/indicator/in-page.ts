@@ -4,6 +4,8 @@ import type { IndicatorState } from './state'
 import { watchForTakeover } from './takeover-watch'
 import { indicatorText } from './text'
 
+const OWN_INPUT_TAIL_MS = 150
+
 export interface InPageDeps {
   win: Window
   /** runtime.sendMessage to the worker. */
@@ -20,9 +22,11 @@ export function createInPageIndicator(deps: InPageDeps) {
     text: indicatorText(deps.win.navigator.language),
     onCommand: (command) => void tell({ kind: 'indicator-command', command }, indicator.state()),
   })
+  /** Tandem's own trusted input under way: its events are `isTrusted` too, and are not the person's. */
+  let ownInput = 0
   const watch = watchForTakeover({
     win: deps.win,
-    armed: () => indicator.state() === 'ongoing',
+    armed: () => indicator.state() === 'ongoing' && ownInput === 0,
     owns: (event) => indicator.owns(event),
     onTakeover: (input) => {
       // Shown at once: the person should not wait for the server to see that they have the page.
@@ -48,5 +52,16 @@ export function createInPageIndicator(deps: InPageDeps) {
     set(state)
   }
 
-  return { set, state: () => indicator.state(), conceal: () => indicator.conceal(), host: indicator.host }
+  /** Runs Tandem's own trusted input: the takeover watch looks away until its events have arrived. */
+  async function own<T>(run: () => Promise<T>): Promise<T> {
+    ownInput++
+    try {
+      return await run()
+    } finally {
+      // The debugger answers once the page handled the input; a moment more covers events it queued after.
+      setTimeout(() => ownInput--, OWN_INPUT_TAIL_MS)
+    }
+  }
+
+  return { set, state: () => indicator.state(), conceal: () => indicator.conceal(), host: indicator.host, own }
 }

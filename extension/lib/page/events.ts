@@ -40,6 +40,60 @@ export function dispatchClick(target: Element, x: number, y: number): void {
   target.dispatchEvent(new w.MouseEvent('click', mouseInit(target, x, y, { detail: 1 })))
 }
 
+/** The pointer arriving over the element: over and move bubble, enter fires on it and each ancestor it newly enters. */
+export function dispatchHover(target: Element, x: number, y: number): void {
+  const w = realm(target)
+  const Pointer = w.PointerEvent ?? w.MouseEvent
+  target.dispatchEvent(new Pointer('pointerover', mouseInit(target, x, y)))
+  const entered: Element[] = []
+  for (let node: Element | null = target; node; node = composedParent(node)) entered.unshift(node)
+  for (const node of entered) node.dispatchEvent(new Pointer('pointerenter', mouseInit(node, x, y, { bubbles: false, cancelable: false })))
+  target.dispatchEvent(new w.MouseEvent('mouseover', mouseInit(target, x, y)))
+  for (const node of entered) node.dispatchEvent(new w.MouseEvent('mouseenter', mouseInit(node, x, y, { bubbles: false, cancelable: false })))
+  target.dispatchEvent(new Pointer('pointermove', mouseInit(target, x, y)))
+  target.dispatchEvent(new w.MouseEvent('mousemove', mouseInit(target, x, y)))
+}
+
+/**
+ * A pointer drag with DOM events, for libraries that follow pointer or mouse events (dnd-kit, SortableJS's
+ * fallback, react-beautiful-dnd): press on the source, move in steps to the point, release there. Each move goes
+ * to whatever is under the pointer, as a real one would.
+ */
+export async function dispatchPointerDrag(source: Element, from: { x: number; y: number }, to: { x: number; y: number }, pointAt: (x: number, y: number) => Element | null, steps = 12, pause = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
+  const w = realm(source)
+  const Pointer = w.PointerEvent ?? w.MouseEvent
+  source.dispatchEvent(new Pointer('pointerover', mouseInit(source, from.x, from.y)))
+  source.dispatchEvent(new Pointer('pointerdown', mouseInit(source, from.x, from.y, { buttons: 1 })))
+  source.dispatchEvent(new w.MouseEvent('mousedown', mouseInit(source, from.x, from.y, { buttons: 1, detail: 1 })))
+  let last: Element = source
+  for (let i = 1; i <= steps; i++) {
+    const x = from.x + ((to.x - from.x) * i) / steps
+    const y = from.y + ((to.y - from.y) * i) / steps
+    last = pointAt(x, y) ?? last
+    last.dispatchEvent(new Pointer('pointermove', mouseInit(last, x, y, { buttons: 1 })))
+    last.dispatchEvent(new w.MouseEvent('mousemove', mouseInit(last, x, y, { buttons: 1 })))
+    await pause(16)
+  }
+  last.dispatchEvent(new Pointer('pointerup', mouseInit(last, to.x, to.y)))
+  last.dispatchEvent(new w.MouseEvent('mouseup', mouseInit(last, to.x, to.y, { detail: 1 })))
+}
+
+/** An HTML5 drag and drop with DOM events: one DataTransfer carries what dragstart put in it to the drop. */
+export function dispatchHtmlDrag(source: Element, onto: Element, from: { x: number; y: number }, to: { x: number; y: number }): void {
+  const w = realm(source)
+  const dataTransfer = new w.DataTransfer()
+  const drag = (target: Element, type: string, at: { x: number; y: number }) =>
+    target.dispatchEvent(new w.DragEvent(type, { ...mouseInit(target, at.x, at.y), dataTransfer, cancelable: type !== 'dragend' && type !== 'dragleave' }))
+  if (!drag(source, 'dragstart', from)) return
+  drag(source, 'drag', from)
+  drag(onto, 'dragenter', to)
+  // A drop target says it takes the drop by cancelling dragover; only then does the browser drop.
+  const accepted = !drag(onto, 'dragover', to)
+  if (accepted) drag(onto, 'drop', to)
+  else drag(onto, 'dragleave', to)
+  drag(source, 'dragend', to)
+}
+
 const KEY_CODES: Record<string, number> = {
   Enter: 13, Escape: 27, Tab: 9, ' ': 32, Backspace: 8, Delete: 46, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39,
   ArrowDown: 40, Home: 36, End: 35, PageUp: 33, PageDown: 34, Shift: 16, Control: 17, Alt: 18, Meta: 91,

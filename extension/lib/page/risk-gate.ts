@@ -29,7 +29,7 @@ export function assertConfirmedIfRisky(
   win: Window,
   action: Action,
   element: Element | null,
-  opts: { submits?: HTMLFormElement | null; rules?: RiskRules } = {},
+  opts: { submits?: HTMLFormElement | null; rules?: RiskRules; dropTarget?: Element } = {},
 ): void {
   if (action.confirmation?.approved === true) return
   const reasons: string[] = []
@@ -43,6 +43,7 @@ export function assertConfirmedIfRisky(
     actionType: action.type,
     params: action.params,
     ...(element ? { element: elementSubject(element) } : {}),
+    ...(opts.dropTarget ? { dropTarget: elementSubject(opts.dropTarget) } : {}),
     ...(target?.by === 'selector' ? { selector: target.value } : {}),
     // The real element's own label says more than the words the target was found by (and would repeat them).
     ...(!element && (target?.by === 'text' || target?.by === 'role') ? { targetText: target.value } : {}),

@@ -1,6 +1,8 @@
 import { Action, readParams } from '../../../protocol/action'
 import { needsTarget, runsInPage, type ActionTypeIn } from '../../../protocol/action-registry'
 import { clickElement } from './actions/click'
+import { dragElement } from './actions/drag'
+import { hoverElement } from './actions/hover'
 import { extractText } from './actions/extract'
 import { pressKeys } from './actions/press'
 import { scrollBy } from './actions/scroll'
@@ -9,6 +11,7 @@ import { typeText } from './actions/type-text'
 import { uploadFile } from './actions/upload-file'
 import { waitForCondition } from './actions/wait-for'
 import { PageActionError, fail } from './errors'
+import { createPageInput, type PageInput, type TrustedInput } from './input'
 import type { PageMemory } from './memory'
 import { resolveTarget } from './resolve-target'
 import { labelText, visibleLabel } from './semantics'
@@ -27,6 +30,8 @@ export interface RunActionOptions {
   extractLimit?: number
   /** waitFor's timeout when the action gives none. Default 5,000 ms. */
   waitTimeoutMs?: number
+  /** Sends clicks and keys as trusted input (the extension's debugger); without it, or when it cannot, DOM events. */
+  input?: TrustedInput
 }
 
 /** An element as a person reads it: what it says, its label, accessible name, placeholder or title; never a value. */
@@ -36,7 +41,7 @@ function readableName(el: Element, redact: (text: string) => string): string | u
   return name ? redact(name) : undefined
 }
 
-async function perform(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions, named: (name: string) => void): Promise<unknown> {
+async function perform(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions, input: PageInput, named: (name: string) => void): Promise<unknown> {
   if (!runsInPage(action.type)) fail('ACTION_FAILED', `"${action.type}" is done by the extension's background, not in the page`)
   const read = readParams(action)
   if (!read.ok) fail('ACTION_FAILED', `bad params for ${action.type}: ${read.problem}`)
@@ -51,13 +56,17 @@ async function perform(win: Window, action: Action, memory: PageMemory, opts: Ru
 
   switch (typed.type) {
     case 'click':
-      return clickElement(win, action, el!, opts.rules, opts.sites)
+      return clickElement(win, action, el!, input, opts.rules, opts.sites)
     case 'type':
-      return typeText(win, action, el!, typed.params, opts.rules, opts.sites)
+      return typeText(win, action, el!, typed.params, input, opts.rules, opts.sites)
     case 'select':
       return selectOption(win, action, el!, typed.params.option, opts.rules)
     case 'press':
-      return pressKeys(win, action, el, typed.params.keys, opts.rules, opts.sites)
+      return pressKeys(win, action, el, typed.params.keys, input, opts.rules, opts.sites)
+    case 'hover':
+      return hoverElement(win, action, el!, input, opts.rules)
+    case 'drag':
+      return dragElement(win, action, el!, resolveTarget(win, { by: 'index', value: typed.params.to }, memory), input, opts.rules)
     case 'scroll':
       return scrollBy(win, el, typed.params.direction, typed.params.amount)
     case 'waitFor':
@@ -83,9 +92,13 @@ export async function runPageAction(win: Window, action: Action, memory: PageMem
   if (!checked.success) return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'the action is malformed' }] }
   // A refused step names its element too: the person reads what it was about.
   let targetName: string | undefined
-  const named = () => (targetName ? { targetName } : {})
+  const input = createPageInput(opts.input)
+  const named = () => {
+    const used = input.used()
+    return { ...(targetName ? { targetName } : {}), ...(used ? { input: used } : {}) }
+  }
   try {
-    const extracted = await perform(win, checked.data, memory, opts, (name) => (targetName = name))
+    const extracted = await perform(win, checked.data, memory, opts, input, (name) => (targetName = name))
     return extracted === undefined ? { status: 'done', errors: [], ...named() } : { status: 'done', errors: [], extracted, ...named() }
   } catch (error) {
     if (error instanceof PageActionError) {

@@ -34,4 +34,6 @@ export interface PageActionResult {
    * placeholder): the server cannot tell `#name` apart in what it observes, the page can.
    */
   targetName?: string
+  /** How its clicks and keys reached the page: trusted input through the extension's debugger, or DOM events. */
+  input?: 'cdp' | 'dom'
 }

@@ -40,6 +40,10 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
       return t('act.switch_tab', { tab: str(p.tab) })
     case 'close_tab':
       return p.tab === undefined ? t('act.close_current_tab') : t('act.close_tab', { tab: str(p.tab) })
+    case 'hover':
+      return t('act.hover', { target })
+    case 'drag':
+      return t('act.drag', { target, to: t('act.element', { n: str(p.to) }) })
     default: {
       // The actions said without details; a new action fails to compile here until it has its words.
       const plain: 'observe' | 'waitFor' | 'screenshot' | 'back' = action.type

@@ -6,6 +6,7 @@ import { createNavigationGuard } from '../executor/navigation-guard'
 import { watchNavigation } from '../executor/navigation-watch'
 import { runAction } from '../executor/run-action'
 import { createScreenshotter } from '../executor/screenshot'
+import { createTrustedInput } from '../executor/trusted-input'
 import { createWriteBarrier } from '../executor/write-barrier'
 import { createWriteBlock } from '../executor/write-block'
 import { resultKey, readResult, readState, updateState, type TaskTab } from '../executor/state'
@@ -54,6 +55,8 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
   const barrier = createWriteBarrier({ debugger: tabDebugger, events: browser.debugger.onEvent })
   const debuggerHold = createDebuggerHold({ debugger: tabDebugger, barrier })
   const writeBlock = createWriteBlock({ declarativeNetRequest: browser.declarativeNetRequest, blocked: browser.webRequest.onErrorOccurred as never })
+  // Clicks and keys the page asks for while a step runs, as trusted input (see onInputRequest).
+  const input = createTrustedInput({ debugger: tabDebugger, events: browser.debugger.onEvent, zoom: (tabId) => browser.tabs.getZoom(tabId) })
   const screenshots = createScreenshotter({ tabs: browser.tabs, content, debugger: tabDebugger })
   const server = createServerClient({
     settings: readSettings,
@@ -146,6 +149,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
   return {
     executor,
     takeover,
+    input,
     /** Chrome's onDetach for the task tabs' debugger (see createTabDebugger). */
     debuggerDetached: tabDebugger.detached,
     attention,

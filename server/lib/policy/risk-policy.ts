@@ -6,6 +6,8 @@ export interface RiskInput {
   params: Record<string, unknown>
   target?: Target
   element?: ElementInfo
+  /** Where a drag drops its element. */
+  dropTarget?: ElementInfo
   url?: string
   declared?: Risk
 }
@@ -20,6 +22,7 @@ export function createRiskPolicy(rules: RiskRules) {
           actionType: input.type,
           params: input.params,
           element: input.element,
+          dropTarget: input.dropTarget,
           selector: target?.by === 'selector' ? target.value : undefined,
           // The element's own label says more than the words it was found by (and would repeat them).
           targetText: !input.element && (target?.by === 'text' || target?.by === 'role') ? String(target.value) : undefined,

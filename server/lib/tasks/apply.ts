@@ -76,6 +76,7 @@ export function applyObservation(
       ...(observation.scroll ? { scroll: observation.scroll } : {}),
       elementCount: observation.elements?.length ?? 0,
       treeChars: observation.elementTree.length,
+      ...(observation.input ? { input: observation.input } : {}),
     },
   })
   for (const request of observation.dropped ?? []) events.push({ type: 'write.dropped', actionId: action.actionId, data: { request, reason: 'telemetry' } })

@@ -15,6 +15,8 @@ export interface RiskAssessor {
     params: Record<string, unknown>
     target?: Action['target']
     element?: ElementInfo
+    /** Where a drag drops its element. */
+    dropTarget?: ElementInfo
     url?: string
     declared?: Risk
   }): { risk: Risk; reasons: string[]; details: RiskReason[] }
@@ -62,11 +64,14 @@ export function proposeNext(
     index === undefined
       ? elementForTarget(partial.target, observation?.elements)
       : (observation?.elements?.find((e) => e.index === index) ?? elementFromTree(observation?.elementTree ?? '', index))
+  const to = partial.type === 'drag' ? partial.params.to : undefined
+  const dropTarget = typeof to === 'number' ? (observation?.elements?.find((e) => e.index === to) ?? elementFromTree(observation?.elementTree ?? '', to)) : undefined
   const assessed = policy.assess({
     type: partial.type,
     params: partial.params,
     target: partial.target,
     element,
+    ...(dropTarget ? { dropTarget } : {}),
     url: observation?.url,
     declared: form.risk,
   })

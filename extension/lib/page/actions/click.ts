@@ -1,8 +1,8 @@
 import type { Action } from '../../../../protocol/action'
 import { ensureActionable } from '../actionability'
 import { isTag } from '../dom'
-import { dispatchClick } from '../events'
 import { formOf } from '../form-context'
+import type { PageInput } from '../input'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
 import { assertStaysOnGrantedSites } from '../site-gate'
 
@@ -12,10 +12,9 @@ export function formSubmittedBy(el: Element): HTMLFormElement | null {
   return isSubmit ? formOf(el) : null
 }
 
-export function clickElement(win: Window, action: Action, el: Element, rules?: RiskRules, sites?: readonly string[]): void {
+export async function clickElement(win: Window, action: Action, el: Element, input: PageInput, rules?: RiskRules, sites?: readonly string[]): Promise<void> {
   const submits = formSubmittedBy(el)
   assertConfirmedIfRisky(win, action, el, { submits, rules })
   assertStaysOnGrantedSites(win, el, submits, sites)
-  const at = ensureActionable(el)
-  dispatchClick(at.hit, at.x, at.y)
+  await input.click(ensureActionable(el))
 }

@@ -3,6 +3,7 @@ import { ensureActionable } from '../actionability'
 import { deepActiveElement, isHtmlElement, isTag } from '../dom'
 import { fail } from '../errors'
 import { dispatchInput, dispatchKey, setNativeValue, type KeyChord } from '../events'
+import type { PageInput } from '../input'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
 import { assertStaysOnGrantedSites } from '../site-gate'
 import { formSubmittedBy } from './click'
@@ -95,7 +96,7 @@ function keyDefault(el: Element, chord: KeyChord): void {
  * Presses a key (with modifiers) in the focused element, or in the target after focusing it.
  * Enter that would submit a non-search form is a submit: it needs confirmation like clicking the button.
  */
-export function pressKeys(win: Window, action: Action, target: Element | null, keys: string, rules?: RiskRules, sites?: readonly string[]): void {
+export async function pressKeys(win: Window, action: Action, target: Element | null, keys: string, input: PageInput, rules?: RiskRules, sites?: readonly string[]): Promise<void> {
   const chord = parseChord(keys)
   const doc = win.document
   let el = target ?? deepActiveElement(doc) ?? doc.body
@@ -110,6 +111,9 @@ export function pressKeys(win: Window, action: Action, target: Element | null, k
     if (isHtmlElement(target)) target.focus({ preventScroll: true })
     el = deepActiveElement(doc) && target.contains(deepActiveElement(doc)) ? deepActiveElement(doc)! : target
   }
+  // Trusted keys go to what has focus, and the browser does what they do (submits, moves focus, edits) itself.
+  if (await input.keys([chord])) return
+  input.usedDom()
   if (dispatchKey(el, 'keydown', chord)) {
     const printable = chord.key.length === 1 && !chord.ctrlKey && !chord.metaKey
     if (!printable && chord.key !== 'Enter') keyDefault(el, chord)

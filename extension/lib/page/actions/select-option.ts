@@ -1,3 +1,4 @@
+import { createPageInput } from '../input'
 import { describeForMessage, ensureActionable } from '../actionability'
 import { collapseWhitespace, deepQueryAll, isHtmlElement, isTag, truncate } from '../dom'
 import { fail } from '../errors'
@@ -101,7 +102,7 @@ export async function selectOption(win: Window, action: Action, el: Element, wan
   let option = await waitUntil(win, () => findOption(el, wanted), Math.min(timeoutMs, 1000))
   const editable = isTag(el, 'input') || (isHtmlElement(el) && el.isContentEditable) || el.querySelector('input')
   if (!option && editable) {
-    await typeText(win, action, el, { text: wanted, clear: true }, rules)
+    await typeText(win, action, el, { text: wanted, clear: true }, createPageInput(), rules)
     option = await waitUntil(win, () => findOption(el, wanted), timeoutMs)
   }
   if (!option) {

@@ -4,6 +4,7 @@ import { isHtmlElement, isTag } from '../dom'
 import { fail } from '../errors'
 import { dispatchBeforeInput, dispatchChange, dispatchInput, dispatchKey, plainKey, setNativeValue } from '../events'
 import { formOf } from '../form-context'
+import type { PageInput } from '../input'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
 import { assertStaysOnGrantedSites } from '../site-gate'
 import { pressEnterIn } from './submit'
@@ -66,8 +67,31 @@ function typeKeystrokes(field: TextControl, text: string): void {
   }
 }
 
-function typeIntoControl(field: TextControl, text: string, clear: boolean): void {
+/** Whether the field can hold a selection (trusted text replaces it): email and number inputs cannot. */
+function selectable(field: TextControl): boolean {
+  try {
+    return field.selectionStart !== null
+  } catch {
+    return false
+  }
+}
+
+/** Types by trusted input: the field's content (or its end) selected, the text inserted over it, as a person's typing. */
+async function typeTrusted(field: TextControl, text: string, clear: boolean, input: PageInput): Promise<boolean> {
+  const keystrokes = isTag(field, 'textarea') || KEYSTROKE_TYPES.has(field.type)
+  if (!input.trusted || !text || !keystrokes || !selectable(field)) return false
+  field.focus({ preventScroll: true })
+  if (clear) field.select()
+  else field.setSelectionRange(field.value.length, field.value.length)
+  if (!(await input.text(text))) return false
+  dispatchChange(field)
+  return true
+}
+
+async function typeIntoControl(field: TextControl, text: string, clear: boolean, input: PageInput): Promise<void> {
   if (field.readOnly) fail('TARGET_NOT_INTERACTABLE', 'the field is read-only')
+  if (await typeTrusted(field, text, clear, input)) return
+  input.usedDom()
   field.focus({ preventScroll: true })
   if (clear && field.value !== '') {
     try {
@@ -95,7 +119,7 @@ function typeIntoControl(field: TextControl, text: string, clear: boolean): void
   dispatchChange(field)
 }
 
-function typeIntoEditable(editor: HTMLElement, text: string, clear: boolean): void {
+async function typeIntoEditable(editor: HTMLElement, text: string, clear: boolean, input: PageInput): Promise<void> {
   const doc = editor.ownerDocument
   const selection = doc.getSelection()
   editor.focus({ preventScroll: true })
@@ -106,6 +130,8 @@ function typeIntoEditable(editor: HTMLElement, text: string, clear: boolean): vo
     selection.removeAllRanges()
     selection.addRange(range)
   }
+  if (text && (await input.text(text))) return
+  input.usedDom()
   if (text === '') {
     if (clear && dispatchBeforeInput(editor, 'deleteContentBackward', null)) doc.execCommand('delete')
     return
@@ -129,6 +155,7 @@ export async function typeText(
   action: Action,
   el: Element,
   params: { text: string; clear?: boolean; submit?: boolean },
+  input: PageInput,
   rules?: RiskRules,
   sites?: readonly string[],
 ): Promise<void> {
@@ -142,7 +169,10 @@ export async function typeText(
   ensureActionable(field)
   // Typing replaces what is there unless asked otherwise: the model states what the field should contain.
   const clear = params.clear ?? true
-  if (isTextControl(field)) typeIntoControl(field, params.text, clear)
-  else typeIntoEditable(field, params.text, clear)
-  if (params.submit) pressEnterIn(field, { submitTextarea: true })
+  if (isTextControl(field)) await typeIntoControl(field, params.text, clear, input)
+  else await typeIntoEditable(field, params.text, clear, input)
+  if (!params.submit) return
+  // A trusted Enter in a single-line field submits as the browser does; a textarea (a newline) and the fallback by hand.
+  if (isTag(field, 'input') && (await input.keys([plainKey('Enter')]))) return
+  pressEnterIn(field, { submitTextarea: true })
 }
