@@ -10,17 +10,6 @@ const NAME_FROM_CONTENT = new Set([
   'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem', 'legend', 'caption',
 ])
 
-export interface TextWalk {
-  /** Leave out `aria-hidden` content too (accessible names); visible text keeps it (a person sees it). */
-  aria: boolean
-  /** Inside a hidden node that aria-labelledby points at: its whole content counts (accname 2A). */
-  includeHidden?: boolean
-  /** Embedded controls give their value (a textbox inside a label), as in accname 2C. */
-  embedded?: boolean
-  /** The element being named: never reads itself when its label wraps it. */
-  skip?: Element
-}
-
 type Clip = { left: number; top: number; right: number; bottom: number } | null
 
 function intersect(a: Clip, b: DOMRect): Clip {
@@ -44,88 +33,138 @@ export function embeddedValue(el: Element): string | null {
   return null
 }
 
+interface Texts {
+  /** What a person reads: screen-reader-only text left out, aria-hidden text kept. */
+  shown: string
+  /** What names it (accname): aria-hidden text left out, screen-reader-only text and embedded values kept. */
+  named: string
+}
+
+// Within one observation the same element's text is asked for twice (its tree text, then its name): one walk.
+let memo: Map<Element, { max: number; texts: Texts }> | null = null
+let labelMemo: Map<Element, Element[]> | null = null
+
+/** Runs `fn` with the content texts of elements remembered; the page must not change meanwhile. */
+export function withTextMemo<T>(fn: () => T): T {
+  const outer = memo
+  const outerLabels = labelMemo
+  memo ??= new Map()
+  labelMemo ??= new Map()
+  try {
+    return fn()
+  } finally {
+    memo = outer
+    labelMemo = outerLabels
+  }
+}
+
 /**
- * Text of an element's content as a person (or, with `aria`, a screen reader) gets it: descendant text and image
- * alts, leaving out what is not shown — `display:none`, `visibility:hidden`, and content slid out of a box that
- * clips it (antd's Switch keeps its "开" beside "关" outside its track). Screen-reader-only text (clipped to 1px)
- * stays: it still lies inside its clip. Stops once `max` characters are collected, so a clickable wrapper around
- * a whole page costs no more than a button. Looks into an open shadow root when the light DOM has no text.
+ * Text of an element's content, as a person reads it and as it names the element, in one walk: descendant text
+ * and image alts, leaving out what is not shown — `display:none`, `visibility:hidden`, and content slid out of a
+ * box that clips it (antd's Switch keeps its "开" beside "关" outside its track). Stops once `max` characters are
+ * collected, so a clickable wrapper around a whole page costs no more than a button. Looks into an open shadow
+ * root when the light DOM has no text. `includeHidden` reads a hidden node aria-labelledby points at, whole.
  */
-export function contentText(el: Element, max: number, walk: TextWalk): string {
-  let out = ''
+function walkTexts(el: Element, max: number, opts: { includeHidden?: boolean; skip?: Element } = {}): Texts {
+  let shown = ''
+  let named = ''
   const limit = max * 2 + 40
   const view = el.ownerDocument.defaultView
+  const full = () => shown.length > limit && named.length > limit
+  // Whether the current subtree still counts for each text.
+  let forShown = true
+  let forNamed = true
+  const add = (text: string) => {
+    if (forShown) shown += text
+    if (forNamed) named += text
+  }
   const visitElement = (element: Element, clip: Clip): boolean => {
     if (SKIP_TEXT.has(element.localName)) return true
-    if (element === walk.skip) return true
-    if (!walk.includeHidden) {
-      if (walk.aria && element.getAttribute('aria-hidden') === 'true') return true
-      const style = view?.getComputedStyle(element)
-      if (style) {
-        if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') return true
-        if (clip) {
-          const rect = element.getBoundingClientRect()
-          if (rect.width * rect.height > 0) {
-            const w = Math.min(clip.right, rect.right) - Math.max(clip.left, rect.left)
-            const h = Math.min(clip.bottom, rect.bottom) - Math.max(clip.top, rect.top)
-            if (w <= 0 || h <= 0) return true
+    if (element === opts.skip) return true
+    const outerShown = forShown
+    const outerNamed = forNamed
+    try {
+      if (!opts.includeHidden) {
+        if (element.getAttribute('aria-hidden') === 'true') forNamed = false
+        const style = view?.getComputedStyle(element)
+        if (style) {
+          if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') return true
+          if (clip) {
+            const rect = element.getBoundingClientRect()
+            if (rect.width * rect.height > 0) {
+              const w = Math.min(clip.right, rect.right) - Math.max(clip.left, rect.left)
+              const h = Math.min(clip.bottom, rect.bottom) - Math.max(clip.top, rect.top)
+              if (w <= 0 || h <= 0) return true
+            }
+          }
+          if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+            const inner = intersect(clip, element.getBoundingClientRect())!
+            // Screen-reader-only text (clipped to a pixel): in a name, not in what a person reads.
+            if (Math.max(0, inner.right - inner.left) * Math.max(0, inner.bottom - inner.top) <= 1) forShown = false
+            clip = inner
           }
         }
-        if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
-          const inner = intersect(clip, element.getBoundingClientRect())!
-          // Screen-reader-only text (clipped to a pixel): in a name, not in what a person reads.
-          if (!walk.aria && Math.max(0, inner.right - inner.left) * Math.max(0, inner.bottom - inner.top) <= 1) return true
-          clip = inner
-        }
       }
-    }
-    if (walk.embedded) {
+      if (!forShown && !forNamed) return true
       const value = embeddedValue(element)
-      if (value !== null) {
-        out += ` ${value} `
-        return out.length <= limit
+      if (value !== null && forNamed) {
+        // An embedded field names by its value; what it shows is its own (usually no) text.
+        named += ` ${value} `
+        forNamed = false
       }
-    }
-    if (element.localName === 'img' || element.localName === 'area') {
-      const alt = element.getAttribute('alt')
-      if (alt) out += ` ${alt} `
-      return true
-    }
-    if (element.localName === 'input' && (element as HTMLInputElement).type === 'image') return true
-    if (BLOCK_GAP.has(element.localName)) out += ' '
-    if (element.localName === 'slot') {
-      // A slot's text is what the host put into it, not its (fallback) children.
-      const assigned = (element as HTMLSlotElement).assignedNodes({ flatten: true })
-      if (assigned.length) {
-        for (const node of assigned) {
-          if (node.nodeType === 3) out += node.nodeValue
-          else if (node.nodeType === 1 && !visitElement(node as Element, clip)) return false
-        }
+      if (element.localName === 'img' || element.localName === 'area') {
+        const alt = element.getAttribute('alt')
+        if (alt) add(` ${alt} `)
         return true
       }
+      if (element.localName === 'input' && (element as HTMLInputElement).type === 'image') return true
+      if (BLOCK_GAP.has(element.localName)) add(' ')
+      if (element.localName === 'slot') {
+        // A slot's text is what the host put into it, not its (fallback) children.
+        const assigned = (element as HTMLSlotElement).assignedNodes({ flatten: true })
+        if (assigned.length) {
+          for (const node of assigned) {
+            if (node.nodeType === 3) add(node.nodeValue ?? '')
+            else if (node.nodeType === 1 && !visitElement(node as Element, clip)) return false
+          }
+          return true
+        }
+      }
+      if (!visitChildren(element, clip)) return false
+      if (element.shadowRoot && !element.textContent?.trim()) visitChildren(element.shadowRoot, clip)
+      if (BLOCK_GAP.has(element.localName)) add(' ')
+      return true
+    } finally {
+      forShown = outerShown
+      forNamed = outerNamed
     }
-    if (!visitChildren(element, clip)) return false
-    if (element.shadowRoot && !element.textContent?.trim()) visitChildren(element.shadowRoot, clip)
-    if (BLOCK_GAP.has(element.localName)) out += ' '
-    return true
   }
   const visitChildren = (node: Node, clip: Clip): boolean => {
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 3) {
-        out += child.nodeValue
-        if (out.length > limit) return false
+        add(child.nodeValue ?? '')
+        if (full()) return false
       } else if (child.nodeType === 1 && !visitElement(child as Element, clip)) return false
     }
     return true
   }
   let clip: Clip = null
-  if (!walk.includeHidden && view) {
+  if (!opts.includeHidden && view) {
     const style = view.getComputedStyle(el)
     if (style.overflowX !== 'visible' || style.overflowY !== 'visible') clip = intersect(null, el.getBoundingClientRect())
   }
   visitChildren(el, clip)
-  if (!out.trim() && el.shadowRoot) visitChildren(el.shadowRoot, clip)
-  return truncate(collapseWhitespace(out), max)
+  if (!shown.trim() && !named.trim() && el.shadowRoot) visitChildren(el.shadowRoot, clip)
+  return { shown: truncate(collapseWhitespace(shown), max), named: truncate(collapseWhitespace(named), max) }
+}
+
+/** See walkTexts: `aria` picks the name's text, else the shown text. */
+export function contentText(el: Element, max: number, walk: { aria: boolean; includeHidden?: boolean; skip?: Element }): string {
+  const plain = !walk.includeHidden && !walk.skip
+  const cached = plain ? memo?.get(el) : undefined
+  const texts = cached && cached.max === max ? cached.texts : walkTexts(el, max, walk)
+  if (plain && memo && !cached) memo.set(el, { max, texts })
+  return walk.aria ? texts.named : texts.shown
 }
 
 function isHiddenNode(el: Element): boolean {
@@ -152,7 +191,7 @@ export function labelledByText(el: Element, max: number): string {
       parts.push(value)
       continue
     }
-    parts.push(contentText(node, max, { aria: true, embedded: true, includeHidden: isHiddenNode(node), skip: node === el ? undefined : el }))
+    parts.push(contentText(node, max, { aria: true, includeHidden: isHiddenNode(node), skip: node === el ? undefined : el }))
   }
   return truncate(collapseWhitespace(parts.join(' ')), max)
 }
@@ -162,6 +201,8 @@ const LABELABLE = new Set(['input', 'button', 'select', 'textarea', 'meter', 'ou
 /** The <label>s of an element: native ones for labelable elements, and `<label for=id>` pointing at an ARIA widget. */
 export function labelsOf(el: Element): Element[] {
   if (LABELABLE.has(el.localName)) {
+    // Reading `.labels` searches the document: a button is labelled only by `for` its id or by wrapping.
+    if (el.localName === 'button' && !el.id && !el.closest('label')) return []
     const labels = (el as HTMLInputElement).labels
     return labels ? Array.from(labels) : []
   }
@@ -176,9 +217,14 @@ export function labelsOf(el: Element): Element[] {
 
 /** Text of the <label>s of an element, embedded fields read as their values, the element itself left out. */
 export function labelsText(el: Element, max: number, aria: boolean): string {
-  const labels = labelsOf(el)
+  // `.labels` searches the document: within one observation, once per element.
+  let labels = labelMemo?.get(el)
+  if (!labels) {
+    labels = labelsOf(el)
+    labelMemo?.set(el, labels)
+  }
   if (labels.length === 0) return ''
-  return truncate(collapseWhitespace(labels.map((label) => contentText(label, max, { aria, embedded: aria, skip: el })).join(' ')), max)
+  return truncate(collapseWhitespace(labels.map((label) => contentText(label, max, { aria, skip: el })).join(' ')), max)
 }
 
 /** Whether a role takes its accessible name from its content. */

@@ -1,4 +1,5 @@
 import type { ElementInfo } from '../../../protocol/observation'
+import { withTextMemo } from './accname'
 import { describeElement, formatLine } from './describe'
 import type { FormInfo } from './form-context'
 import { collectInteractive } from './collect'
@@ -36,6 +37,10 @@ function distanceToViewport(rect: DOMRect, offset: { x: number; y: number }, wid
  * Reads only (no writes between layout reads), so the page lays out once.
  */
 export function observePage(win: Window, opts: ObserveOptions = {}): PageSnapshot {
+  return withTextMemo(() => observe(win, opts))
+}
+
+function observe(win: Window, opts: ObserveOptions): PageSnapshot {
   const started = performance.now()
   const doc = win.document
   const maxElements = opts.maxElements ?? 500

@@ -141,7 +141,7 @@ export function accessibleName(el: Element, max = 80): string {
     const alt = collapseWhitespace(el.getAttribute('alt') ?? '')
     if (alt) return truncate(alt, max)
   } else if (nameFromContent(roleOf(el)) || el.localName === 'a') {
-    const content = contentText(el, max, { aria: true, embedded: true })
+    const content = contentText(el, max, { aria: true })
     if (content) return content
   }
   return (
