@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { classifyRisk } from '#protocol'
 import { act, action, indexIn, observe, openFixture, useFixtureBrowser } from '../support/page-lib'
 
 const env = useFixtureBrowser()
@@ -43,6 +44,15 @@ describe('real widgets: names and states', () => {
     expect(await page.getAttribute('#settings_dark', 'aria-checked')).toBe('true')
     expect(lineFor((await observe(page)).elementTree, '消息通知')).toMatch(/checked label="消息通知">开$/)
     await page.click('#settings_notify')
+  })
+
+  it('lets the risk rules read a switch\'s name: "删除云端备份" is not clicked unconfirmed', async () => {
+    const { elements } = await observe(page)
+    const wipe = elements.find((e) => e.attributes?.label === '删除云端备份')!
+    expect(wipe).toMatchObject({ text: '关', role: 'switch' })
+    expect(classifyRisk({ actionType: 'click', params: {}, element: wipe }).risk).toBe('high')
+    expect((await act(page, action('click', { target: { by: 'index', value: wipe.index } }))).errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+    expect(await page.getAttribute('#settings_wipe', 'aria-checked')).toBe('false')
   })
 
   it('names MUI\'s Select from aria-labelledby (its label and itself), a spinbutton with a hidden referenced hint, a slider by <label for>', async () => {
