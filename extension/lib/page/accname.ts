@@ -1,4 +1,5 @@
 import { collapseWhitespace, isTag, truncate } from './dom'
+import { isSecretField } from './sensitive'
 
 // A label wrapping a <select> must not read as all of its options.
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'select', 'textarea', 'datalist'])
@@ -19,6 +20,8 @@ function intersect(a: Clip, b: DOMRect): Clip {
 
 /** The value an embedded control shows: a field's text, a select's or combobox's choice, a slider's value. */
 export function embeddedValue(el: Element): string | null {
+  // A password, card or one-time-code value never names anything.
+  if (isSecretField(el)) return ''
   if (isTag(el, 'input')) {
     if (['checkbox', 'radio', 'file', 'hidden', 'image', 'submit', 'reset', 'button', 'password'].includes(el.type)) return ''
     return el.value

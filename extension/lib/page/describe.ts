@@ -149,7 +149,8 @@ export function describeElement(
   // The accessible name, where what is shown does not already say it (a switch named by its form label, a
   // combobox by aria-labelledby); a control with no words of its own takes it as its text.
   const name = accessibleName(el, TEXT_MAX)
-  if (name && name !== text && name !== attributes['aria-label'] && name !== attributes.placeholder && name !== attributes.title && name !== attributes.alt) {
+  // Text that already holds the name ("Email *" for "Email") says it: no second copy.
+  if (name && !text.includes(name) && name !== attributes['aria-label'] && name !== attributes.placeholder && name !== attributes.title && name !== attributes.alt) {
     if (!text) text = name
     else attributes.label = name
   }
