@@ -94,6 +94,8 @@ export function labelOf(subject: Pick<RiskSubject, 'element' | 'targetText' | 's
   const parts = [
     el?.text,
     attr(el, 'aria-label'),
+    // The accessible name where the text does not say it (a switch named by its form label).
+    attr(el, 'label'),
     attr(el, 'value'),
     attr(el, 'title'),
     attr(el, 'alt'),

@@ -48,6 +48,19 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0
 }
 
+/**
+ * Whether digit groups are laid out as a card number is printed: one run of 13–19 digits, or groups of 4 (the last
+ * may be shorter, Amex and Diners print 4-6-5 and 4-6-4). A calendar's or a table's run of small numbers
+ * ("1 2 3 … 31") can pass the Luhn check too, but is never printed like this.
+ */
+function cardShaped(groups: { digits: string }[]): boolean {
+  if (groups.length === 1) return true
+  const sizes = groups.map((g) => g.digits.length)
+  if (sizes[0] !== 4) return false
+  if (sizes.length === 3 && sizes[1] === 6 && (sizes[2] === 5 || sizes[2] === 4)) return true
+  return sizes.every((n, k) => n === 4 || (k === sizes.length - 1 && n >= 1 && n <= 4))
+}
+
 function cardSpans(text: string): SensitiveSpan[] {
   const spans: SensitiveSpan[] = []
   for (const run of text.matchAll(DIGIT_RUN)) {
@@ -58,7 +71,7 @@ function cardSpans(text: string): SensitiveSpan[] {
       for (let j = i; j < groups.length; j++) {
         digits += groups[j]!.digits
         if (digits.length > 19) break
-        if (digits.length >= 13 && luhnValid(digits)) {
+        if (digits.length >= 13 && cardShaped(groups.slice(i, j + 1)) && luhnValid(digits)) {
           spans.push({ kind: 'card', start: groups[i]!.start, end: groups[j]!.end })
           i = j
           break

@@ -24,6 +24,23 @@ describe('card numbers', () => {
   })
 })
 
+describe('card numbers beside calendars and tables', () => {
+  it('are not read into runs of day numbers, which can pass the Luhn check', () => {
+    const month = Array.from({ length: 31 }, (_, i) => i + 1).join(' ')
+    const weeks = '日 一 二 三 四 五 六 29 30 31 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 1'
+    expect(kinds(month)).toEqual([])
+    expect(kinds(weeks)).toEqual([])
+    expect(kinds('12 345 6789 1234 5 6')).toEqual([])
+  })
+
+  it('still finds cards printed in groups of four, Amex and Diners layouts, or as one run', () => {
+    expect(kinds('Amex 3782 822463 10005, Visa 4539 1726 0458 9134 and 4539172604589134')).toEqual([
+      ['card', '3782 822463 10005'], ['card', '4539 1726 0458 9134'], ['card', '4539172604589134'],
+    ])
+    expect(kinds('Diners 3056 930902 5904')).toEqual([['card', '3056 930902 5904']])
+  })
+})
+
 describe('emails and phone numbers', () => {
   const text = 'Write to ada.canary@example.org or zhang%40example.cn, call +86 138 0013 8000, 13800138000, (415) 555-0134 or 010-62345678.'
 

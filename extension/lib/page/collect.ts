@@ -9,6 +9,13 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
   const elements: Element[] = []
   const text: TextSources = { docs: [doc], shadowRoots: [] }
   const detector = createInteractiveDetector()
+  // Where each open element's entry sits in `elements` (-1 when it is not one), to drop a focus-only container
+  // (a calendar panel with tabindex, a composite grid) once its days or items turn out to be listed.
+  const entries: number[] = []
+  const leave = () => {
+    const at = entries.pop()!
+    if (detector.leave().focusOnly && at >= 0 && elements.length > at + 1) elements.splice(at, 1)
+  }
   walkComposed(doc, {
     enter(el) {
       if (isNonContent(el)) return false
@@ -17,16 +24,14 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
       const inner = frameDocument(el)
       if (inner) text.docs.push(inner)
       if (el.shadowRoot) text.shadowRoots.push(el.shadowRoot)
-      if (detector.enter(el)) elements.push(el)
+      entries.push(detector.enter(el) ? elements.push(el) - 1 : -1)
       if (el.localName === 'svg') {
-        detector.leave()
+        leave()
         return false
       }
       return true
     },
-    leave() {
-      detector.leave()
-    },
+    leave,
   })
   return { elements, text }
 }

@@ -5,7 +5,8 @@ import { contextOf } from './element-context'
 import { formInfo, type FormInfo } from './form-context'
 import { iconNamesOf } from './icons'
 import { MASK, SECRET_AUTOCOMPLETE, isSecretField } from './sensitive'
-import { explicitRole, implicitRole, labelText, roleOf, visibleLabel } from './semantics'
+import { isProxyBox } from './visibility'
+import { accessibleName, explicitRole, implicitRole, labelText, roleOf, shortText, visibleLabel } from './semantics'
 
 export interface Described {
   tag: string
@@ -48,18 +49,47 @@ function selectSummary(el: HTMLSelectElement, attributes: Record<string, string>
   attributes.options = shown.join('|') + (options.length > 8 ? `|…+${options.length - 8}` : '')
 }
 
-function states(el: Element, attributes: Record<string, string>): void {
-  const checked = isTag(el, 'input') && (el.type === 'checkbox' || el.type === 'radio') ? el.checked : el.getAttribute('aria-checked') === 'true'
-  if (checked) attributes.checked = ''
-  if (el.getAttribute('aria-selected') === 'true') attributes.selected = ''
+/** States as ARIA and the native element give them; absent means off (unchecked, not pressed). */
+function states(el: Element, role: string | undefined, attributes: Record<string, string>): void {
+  const native = isTag(el, 'input') && (el.type === 'checkbox' || el.type === 'radio')
+  const ariaChecked = el.getAttribute('aria-checked')
+  if ((native && el.indeterminate) || ariaChecked === 'mixed') attributes.checked = 'mixed'
+  else if (native ? el.checked : ariaChecked === 'true') attributes.checked = ''
+  if (el.getAttribute('aria-selected') === 'true' || (isTag(el, 'option') && el.selected)) attributes.selected = ''
   const expanded = el.getAttribute('aria-expanded')
   if (expanded === 'true' || expanded === 'false') attributes.expanded = expanded
   else if (isTag(el, 'summary')) attributes.expanded = String(!!el.parentElement && (el.parentElement as HTMLDetailsElement).open === true)
   const pressed = el.getAttribute('aria-pressed')
   if (pressed === 'true') attributes.pressed = ''
+  else if (pressed === 'mixed') attributes.pressed = 'mixed'
   const popup = el.getAttribute('aria-haspopup')
-  if (popup && popup !== 'false') attributes.haspopup = popup === 'true' ? 'menu' : popup
+  // A combobox pops up a listbox unless it says otherwise: saying so again costs tokens and tells nothing.
+  if (popup && popup !== 'false' && !(role === 'combobox' && popup === 'listbox')) attributes.haspopup = popup === 'true' ? 'menu' : popup
   if ((el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true') attributes.disabled = ''
+}
+
+/**
+ * What a transparent control's visible box shows (antd and Element Plus draw their combobox's placeholder or chosen
+ * value beside an `opacity:0` input): the placeholder when the text sits in a placeholder element, else the value.
+ */
+function proxyShows(control: Element, shown: Element, attributes: Record<string, string>): void {
+  if (attributes.value || attributes.placeholder) return
+  const text = shortText(shown, TEXT_MAX)
+  if (!text) return
+  // Element Plus keeps the class `el-select__placeholder` on the chosen value too; only `is-transparent` marks
+  // its placeholder.
+  const holder = shown.querySelector('[class*="placeholder"]:not(.el-select__placeholder), .el-select__placeholder.is-transparent')
+  const isPlaceholder = !!holder && !!holder.textContent?.trim() && !(control as HTMLInputElement).value
+  attributes[isPlaceholder ? 'placeholder' : 'value'] = text
+}
+
+/** Laid over its container (`position:absolute; inset:0`), as a card's whole-card link is. */
+function isOverlay(el: Element): boolean {
+  const position = el.ownerDocument.defaultView?.getComputedStyle(el).position
+  if (position !== 'absolute' && position !== 'fixed') return false
+  const own = el.getBoundingClientRect()
+  const box = el.parentElement!.getBoundingClientRect()
+  return own.width * own.height >= box.width * box.height * 0.5
 }
 
 /** What the model and the risk check need to know about one element; secrets never enter it. */
@@ -67,16 +97,19 @@ export function describeElement(
   el: Element,
   redact: (text: string) => string = (t) => t,
   forms?: Map<HTMLFormElement, FormInfo>,
+  shown: Element = el,
 ): Described {
   const tag = el.localName
   const explicit = explicitRole(el)
   const role = roleOf(el)
   const label = visibleLabel(el, TEXT_MAX)
   const attributes: Record<string, string> = {}
-  if (explicit && explicit !== implicitRole(el)) attributes.role = explicit
+  const roleShown = explicit && explicit !== implicitRole(el)
+  if (roleShown) attributes.role = explicit
   const secret = isSecretField(el)
 
-  if (isTag(el, 'input')) attributes.type = el.type
+  // With a role of its own, a text or search input is that role; its type would only repeat it.
+  if (isTag(el, 'input') && !(roleShown && (el.type === 'text' || el.type === 'search'))) attributes.type = el.type
   else if (isTag(el, 'button') && el.form) attributes.type = el.type
   for (const name of ['name', 'placeholder', 'aria-label'] as const) {
     const value = el.getAttribute(name)
@@ -103,7 +136,28 @@ export function describeElement(
     if (title) attributes.title = truncate(collapseWhitespace(title), TEXT_MAX)
     if (tag === 'img' && el.getAttribute('alt')) attributes.alt = truncate(collapseWhitespace(el.getAttribute('alt')!), TEXT_MAX)
   }
-  states(el, attributes)
+  states(el, role, attributes)
+  if (isProxyBox(el, shown)) {
+    // A transparent link over a card reads as the card; a transparent field as what its box shows.
+    if (tag === 'a') text = shortText(shown, TEXT_MAX)
+    else proxyShows(el, shown, attributes)
+  }
+  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar') {
+    const value = el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow')
+    if (value && !attributes.value && value !== text) attributes.value = truncate(collapseWhitespace(value), TEXT_MAX)
+  }
+  // The accessible name, where what is shown does not already say it (a switch named by its form label, a
+  // combobox by aria-labelledby); a control with no words of its own takes it as its text.
+  const name = accessibleName(el, TEXT_MAX)
+  // Text that already holds the name ("Email *" for "Email") says it: no second copy.
+  if (name && !text.includes(name) && name !== attributes['aria-label'] && name !== attributes.placeholder && name !== attributes.title && name !== attributes.alt) {
+    if (!text) text = name
+    else attributes.label = name
+  }
+  if (!text && !attributes['aria-label'] && !attributes.title && tag === 'a' && el.parentElement && isOverlay(el)) {
+    // A bare link laid over a card: the card's words are what a person reads where they click.
+    text = shortText(el.parentElement, 40)
+  }
   // Only where the words say nothing (🗑, ×, none) or are themselves an icon's name (a Material ligature).
   const named = `${text} ${attributes['aria-label'] ?? ''} ${attributes.title ?? ''}`.trim()
   if (!hasLetters(named) || /^[a-z0-9_]+$/.test(named)) {

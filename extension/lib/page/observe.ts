@@ -1,4 +1,5 @@
 import type { ElementInfo } from '../../../protocol/observation'
+import { withTextMemo } from './accname'
 import { describeElement, formatLine } from './describe'
 import type { FormInfo } from './form-context'
 import { collectInteractive } from './collect'
@@ -7,11 +8,14 @@ import { createPathCache, fingerprintOf } from './fingerprint'
 import { createPageMemory, rememberElement } from './memory'
 import { createRedactor } from './sensitive'
 import type { ObserveOptions, PageSnapshot } from './types'
-import { readableText } from './visible-text'
+import { pageText } from './page-text'
+import { dropProxyHolders } from './proxy'
 import { visibleProxy } from './visibility'
 
 interface Candidate {
   el: Element
+  /** What a person sees of it: the element, its <label>, or the box drawn for a transparent control. */
+  shown: Element
   order: number
   distance: number
 }
@@ -33,6 +37,10 @@ function distanceToViewport(rect: DOMRect, offset: { x: number; y: number }, wid
  * Reads only (no writes between layout reads), so the page lays out once.
  */
 export function observePage(win: Window, opts: ObserveOptions = {}): PageSnapshot {
+  return withTextMemo(() => observe(win, opts))
+}
+
+function observe(win: Window, opts: ObserveOptions): PageSnapshot {
   const started = performance.now()
   const doc = win.document
   const maxElements = opts.maxElements ?? 500
@@ -57,8 +65,9 @@ export function observePage(win: Window, opts: ObserveOptions = {}): PageSnapsho
     const rect = visible.rect
     // Pushed off the start of the page (the old -9999px trick): no scrolling ever brings it into view.
     if (rect.right + offset.scrollX <= 0 || rect.bottom + offset.scrollY <= 0) continue
-    candidates.push({ el, order: i, distance: distanceToViewport(rect, offset, width, height) })
+    candidates.push({ el, shown: visible.shown, order: i, distance: distanceToViewport(rect, offset, width, height) })
   }
+  dropProxyHolders(candidates)
 
   let kept = candidates
   if (candidates.length > maxElements) {
@@ -71,8 +80,8 @@ export function observePage(win: Window, opts: ObserveOptions = {}): PageSnapsho
   const forms = new Map<HTMLFormElement, FormInfo>()
   const lines: string[] = []
   const elements: ElementInfo[] = []
-  kept.forEach(({ el }, index) => {
-    const described = describeElement(el, redact, forms)
+  kept.forEach(({ el, shown }, index) => {
+    const described = describeElement(el, redact, forms, shown)
     const fingerprint = fingerprintOf(el, described.label, cache)
     const isNew = !!opts.previous && !opts.previous.fingerprints.has(fingerprint)
     rememberElement(memory, index, el, fingerprint)
@@ -88,7 +97,6 @@ export function observePage(win: Window, opts: ObserveOptions = {}): PageSnapsho
   })
 
   const textLimit = opts.textLimit ?? 4000
-  const text = redact(readableText(sources))
   const scroller = doc.scrollingElement ?? doc.documentElement
   const y = Math.round(win.scrollY)
   return {
@@ -96,7 +104,7 @@ export function observePage(win: Window, opts: ObserveOptions = {}): PageSnapsho
     title: redact(doc.title),
     elementTree: lines.join('\n'),
     elements,
-    visibleTextSnippet: text.length > textLimit ? text.slice(0, textLimit - 1) + '…' : text,
+    visibleTextSnippet: pageText(sources, win, textLimit, redact),
     scroll: { y, pixelsAbove: y, pixelsBelow: Math.max(0, Math.round(scroller.scrollHeight - y - win.innerHeight)) },
     memory,
     stats: { candidates: candidates.length, indexed: kept.length, ms: Math.round((performance.now() - started) * 100) / 100 },

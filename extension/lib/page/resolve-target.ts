@@ -4,8 +4,9 @@ import { collapseWhitespace, crossParent, deepQueryAll, isNonContent, walkCompos
 import { fail } from './errors'
 import { fingerprintOf } from './fingerprint'
 import { recallElement, type PageMemory } from './memory'
-import { accessibleName, isSemanticInteractive, labelText, roleOf, visibleLabel } from './semantics'
-import { visibleProxy } from './visibility'
+import { dropProxyHolders } from './proxy'
+import { accessibleName, isSemanticInteractive, labelText, roleOf, shortText, visibleLabel } from './semantics'
+import { isProxyBox, visibleProxy } from './visibility'
 
 const NAME_MAX = 300
 
@@ -61,7 +62,7 @@ function bestMatch(candidates: Scored[], wanted: string): Element | null {
   return best?.el ?? null
 }
 
-function namesForText(el: Element): string[] {
+function namesForText(el: Element, shown: Element | undefined): string[] {
   const names = [
     visibleLabel(el, NAME_MAX),
     el.getAttribute('aria-label') ?? '',
@@ -69,8 +70,22 @@ function namesForText(el: Element): string[] {
     el.getAttribute('placeholder') ?? '',
     el.getAttribute('title') ?? '',
     el.getAttribute('alt') ?? '',
+    accessibleName(el, NAME_MAX),
+    // A transparent combobox is read where it is drawn: "请选择城市" in its selector box.
+    shown && isProxyBox(el, shown) ? shortText(shown, NAME_MAX) : '',
   ]
   return names.map(collapseWhitespace).filter(Boolean)
+}
+
+/** The interactive elements with what a person sees of them, the boxes drawn for transparent controls left out. */
+function scoredControls(elements: Element[], names: (el: Element, shown: Element | undefined) => string[]): Scored[] {
+  const seen = elements.map((el) => ({ el, shown: visibleProxy(el)?.shown }))
+  const withBox = seen.filter((c): c is { el: Element; shown: Element } => !!c.shown)
+  dropProxyHolders(withBox)
+  const kept = new Set(withBox.map((c) => c.el))
+  return seen
+    .filter((c) => !c.shown || kept.has(c.el))
+    .map(({ el, shown }) => ({ el, names: names(el, shown), visible: !!shown }))
 }
 
 /** Closest interactive element around a piece of text (the span inside a button means the button). */
@@ -83,7 +98,7 @@ function interactiveAround(el: Element, interactive: Set<Element>): Element {
 
 function byText(doc: Document, wanted: string): Element {
   const { elements } = collectInteractive(doc)
-  const scored = elements.map((el) => ({ el, names: namesForText(el), visible: !!visibleProxy(el) }))
+  const scored = scoredControls(elements, namesForText)
   const hit = bestMatch(scored, wanted)
   if (hit) return hit
   // Not the name of any control: look for the text anywhere (a heading, a label-less card) and climb to its control.
@@ -115,9 +130,7 @@ function byRole(doc: Document, value: string): Element {
     // Roles that are not controls (heading, img, dialog…): look at everything.
     for (const el of deepQueryAll(doc, '*')) if (roleOf(el) === role) withRole.add(el)
   }
-  const scored = [...withRole]
-    .filter((el) => roleOf(el) === role)
-    .map((el) => ({ el, names: [accessibleName(el, NAME_MAX)], visible: !!visibleProxy(el) }))
+  const scored = scoredControls([...withRole].filter((el) => roleOf(el) === role), (el) => [accessibleName(el, NAME_MAX)])
   const hit = name ? bestMatch(scored, name) : (scored.find((c) => c.visible) ?? scored[0])?.el
   if (!hit) fail('TARGET_NOT_FOUND', `no ${role} ${name ? `named "${name}" ` : ''}on the page`)
   return hit

@@ -1,3 +1,4 @@
+import { contentText, labelledByText, labelsText, nameFromContent } from './accname'
 import { collapseWhitespace, isTag, truncate } from './dom'
 
 /** ARIA roles that make an element something a person operates (DESIGN: interactive elements). */
@@ -99,65 +100,17 @@ export function isDisabled(el: Element): boolean {
   }
 }
 
-// A label wrapping a <select> must not read as all of its options.
-const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'select', 'textarea', 'datalist'])
-
 /**
- * Short readable text of an element: its descendant text (image alts included), stopped as soon as `max`
- * characters are collected, so a clickable wrapper around a whole page costs no more than a button.
- * Looks into an open shadow root when the light DOM has no text (custom-element buttons).
+ * Short readable text of an element as a person sees it: its shown descendant text (image alts included), without
+ * what `display:none`, `visibility:hidden` or a clipping box hide. See contentText.
  */
 export function shortText(el: Element, max = 80): string {
-  let out = ''
-  const visit = (node: Node): boolean => {
-    for (let child = node.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType === 3) {
-        out += child.nodeValue
-        if (out.length > max * 2 + 40) return false
-      } else if (child.nodeType === 1) {
-        const element = child as Element
-        if (SKIP_TEXT.has(element.localName)) continue
-        if (element.localName === 'img') {
-          const alt = element.getAttribute('alt')
-          if (alt) out += ` ${alt} `
-          continue
-        }
-        if (element.localName === 'br' || element.localName === 'p' || element.localName === 'div') out += ' '
-        if (element.localName === 'slot') {
-          // A slot's text is what the host put into it, not its (fallback) children.
-          const assigned = (element as HTMLSlotElement).assignedNodes({ flatten: true })
-          if (assigned.length) {
-            for (const node of assigned) {
-              if (node.nodeType === 3) out += node.nodeValue
-              else if (node.nodeType === 1 && !visit(node)) return false
-            }
-            continue
-          }
-        }
-        if (!visit(element)) return false
-        if (element.shadowRoot && !element.textContent?.trim()) visit(element.shadowRoot)
-      }
-    }
-    return true
-  }
-  visit(el)
-  if (!out.trim() && el.shadowRoot) visit(el.shadowRoot)
-  return truncate(collapseWhitespace(out), max)
+  return contentText(el, max, { aria: false })
 }
 
-/** Text of the <label>s of a form control. */
+/** Text of the <label>s of a form control (or of an ARIA widget a `<label for>` points at). */
 export function labelText(el: Element, max = 80): string {
-  const labels = (el as HTMLInputElement).labels
-  if (!labels || labels.length === 0) return ''
-  return truncate(collapseWhitespace(Array.from(labels, (label) => shortText(label, max)).join(' ')), max)
-}
-
-function labelledByText(el: Element, max: number): string {
-  const ids = el.getAttribute('aria-labelledby')
-  if (!ids) return ''
-  const root = el.getRootNode() as Document | ShadowRoot
-  const parts = ids.split(/\s+/).map((id) => root.getElementById?.(id) ?? el.ownerDocument.getElementById(id))
-  return truncate(collapseWhitespace(parts.map((p) => (p ? shortText(p, max) : '')).join(' ')), max)
+  return labelsText(el, max, false)
 }
 
 /** The element's own text as a person reads it: button values, descendant text, image alts. */
@@ -173,15 +126,27 @@ export function visibleLabel(el: Element, max = 80): string {
   return shortText(el, max)
 }
 
-/** Accessible name, simplified: aria-labelledby, aria-label, <label>, own text, title, placeholder, alt. */
+/**
+ * Accessible name as accname 1.2 computes it: aria-labelledby (every id, hidden targets included), aria-label,
+ * <label>s (native, or `for` an ARIA widget), alt or button value, content for roles named by it (aria-hidden and
+ * hidden parts left out, screen-reader-only text kept), then title and placeholder.
+ */
 export function accessibleName(el: Element, max = 80): string {
+  const byRelation = labelledByText(el, max) || collapseWhitespace(el.getAttribute('aria-label') ?? '') || labelsText(el, max, true)
+  if (byRelation) return byRelation
+  if (isTag(el, 'input') && ['submit', 'button', 'reset', 'image'].includes(el.type)) {
+    const own = visibleLabel(el, max)
+    if (own) return own
+  } else if (isTag(el, 'img') || isTag(el, 'area')) {
+    const alt = collapseWhitespace(el.getAttribute('alt') ?? '')
+    if (alt) return truncate(alt, max)
+  } else if (nameFromContent(roleOf(el)) || el.localName === 'a') {
+    const content = contentText(el, max, { aria: true })
+    if (content) return content
+  }
   return (
-    labelledByText(el, max) ||
-    collapseWhitespace(el.getAttribute('aria-label') ?? '') ||
-    labelText(el, max) ||
-    visibleLabel(el, max) ||
     collapseWhitespace(el.getAttribute('title') ?? '') ||
     collapseWhitespace(el.getAttribute('placeholder') ?? '') ||
-    collapseWhitespace(el.getAttribute('alt') ?? '')
+    collapseWhitespace(el.getAttribute('aria-placeholder') ?? '')
   )
 }

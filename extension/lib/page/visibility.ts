@@ -1,4 +1,5 @@
 import { isTag } from './dom'
+import { shortText } from './semantics'
 
 const VISIBILITY_OPTIONS = { checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true }
 
@@ -41,9 +42,76 @@ export function clippedAway(el: Element, rect: DOMRect): boolean {
   return false
 }
 
+const BOX_ROLES = new Set(['combobox', 'textbox', 'searchbox'])
+const PROXY_DEPTH = 4
+
 /**
- * What a person actually sees and clicks for an element: itself, or for a visually hidden checkbox/radio/file
- * input (custom-styled controls), its first visible <label>. Null when neither is visible.
+ * The box a transparent text or combobox control is drawn through: antd and Element Plus keep the combobox
+ * `<input>` at `opacity:0` inside a visible selector box that shows the placeholder or the chosen value. Only a
+ * control a person can reach (not `aria-hidden`, not `tabindex=-1` like MUI's native input), laid out, and inside
+ * a small visible box with no other control of its own.
+ */
+function transparentControlBox(el: Element, rect: DOMRect): { shown: Element; rect: DOMRect } | null {
+  const role = el.getAttribute('role')
+  const field = isTag(el, 'input') ? !['checkbox', 'radio', 'file', 'hidden', 'button', 'submit', 'reset', 'image', 'range', 'color'].includes(el.type) : isTag(el, 'textarea') || isTag(el, 'select')
+  if (!field && !(role && BOX_ROLES.has(role))) return null
+  if (el.getAttribute('aria-hidden') === 'true' || el.getAttribute('tabindex') === '-1' || (el as HTMLInputElement).disabled) return null
+  if (rect.width === 0 && rect.height === 0) return null
+  // Transparent, not display:none or visibility:hidden: those hide the whole widget.
+  if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true })) return null
+  // The first box that shows words (the placeholder or the value), else the first box at all.
+  let first: { shown: Element; rect: DOMRect } | null = null
+  let node = el.parentElement
+  for (let depth = 0; node && depth < PROXY_DEPTH; depth++, node = node.parentElement) {
+    if (node.localName === 'body' || node.localName === 'form' || node.localName === 'label') break
+    const others = node.querySelectorAll('input:not([type=hidden]), select, textarea, button, a[href], [role=combobox], [role=textbox], [role=button]')
+    if (Array.from(others).some((other) => other !== el && other.getAttribute('aria-hidden') !== 'true')) break
+    const box = node.getBoundingClientRect()
+    if (box.width < 16 || box.height < 12 || box.height > 120) continue
+    if (!isRendered(node, box) || clippedAway(node, box)) continue
+    // A box a person points at (a selector, a field frame); an unstyled wrapper around a honeypot field is not one.
+    const cursor = node.ownerDocument.defaultView?.getComputedStyle(node).cursor
+    if (cursor !== 'pointer' && cursor !== 'text') continue
+    const found = { shown: node, rect: box }
+    if (shortText(node, 20)) return found
+    first ??= found
+  }
+  return first
+}
+
+/** An element with no box of its own (a link around a floated image): the first shown box inside it. */
+function boxInside(el: Element): { shown: Element; rect: DOMRect } | null {
+  let checked = 0
+  const walker = el.ownerDocument.createTreeWalker(el, 1)
+  for (let node = walker.nextNode() as Element | null; node && checked < 12; node = walker.nextNode() as Element | null, checked++) {
+    const rect = node.getBoundingClientRect()
+    if (isRendered(node, rect) && !clippedAway(node, rect)) return { shown: node, rect }
+  }
+  return null
+}
+
+/**
+ * A link that is transparent (`opacity:0`) yet laid over a card: a person clicking the card clicks it, so the card
+ * is what they see of it.
+ */
+function overlaidCard(el: Element, rect: DOMRect): { shown: Element; rect: DOMRect } | null {
+  if (!(isTag(el, 'a') && el.hasAttribute('href'))) return null
+  const view = el.ownerDocument.defaultView
+  const style = view?.getComputedStyle(el)
+  if (!style || (style.position !== 'absolute' && style.position !== 'fixed') || style.pointerEvents === 'none') return null
+  if (typeof el.checkVisibility === 'function' && !el.checkVisibility({ visibilityProperty: true })) return null
+  const card = el.parentElement
+  if (!card) return null
+  const box = card.getBoundingClientRect()
+  if (!isRendered(card, box) || rect.width * rect.height < box.width * box.height * 0.5) return null
+  return { shown: card, rect: box }
+}
+
+/**
+ * What a person actually sees and clicks for an element: itself; for a visually hidden checkbox/radio/file
+ * input (custom-styled controls), its first visible <label>; for a transparent combobox or text input, the box
+ * drawn around it; for an element with no box (a link around a floated image), the box inside it; for a
+ * transparent link laid over a card, the card. Null when nothing of it is visible.
  */
 export function visibleProxy(el: Element): { shown: Element; rect: DOMRect } | null {
   const rect = el.getBoundingClientRect()
@@ -54,5 +122,17 @@ export function visibleProxy(el: Element): { shown: Element; rect: DOMRect } | n
       if (isRendered(label, labelRect)) return { shown: label, rect: labelRect }
     }
   }
-  return null
+  if (rect.width * rect.height <= 1) {
+    if (el.localName === 'a' || el.getAttribute('role') === 'link' || el.localName === 'button') {
+      // Only when the element itself is not hidden: its content's box then is its box.
+      if (typeof el.checkVisibility !== 'function' || el.checkVisibility(VISIBILITY_OPTIONS)) return boxInside(el)
+    }
+    return null
+  }
+  return transparentControlBox(el, rect) ?? overlaidCard(el, rect)
+}
+
+/** Whether `shown` is a box drawn for the control rather than the control itself or its <label>. */
+export function isProxyBox(el: Element, shown: Element): boolean {
+  return shown !== el && !isTag(shown, 'label') && !el.contains(shown)
 }
