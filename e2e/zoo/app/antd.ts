@@ -14,7 +14,7 @@ const submit = (values: () => unknown, label = '提交') => h(Button, { type: 'p
 function CitySelect() {
   const [city, setCity] = useState<string>()
   return h(Form, { layout: 'vertical', style: { width: 320 } },
-    h(Form.Item, { label: '城市', htmlFor: 'city' }, h(Select, { id: 'city', placeholder: '请选择城市', value: city, onChange: setCity, options: CITIES.map((c) => ({ value: c, label: c })) })),
+    h(Form.Item, { label: '城市', htmlFor: 'city' }, h(Select, { id: 'city', placeholder: '请选择城市', value: city, onChange: (v: unknown) => setCity(v as string), options: CITIES.map((c) => ({ value: c, label: c })) })),
     submit(() => ({ city })))
 }
 
@@ -22,7 +22,7 @@ function SearchSelect() {
   const [person, setPerson] = useState<string>()
   const people = ['张伟', '王芳', '李娜', '刘洋', '陈静']
   return h(Form, { layout: 'vertical', style: { width: 320 } },
-    h(Form.Item, { label: '负责人', htmlFor: 'owner' }, h(Select, { id: 'owner', showSearch: true, placeholder: '搜索负责人', value: person, onChange: setPerson, options: people.map((c) => ({ value: c, label: c })) })),
+    h(Form.Item, { label: '负责人', htmlFor: 'owner' }, h(Select, { id: 'owner', showSearch: true, placeholder: '搜索负责人', value: person, onChange: (v: unknown) => setPerson(v as string), options: people.map((c) => ({ value: c, label: c })) })),
     submit(() => ({ owner: person })))
 }
 
@@ -56,13 +56,13 @@ function Confirm() {
 function HoverMenu() {
   const items = [{ key: 'export', label: '导出报表' }, { key: 'print', label: '打印' }, { key: 'share', label: '分享' }]
   return h('div', { style: { display: 'flex', gap: 24 } }, h('span', null, '销售月报'),
-    h(Dropdown, { menu: { items, onClick: ({ key }: { key: string }) => post(`/${key}`, { report: '销售月报' }) } }, h('a', { onClick: (e: { preventDefault(): void }) => e.preventDefault() }, '更多操作 ▾')))
+    h(Dropdown, { menu: { items, onClick: ({ key }: { key: unknown }) => post(`/${key}`, { report: '销售月报' }) } }, h('a', { onClick: (e: { preventDefault(): void }) => e.preventDefault() }, '更多操作 ▾')))
 }
 
 function Radios() {
   const [way, setWay] = useState('标准配送')
   return h(Form, { layout: 'vertical' },
-    h(Form.Item, { label: '配送方式' }, h(Radio.Group, { optionType: 'button', value: way, onChange: (e: { target: { value: string } }) => setWay(e.target.value), options: ['标准配送', '次日达', '门店自提'] })),
+    h(Form.Item, { label: '配送方式' }, h(Radio.Group, { optionType: 'button', value: way, onChange: (e: { target: { value?: unknown } }) => setWay(String(e.target.value)), options: ['标准配送', '次日达', '门店自提'] })),
     submit(() => ({ delivery: way })))
 }
 

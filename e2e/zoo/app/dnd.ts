@@ -21,7 +21,7 @@ function Sortable() {
     if (over && active.id !== over.id) setItems((xs) => arrayMove(xs, xs.indexOf(String(active.id)), xs.indexOf(String(over.id))))
   }
   return h('div', null, h('p', null, '今日待办（拖动排序）'),
-    h(DndContext, { sensors, collisionDetection: closestCenter, onDragEnd: end }, h(SortableContext, { items, strategy: verticalListSortingStrategy }, items.map((id) => h(Row, { key: id, id })))),
+    h(DndContext, { sensors, collisionDetection: closestCenter, onDragEnd: end }, h(SortableContext, { items, strategy: verticalListSortingStrategy, children: items.map((id) => h(Row, { key: id, id })) })),
     h('button', { type: 'button', onClick: () => post('/submit', { order: items }) }, '保存顺序'))
 }
 

@@ -20,7 +20,7 @@ function Tiptap() {
 
 function QuillEditor() {
   const box = useRef<HTMLDivElement>(null)
-  const quill = useRef<Quill>()
+  const quill = useRef<Quill | undefined>(undefined)
   useEffect(() => {
     if (box.current && !quill.current) quill.current = new Quill(box.current, { theme: 'snow', placeholder: 'Write your reply…' })
   }, [])

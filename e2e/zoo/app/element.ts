@@ -29,8 +29,8 @@ const Switch = defineComponent(() => {
   const renew = ref(false)
   const invoice = ref(true)
   return () => form(
-    h(ElFormItem, { label: '自动续费' }, () => h(ElSwitch, { modelValue: renew.value, 'onUpdate:modelValue': (v: boolean) => (renew.value = v) })),
-    h(ElFormItem, { label: '电子发票' }, () => h(ElSwitch, { modelValue: invoice.value, 'onUpdate:modelValue': (v: boolean) => (invoice.value = v) })),
+    h(ElFormItem, { label: '自动续费' }, () => h(ElSwitch, { modelValue: renew.value, 'onUpdate:modelValue': (v: unknown) => (renew.value = Boolean(v)) })),
+    h(ElFormItem, { label: '电子发票' }, () => h(ElSwitch, { modelValue: invoice.value, 'onUpdate:modelValue': (v: unknown) => (invoice.value = Boolean(v)) })),
     submit(() => ({ renew: renew.value, invoice: invoice.value }), '保存'))
 })
 
@@ -43,7 +43,7 @@ const Dropdown = defineComponent(() => () =>
 
 const Checkboxes = defineComponent(() => {
   const days = ref<string[]>([])
-  return () => form(h(ElFormItem, { label: '上课时间' }, () => h(ElCheckboxGroup, { modelValue: days.value, 'onUpdate:modelValue': (v: string[]) => (days.value = v) },
+  return () => form(h(ElFormItem, { label: '上课时间' }, () => h(ElCheckboxGroup, { modelValue: days.value, 'onUpdate:modelValue': (v: unknown) => (days.value = v as string[]) },
     () => ['周一', '周二', '周三', '周四', '周五'].map((d) => h(ElCheckbox, { key: d, value: d, label: d })))), submit(() => ({ days: days.value })))
 })
 

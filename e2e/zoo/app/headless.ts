@@ -15,7 +15,7 @@ const save = (values: () => unknown) => h('button', { type: 'button', className:
 function Assignee() {
   const [who, setWho] = useState<string | null>(null)
   return h('div', null, h(Field, { className: 'field' }, h(Label, null, 'Assignee'),
-    h(Listbox, { value: who, onChange: setWho }, h(ListboxButton, { className: 'btn' }, who ?? 'Choose someone'),
+    h(Listbox, { value: who, onChange: (v: unknown) => setWho(v as string | null) }, h(ListboxButton, { className: 'btn' }, who ?? 'Choose someone'),
       h(ListboxOptions, { anchor: 'bottom start', className: 'opts' }, PEOPLE.map((p) => h(ListboxOption, { key: p, value: p, className: 'opt' }, p))))),
     save(() => ({ assignee: who })))
 }
@@ -25,8 +25,8 @@ function Reviewer() {
   const [query, setQuery] = useState('')
   const shown = query ? PEOPLE.filter((p) => p.toLowerCase().includes(query.toLowerCase())) : PEOPLE
   return h('div', null, h(Field, { className: 'field' }, h(Label, null, 'Reviewer'),
-    h(Combobox, { value: who, onChange: setWho, onClose: () => setQuery('') },
-      h(ComboboxInput, { className: 'btn', displayValue: (p: string | null) => p ?? '', onChange: (e: { target: { value: string } }) => setQuery(e.target.value), placeholder: 'Type a name' }),
+    h(Combobox, { value: who, onChange: (v: unknown) => setWho(v as string | null), onClose: () => setQuery('') },
+      h(ComboboxInput, { className: 'btn', displayValue: (p: unknown) => String(p ?? ''), onChange: (e: { target: { value: string } }) => setQuery(e.target.value), ...{ placeholder: 'Type a name' } }),
       h(ComboboxOptions, { anchor: 'bottom start', className: 'opts' }, shown.map((p) => h(ComboboxOption, { key: p, value: p, className: 'opt' }, p))))),
     save(() => ({ reviewer: who })))
 }

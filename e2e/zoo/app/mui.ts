@@ -10,7 +10,7 @@ const box = (...children: ReactNode[]) => h('div', { style: { width: 360, displa
 function CitySelect() {
   const [city, setCity] = useState('')
   return box(h(FormControl, { fullWidth: true }, h(InputLabel, { id: 'city-label' }, '城市'),
-    h(Select, { labelId: 'city-label', id: 'city', value: city, label: '城市', onChange: (e: { target: { value: string } }) => setCity(e.target.value) }, CITIES.map((c) => h(MenuItem, { key: c, value: c }, c)))),
+    h(Select, { labelId: 'city-label', id: 'city', value: city, label: '城市', onChange: (e: { target: { value: unknown } }) => setCity(String(e.target.value)) }, CITIES.map((c) => h(MenuItem, { key: c, value: c }, c)))),
     submit(() => ({ city })))
 }
 
@@ -25,7 +25,7 @@ function Switches() {
 function Auto() {
   const [value, setValue] = useState<string | null>(null)
   const stations = ['北京南站', '上海虹桥站', '广州南站', '深圳北站', '杭州东站', '南京南站']
-  return box(h(Autocomplete, { options: stations, value, onChange: (_: unknown, v: string | null) => setValue(v), renderInput: (p: object) => h(TextField, { ...p, label: '到达车站' }) }),
+  return box(h(Autocomplete, { options: stations, value, onChange: (_: unknown, v: unknown) => setValue(v as string | null), renderInput: (p: object) => h(TextField, { ...p, label: '到达车站' }) }),
     submit(() => ({ station: value }), '查询车次'))
 }
 
