@@ -60,7 +60,7 @@ export async function runZoo(options: ZooOptions): Promise<{ rows: ZooRow[]; sum
       }
       rows.push(row)
       seconds = save()
-      log(`${task.id}: baseline ${row.baseline.ok ? 'ok' : `FAIL ${row.baseline.why}`}${row.tandem ? ` · tandem ${row.tandem.outcome} ${row.tandem.ms}ms ${row.tandem.outcome === 'pass' ? '' : row.tandem.failure || row.tandem.looks.join(' · ')}` : ''}`)
+      log(`${task.id}: baseline ${row.baseline.ok ? 'ok' : `FAIL ${row.baseline.why}`}${row.tandem ? ` · tandem ${row.tandem.outcome} ${row.tandem.ms}ms ${row.tandem.outcome === 'pass' ? '' : row.tandem.failure || row.tandem.looks.join(' · ') || row.tandem.why}` : ''}`)
     }
   } finally {
     seconds = save()
