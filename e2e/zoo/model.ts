@@ -72,31 +72,41 @@ function actionFor(step: PlanStep, page: string, prompt: string, startUrl: strin
  */
 export function zooModel(tasks: Task[], siteUrl: () => string): ZooModel {
   const byFolder = new Map(tasks.map((t) => [folderOf(t.id), t]))
-  const state = new Map<string, { at: number; last?: 'step' | 'wait'; looks: Looks; waited: Set<number>; retried: Set<number> }>()
+  const state = new Map<string, { at: number; decided: number; last?: 'step' | 'wait'; answer?: string; looks: Looks; waited: Set<number>; retried: Set<number> }>()
   const of = (id: string) => {
-    if (!state.has(id)) state.set(id, { at: 0, looks: { waited: [], retried: [] }, waited: new Set(), retried: new Set() })
+    if (!state.has(id)) state.set(id, { at: 0, decided: 0, looks: { waited: [], retried: [] }, waited: new Set(), retried: new Set() })
     return state.get(id)!
   }
   const giveUp = (s: ReturnType<typeof of>, why: string) => ((s.looks.gaveUp = why), answer([{ type: 'done', success: false, text: why }]))
 
   const rule = (r: FakeRequest): FakeAnswer => {
     const last = r.messages.at(-1)?.content
-    const prompt = typeof last === 'string' ? last : JSON.stringify(last)
+    const said = typeof last === 'string' ? last : JSON.stringify(last)
+    // The turn's prompt; after an answer the server could not read, it is the one before the correction.
+    const turn = [...r.messages].reverse().find((m) => /<untrusted_page/.test(typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))?.content
+    const prompt = typeof turn === 'string' ? turn : JSON.stringify(turn ?? '')
     const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(prompt)?.[0] ?? ''
     const task = byFolder.get(/\/z\/([^/"?]+)/.exec(page)?.[1] ?? '')
     if (!task) return answer([{ type: 'done', success: false, text: 'not a zoo page' }])
     const s = of(task.id)
+    // Told its answer was not valid, a model sure of its plan answers the same: an action the server does not know yet.
+    if (/^That answer is not valid/.test(said) && s.answer) return s.answer
     const history = /<history>[\s\S]*?<\/history>/.exec(prompt)?.[0] ?? ''
     const latest = history.split(/\n(?=Step \d+:)/).at(-1) ?? ''
     const results = /results: (.*)/.exec(latest)?.[1] ?? ''
     if (/REJECTED|REFUSED/.test(results)) return giveUp(s, `the person said no: ${results}`)
-    if (s.last === 'step' && /FAILED|NOT sent/.test(results)) {
+    const decided = Math.max(0, ...[...history.matchAll(/^Step (\d+):/gm)].map((m) => Number(m[1])))
+    // The server keeps no step for an answer it could not read (an action it does not know): that step never ran.
+    const dropped = s.last === 'step' && decided < s.decided + 1
+    if (s.last === 'step' && (dropped || /FAILED|NOT sent/.test(results))) {
       const failed = s.at - 1
-      if (s.retried.has(failed)) return giveUp(s, `step ${failed + 1} (${describeStep(task.plan[failed]!)}) failed again: ${results}`)
+      const why = dropped ? 'the server did not take the answer (not a known action?)' : results
+      if (s.retried.has(failed)) return giveUp(s, `step ${failed + 1} (${describeStep(task.plan[failed]!)}) failed again: ${why}`)
       s.retried.add(failed)
-      s.looks.retried.push(`step ${failed + 1} (${describeStep(task.plan[failed]!)}): ${results.slice(0, 300)}`)
+      s.looks.retried.push(`step ${failed + 1} (${describeStep(task.plan[failed]!)}): ${why.slice(0, 300)}`)
       s.at = failed
     }
+    s.decided = decided
     const step = task.plan[s.at]
     if (!step) return answer([{ type: 'done', success: true, text: 'done as asked' }])
     const startUrl = `${siteUrl()}/z/${folderOf(task.id)}/`
@@ -113,7 +123,8 @@ export function zooModel(tasks: Task[], siteUrl: () => string): ZooModel {
     }
     s.at += 1
     s.last = 'step'
-    return answer([action], { next_goal: `step ${s.at} of: ${task.goal}` })
+    s.answer = answer([action], { next_goal: `step ${s.at} of: ${task.goal}` })
+    return s.answer
   }
   return { rule, looks: (id) => of(id).looks, reset: (id) => void state.delete(id) }
 }

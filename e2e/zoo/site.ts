@@ -97,6 +97,9 @@ export async function startZooSite(tasks: Task[]): Promise<ZooSite> {
 
 /** Whether the requests a run sent include the one the task expects; the reason when not. */
 export function judge(expect: Expect, arrivals: Arrival[]): { ok: boolean; why: string } {
+  for (const other of expect.also ?? []) {
+    if (!arrivals.some((a) => `${a.method} ${a.path}` === other)) return { ok: false, why: `no ${other}` }
+  }
   const [method, path] = expect.request.split(' ')
   const hits = arrivals.filter((a) => a.method === method && a.path === path)
   if (!hits.length) return { ok: false, why: `no ${expect.request} (got ${arrivals.filter((a) => a.method !== 'GET' || a.path !== '/').map((a) => `${a.method} ${a.path}`).join(', ') || 'nothing'})` }

@@ -40,6 +40,8 @@ export interface Expect {
   body?: Record<string, unknown>
   /** The raw body contains these strings (a multipart upload's file name, an editor's HTML). */
   contains?: string[]
+  /** Other requests that must have arrived too ("METHOD /path"): a tab opened, a tab closed. */
+  also?: string[]
 }
 
 export interface Task {

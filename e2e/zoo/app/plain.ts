@@ -37,7 +37,11 @@ const PAGES: Record<string, () => void> = {
     on('#go', 'click', () => post('/submit', { agreed: (document.getElementById('agree') as HTMLInputElement).checked }))
   },
   help: () => html('<h2>配送说明</h2><p>下单后 48 小时内发货，偏远地区除外。</p>'),
-  terms: () => html('<h2>服务条款</h2><p>本服务按月计费，可随时取消。</p>'),
+  terms: () => {
+    html('<h2>服务条款</h2><p>本服务按月计费，可随时取消。</p>')
+    // Says when the reader closes it, as reading-time analytics do.
+    addEventListener('pagehide', () => navigator.sendBeacon(`${zoo.base}/terms/closed`, '{}'))
+  },
   'hover-nav': () => html(`<ul class="nav"><li>首页</li><li>产品<ul><li><a href="${zoo.base}/personal">个人版</a></li><li><a href="${zoo.base}/enterprise">企业版</a></li></ul></li><li>价格</li></ul>`),
   'hover-card': () => {
     html(`<p>作者：<span id="author" style="text-decoration:underline">林小雨</span></p><div class="hovercard" id="card"><p>林小雨 · 128 篇文章</p><button type="button" id="follow">关注</button></div><p>正文……</p>`)

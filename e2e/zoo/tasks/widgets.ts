@@ -71,13 +71,13 @@ export const NEW_TAB: Task[] = [
   { id: 'switch-tab', family: 'new-tab', entry: 'plain', lang: 'zh', title: '确认订单', goal: '先看一下配送说明，再回到订单页提交订单', needs: ['new-tab', 'switch_tab'], pages: { '/help': 'help' },
     plan: [{ type: 'click', find: '查看配送说明' }, { type: 'switch_tab', path: '/' }, { type: 'click', find: '提交订单' }],
     baseline: async (p) => { const tab = await inNewTab(p, () => p.getByRole('link', { name: '查看配送说明' }).click()); await tab.getByText('配送说明').first().waitFor(); await p.bringToFront(); await press(p, '提交订单') },
-    expect: { request: 'POST /order', body: { item: 2 } } },
+    expect: { request: 'POST /order', body: { item: 2 }, also: ['GET /help'] } },
   { id: 'close-tab', family: 'new-tab', entry: 'plain', lang: 'zh', title: '开通服务', goal: '看过服务条款后关掉它，勾选我已阅读并确认开通', needs: ['new-tab', 'close_tab'], pages: { '/terms': 'terms' },
     plan: [{ type: 'click', find: '服务条款' }, { type: 'close_tab' }, { type: 'click', find: '我已阅读' }, { type: 'click', find: '确认开通' }],
     baseline: async (p) => {
       const tab = await inNewTab(p, () => p.getByRole('link', { name: '服务条款' }).click()); await tab.close(); await p.getByLabel('我已阅读').check(); await press(p, '确认开通')
     },
-    expect: { request: 'POST /submit', body: { agreed: true } } },
+    expect: { request: 'POST /submit', body: { agreed: true }, also: ['POST /terms/closed'] } },
 ]
 
 export const HOVER: Task[] = [
