@@ -26,7 +26,7 @@ export const EDITORS: Task[] = [
     plan: [{ type: 'click', find: '加粗' }, { type: 'type', find: '正文', text: '重要通知' }, { type: 'click', find: '发布' }],
     baseline: async (p) => { await press(p, '加粗'); await p.getByLabel('正文').pressSequentially('重要通知'); await press(p, '发布') },
     expect: { request: 'POST /submit', contains: ['<strong>重要通知</strong>'] } },
-  { id: 'quill', family: 'rich-text', entry: 'editors', lang: 'en', title: 'Reply', goal: 'Reply "Thanks, see you Monday" and post it', needs: ['trusted-input'],
+  { id: 'quill', family: 'rich-text', entry: 'editors', lang: 'en', title: 'Reply', goal: 'Reply "Thanks, see you Monday" and post it', needs: ['names', 'trusted-input'],
     plan: [{ type: 'type', find: ['Write your reply', 'textbox'], text: 'Thanks, see you Monday' }, { type: 'click', find: 'Post reply' }],
     baseline: async (p) => { await p.locator('.ql-editor').fill('Thanks, see you Monday'); await press(p, 'Post reply') },
     expect: { request: 'POST /submit', contains: ['Thanks, see you Monday'] } },
