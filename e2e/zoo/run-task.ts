@@ -48,8 +48,8 @@ export async function runTask(h: Harness, site: ZooSite, model: ZooModel, task: 
   const firstFailed = failed[0]
   const failure = [
     firstFailed && `${firstFailed.type} failed: ${firstFailed.errors.map((e) => `${e.code} ${e.message}`).join('; ').slice(0, 300)}`,
-    looks.gaveUp && `model gave up: ${looks.gaveUp.slice(0, 300)}`,
-    view?.task?.error && `task ended: ${view.task.error.code} ${String(view.task.error.message).slice(0, 300)}`,
+    !firstFailed && looks.gaveUp && `model gave up: ${looks.gaveUp.slice(0, 300)}`,
+    view?.task?.error && view.task.error.code !== 'GOAL_NOT_MET' && `task ended: ${view.task.error.code} ${String(view.task.error.message).slice(0, 300)}`,
     timedOut && `timed out (${status})`,
   ].filter(Boolean).join(' · ')
   return {
