@@ -13,10 +13,13 @@ export function buildTandemIfMissing(): void {
   if (npm.status !== 0) throw new Error('npm run build failed')
 }
 
-/** Bundles the corpus pages' scripts when they are missing or older than their sources (a few seconds). */
-export function buildCorpusPages(force = false): void {
-  const manifest = join(CORPUS_DIST, '.vite/manifest.json')
-  if (!force && existsSync(manifest) && statSync(manifest).mtimeMs > newest('e2e/corpus/app')) return
-  const vite = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '-c', 'e2e/corpus/vite.config.ts'], { stdio: 'inherit' })
-  if (vite.status !== 0) throw new Error('the corpus pages did not build')
+/** Bundles a set of fixture pages with Vite when they are missing or older than their sources (a few seconds). */
+export function buildPages(config: string, sources: string, dist: string, force = false): void {
+  const manifest = join(dist, '.vite/manifest.json')
+  if (!force && existsSync(manifest) && statSync(manifest).mtimeMs > Math.max(newest(sources), statSync(config).mtimeMs)) return
+  const vite = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '-c', config], { stdio: 'inherit' })
+  if (vite.status !== 0) throw new Error(`the pages of ${config} did not build`)
 }
+
+/** Bundles the corpus pages' scripts when they are missing or older than their sources. */
+export const buildCorpusPages = (force = false): void => buildPages('e2e/corpus/vite.config.ts', 'e2e/corpus/app', CORPUS_DIST, force)

@@ -1,3 +1,4 @@
+import { followTask } from '../support/follow-task'
 import type { Harness } from '../support/harness'
 import type { CorpusSite } from './site'
 import type { Case, Step } from './types'
@@ -36,7 +37,6 @@ export interface CaseResult {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const TERMINAL = ['SUCCEEDED', 'FAILED', 'CANCELED']
 /** Beacons and sockets may land a little after the step that sent them reports. */
 const SETTLE_MS = 250
 
@@ -54,29 +54,15 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
   await h.ext.wake()
   let asked = false
   const reasons: string[] = []
-  let status = ''
-  let timedOut = false
-  let view: any
-  for (;;) {
-    view = (await h.server.api('GET', `/api/agent/status?taskId=${taskId}`)).body.data
-    status = view.task.status
-    if (TERMINAL.includes(status)) break
-    if (Date.now() - started > timeoutMs) {
-      timedOut = true
-      break
-    }
-    if (status === 'WAITING_CONFIRMATION' && view.pendingConfirmation) {
+  const { view, status, timedOut } = await followTask(h, taskId, {
+    timeoutMs: timeoutMs - (Date.now() - started),
+    reason: 'corpus run',
+    answer: (p) => {
       asked = true
-      const p = view.pendingConfirmation
       reasons.push(`${p.action?.type} ${p.risk}: ${(p.reasons ?? []).join('; ')}`.slice(0, 300))
-      await h.server.api('POST', '/api/agent/confirm', { taskId, actionId: p.actionId, approved: approve, reason: 'corpus run' })
-      await h.ext.wake()
-    } else if (status === 'WAITING_USER' || status === 'PAUSED') {
-      break
-    }
-    await sleep(80)
-  }
-  if (!TERMINAL.includes(status)) await h.server.api('POST', '/api/agent/cancel', { taskId, reason: 'corpus run over' })
+      return approve
+    },
+  })
   await sleep(SETTLE_MS)
   // The audit is the other witness of a question: a confirmation requested but answered before a poll saw it.
   const audit = (await h.server.api('GET', `/api/audit/${taskId}`)).body?.data?.events ?? []

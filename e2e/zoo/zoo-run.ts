@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startFakeLlm } from '../../test/support/fake-llm'
+import { buildPages } from '../corpus/build'
+import { startHarness } from '../support/harness'
+import { startBaseline } from './baseline'
+import { makeUploadFolder } from './files'
+import { zooModel } from './model'
+import { markdown, summarise, type ZooRow, type ZooSummary } from './report'
+import { runTask } from './run-task'
+import { startZooSite, ZOO_DIST } from './site'
+import type { Task } from './types'
+
+export interface ZooOptions {
+  tasks: Task[]
+  /** Run Tandem too (false: the baseline only, which checks the zoo itself). */
+  tandem?: boolean
+  timeoutMs?: number
+  outDir?: string
+  log?: (line: string) => void
+}
+
+/** Bundles the zoo pages' scripts when they are missing or older than their sources. */
+export const buildZooPages = (force = false) => buildPages('e2e/zoo/vite.config.ts', 'e2e/zoo/app', ZOO_DIST, force)
+
+/**
+ * The whole proof: built pages on the zoo site; each task done by plain Playwright in a plain Chromium, then by
+ * Tandem (built server, scripted model, production extension in Chromium), one after another; the report written
+ * as it goes, so an interrupted run still leaves its figures.
+ */
+export async function runZoo(options: ZooOptions): Promise<{ rows: ZooRow[]; summary: ZooSummary; seconds: number }> {
+  const { tasks, tandem = true, timeoutMs = 30_000, outDir = 'e2e/output', log = () => undefined } = options
+  buildZooPages()
+  const files = makeUploadFolder(mkdtempSync(join(tmpdir(), 'tandem-zoo-files-')))
+  const site = await startZooSite(tasks)
+  const model = zooModel(tasks, () => site.url)
+  const llm = await startFakeLlm(model.rule)
+  const baseline = await startBaseline(site, files)
+  // The folder of files the person allows uploads from, as they would configure it on the server.
+  const env = { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-zoo', TANDEM_UPLOADS_DIR: files, TANDEM_UPLOAD_DIR: files }
+  const h = tandem ? await startHarness({ env }) : undefined
+  const began = Date.now()
+  const rows: ZooRow[] = []
+  mkdirSync(outDir, { recursive: true })
+  const save = () => {
+    const seconds = (Date.now() - began) / 1000
+    writeFileSync(join(outDir, 'zoo.json'), JSON.stringify({ summary: summarise(rows), seconds, rows: rows.map(({ task, ...r }) => ({ id: task.id, family: task.family, needs: task.needs, ...r })) }, null, 1))
+    writeFileSync(join(outDir, 'zoo.md'), markdown(rows, { seconds }))
+    return seconds
+  }
+  let seconds = 0
+  try {
+    for (const task of tasks) {
+      const row: ZooRow = { task, baseline: await baseline.run(task) }
+      if (h) {
+        row.tandem = await runTask(h, site, model, task, timeoutMs)
+        // A tab left open keeps its timers and sockets: the next task starts from a quiet browser.
+        for (const page of h.ext.context.pages()) if (page.url().includes('/z/')) await page.close().catch(() => undefined)
+      }
+      rows.push(row)
+      seconds = save()
+      log(`${task.id}: baseline ${row.baseline.ok ? 'ok' : `FAIL ${row.baseline.why}`}${row.tandem ? ` · tandem ${row.tandem.outcome} ${row.tandem.ms}ms ${row.tandem.outcome === 'pass' ? '' : row.tandem.failure || row.tandem.looks.join(' · ') || row.tandem.why}` : ''}`)
+    }
+  } finally {
+    seconds = save()
+    const closing = Promise.allSettled([h?.close(), baseline.close(), site.close(), llm.close()])
+    await Promise.race([closing, new Promise((r) => setTimeout(r, 15_000))])
+  }
+  return { rows, summary: summarise(rows), seconds }
+}
