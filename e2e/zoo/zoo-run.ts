@@ -38,7 +38,7 @@ export async function runZoo(options: ZooOptions): Promise<{ rows: ZooRow[]; sum
   const llm = await startFakeLlm(model.rule)
   const baseline = await startBaseline(site, files)
   // The folder of files the person allows uploads from, as they would configure it on the server.
-  const env = { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-zoo', TANDEM_UPLOADS_DIR: files, TANDEM_UPLOAD_DIR: files }
+  const env = { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-zoo', TANDEM_UPLOAD_DIR: files }
   const h = tandem ? await startHarness({ env }) : undefined
   const began = Date.now()
   const rows: ZooRow[] = []
