@@ -92,6 +92,8 @@ export const Observation = z.strictObject({
   gone: z.array(HeldWrite).max(20).optional(),
   /** Writes the fallback blocked outright (no debugger to hold them): running the step again sends them. */
   blocked: z.array(HeldWrite).max(20).optional(),
+  /** How long the page took to settle after the step before it was read, and whether it went still within the bound. */
+  settle: z.strictObject({ ms: z.number().min(0).max(600_000), quiet: z.boolean() }).optional(),
 })
 export type Observation = z.infer<typeof Observation>
 export type ObservationInput = z.input<typeof Observation>

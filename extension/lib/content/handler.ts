@@ -8,7 +8,11 @@ export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
   act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string }>
   mask(win: Window, redact?: RedactSettings): () => void
+  /** Waits for the page to go still before it is read: after `action`, or after a navigation when none is given. */
+  settle?(win: Window, action?: Action): Promise<Settled | undefined>
 }
+
+type Settled = { ms: number; quiet: boolean }
 
 export interface ContentHandlerDeps<M> {
   win: Window
@@ -76,6 +80,9 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       stoppers.delete(action.actionId)
     }
     const actMs = now() - started
+    // Read the page as the action left it once it stops moving (a popup fading in), not the instant the handler ran.
+    const settled = await deps.page.settle?.(deps.win, action).catch(() => undefined)
+    const settledAt = now()
     let page: PageState | undefined
     try {
       page = observe()
@@ -89,7 +96,8 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       ...(outcome.extracted === undefined ? {} : { extracted: outcome.extracted }),
       ...(outcome.targetName ? { targetName: outcome.targetName.slice(0, 200) } : {}),
       ...(page ? { page } : {}),
-      timing: { actMs, observeMs: now() - started - actMs },
+      ...(settled ? { settle: settled } : {}),
+      timing: { actMs, ...(settled ? { settleMs: settledAt - started - actMs } : {}), observeMs: now() - settledAt },
     }
     // Stored before answering: a worker that dies meanwhile finds it on its next wake instead of re-running.
     await deps.store.set(resultKey, result)
@@ -98,7 +106,10 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
 
   const handlers: { [K in ContentKind]: (request: Extract<ContentRequest, { kind: K }>) => Promise<ContentReply<K>> } = {
     ping: async () => ({ ready: true }),
-    observe: async () => observe(),
+    observe: async ({ settle }) => {
+      const settled = settle ? await deps.page.settle?.(deps.win).catch(() => undefined) : undefined
+      return { ...observe(), ...(settled ? { settle: settled } : {}) }
+    },
     act: ({ action, resultKey, sites }) => {
       // The same action asked twice (a retried message) shares one run.
       const existing = running.get(action.actionId)

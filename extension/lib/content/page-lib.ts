@@ -1,4 +1,5 @@
-import { createPageMemory, maskSensitiveFields, observePage, runPageAction, type PageMemory } from '../page'
+import { firesHandlers } from '../../../protocol/action-registry'
+import { createPageMemory, maskSensitiveFields, observePage, runPageAction, waitForSettle, type PageMemory } from '../page'
 import { deepQueryAll } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
 import type { PageLib } from './handler'
@@ -27,5 +28,7 @@ export function createPageLib(): PageLib<PageMemory> {
       return result
     },
     mask: (win, redact) => maskSensitiveFields(win, { secretValues: secrets, ...(redact ? { redact } : {}) }),
+    // Actions that fire the page's handlers, and scrolls (lazy lists load as they come into view), may change the page.
+    settle: async (win, action) => (!action || firesHandlers(action.type) || action.type === 'scroll' ? waitForSettle(win) : undefined),
   }
 }

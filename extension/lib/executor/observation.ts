@@ -10,6 +10,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
   let page: Partial<PageState> = {}
   let extracted: unknown
   let targetName: string | undefined
+  let settled: { ms: number; quiet: boolean } | undefined
   const writes: { held?: HeldWrite[]; released?: HeldWrite[]; gone?: HeldWrite[] } = {}
 
   return {
@@ -37,6 +38,10 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
     targetName(name: string) {
       targetName = name
     },
+    /** How long the page took to settle before the reading the observation carries (the last one wins). */
+    settle(value: { ms: number; quiet: boolean } | undefined) {
+      if (value) settled = value
+    },
     mark(name: string, value = now() - startedAt) {
       timing[name] = value
     },
@@ -63,6 +68,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
       ...(writes.held ? { held: writes.held.slice(0, 20) } : {}),
       ...(writes.released ? { released: writes.released.slice(0, 20) } : {}),
       ...(writes.gone ? { gone: writes.gone.slice(0, 20) } : {}),
+      ...(settled ? { settle: settled } : {}),
       timing: { ...timing, totalMs: now() - startedAt },
     }
   }
