@@ -20,6 +20,46 @@ function clickAndSettle(page: Page, id: string, opts: { quietMs?: number; maxMs?
   )
 }
 
+/** As the content script does: watch from before the click, wait after it. */
+function watchClickSettle(page: Page, id: string): Promise<Settled & { opacity: string | null }> {
+  return page.evaluate(async (id) => {
+    const w = window as any
+    const watch = w.__tandemPage.watchSettle(window)
+    document.getElementById(id)!.click()
+    const settled = await watch.settled()
+    const popup = document.getElementById('popup')
+    return { ...settled, opacity: popup ? getComputedStyle(popup).opacity : null }
+  }, id)
+}
+
+describe('watchSettle (from before the action)', () => {
+  it('lets a step that changed nothing go after a few frames, not the whole quiet window', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await watchClickSettle(page, 'noop')
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeGreaterThanOrEqual(38)
+    expect(settled.ms).toBeLessThan(95)
+    await page.close()
+  })
+
+  it('still catches a render that comes a moment after the action, and waits for its fade-in', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await watchClickSettle(page, 'later')
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeGreaterThanOrEqual(275)
+    expect(settled.opacity).toBe('1')
+    await page.close()
+  })
+
+  it('waits the full window after a change the action made at once', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await watchClickSettle(page, 'open')
+    expect(settled.ms).toBeGreaterThanOrEqual(250)
+    expect(settled.opacity).toBe('1')
+    await page.close()
+  })
+})
+
 describe('waitForSettle', () => {
   it('ends after the quiet window on a page that does nothing', async () => {
     const page = await openFixture(env.browser, env.fixtures, 'settle.html')

@@ -8,8 +8,11 @@ export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
   act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string }>
   mask(win: Window, redact?: RedactSettings): () => void
-  /** Waits for the page to go still before it is read: after `action`, or after a navigation when none is given. */
-  settle?(win: Window, action?: Action): Promise<Settled | undefined>
+  /**
+   * Watches the page from before `action` runs; `settled` waits for it to go still afterwards (undefined: the action
+   * changes nothing). Without an action, `settled` waits from then on (a page just navigated to).
+   */
+  watchSettle?(win: Window, action?: Action): { settled(): Promise<Settled | undefined> }
 }
 
 type Settled = { ms: number; quiet: boolean }
@@ -68,6 +71,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     if (stored.success) return stored.data
     unmask()
     const started = now()
+    const watch = deps.page.watchSettle?.(deps.win, action)
     let outcome: PageOutcome
     const stopped = new Promise<PageOutcome>((resolve) =>
       stoppers.set(action.actionId, () => resolve({ status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'The task was stopped while this action ran.' }] })),
@@ -81,7 +85,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     }
     const actMs = now() - started
     // Read the page as the action left it once it stops moving (a popup fading in), not the instant the handler ran.
-    const settled = await deps.page.settle?.(deps.win, action).catch(() => undefined)
+    const settled = await watch?.settled().catch(() => undefined)
     const settledAt = now()
     let page: PageState | undefined
     try {
@@ -107,7 +111,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
   const handlers: { [K in ContentKind]: (request: Extract<ContentRequest, { kind: K }>) => Promise<ContentReply<K>> } = {
     ping: async () => ({ ready: true }),
     observe: async ({ settle }) => {
-      const settled = settle ? await deps.page.settle?.(deps.win).catch(() => undefined) : undefined
+      const settled = settle ? await deps.page.watchSettle?.(deps.win).settled().catch(() => undefined) : undefined
       return { ...observe(), ...(settled ? { settle: settled } : {}) }
     },
     act: ({ action, resultKey, sites }) => {

@@ -1,5 +1,5 @@
 import { firesHandlers } from '../../../protocol/action-registry'
-import { createPageMemory, maskSensitiveFields, observePage, runPageAction, waitForSettle, type PageMemory } from '../page'
+import { createPageMemory, maskSensitiveFields, observePage, runPageAction, waitForSettle, watchSettle, type PageMemory } from '../page'
 import { deepQueryAll } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
 import type { PageLib } from './handler'
@@ -28,7 +28,12 @@ export function createPageLib(): PageLib<PageMemory> {
       return result
     },
     mask: (win, redact) => maskSensitiveFields(win, { secretValues: secrets, ...(redact ? { redact } : {}) }),
-    // Actions that fire the page's handlers, and scrolls (lazy lists load as they come into view), may change the page.
-    settle: async (win, action) => (!action || firesHandlers(action.type) || action.type === 'scroll' ? waitForSettle(win) : undefined),
+    watchSettle(win, action) {
+      if (!action) return { settled: () => waitForSettle(win) }
+      // Actions that fire the page's handlers, and scrolls (lazy lists load as they come into view), may change the page.
+      if (!firesHandlers(action.type) && action.type !== 'scroll') return { settled: async () => undefined }
+      const watch = watchSettle(win)
+      return { settled: () => watch.settled() }
+    },
   }
 }

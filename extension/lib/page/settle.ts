@@ -10,12 +10,18 @@
  *
  * What must not hold every step to the bound: infinite animations (spinners) and animations that cannot end before the
  * bound are left out; a node (or attribute) that keeps changing — a ticking clock, a counter, a JS-driven marquee —
- * counts after its first few changes as a ticker and no longer breaks the quiet. New elements always break it: a
+ * counts after its first few changes as a ticker and no longer breaks the quiet.
+ *
+ * Why a step that changed nothing waits only 40 ms: watched from before the action, a step whose handlers changed
+ * nothing synchronously (a scroll, a click on plain text) gets two to three frames for a deferred reaction (a render
+ * in a rAF or a microtask chain); the moment anything changes, the full quiet window applies from that change. New elements always break it: a
  * list that keeps growing (a live feed) is content still arriving, and is read at the bound.
  */
 export interface SettleOptions {
-  /** How long the page must stay still. Default 100 ms. */
+  /** How long the page must stay still after its last change. Default 100 ms. */
   quietMs?: number
+  /** How long a step that changed nothing (yet) is given to start changing. Default 40 ms. */
+  unchangedMs?: number
   /** The longest wait. Default 1,500 ms. */
   maxMs?: number
 }
@@ -29,6 +35,7 @@ export interface Settled {
 
 export const SETTLE_QUIET_MS = 100
 export const SETTLE_MAX_MS = 1500
+export const SETTLE_UNCHANGED_MS = 40
 /** Changes of one node (or one attribute of it) after which further ones are a ticker's. */
 const TICKER_CHANGES = 4
 
@@ -57,21 +64,24 @@ export function animationsEnd(doc: Document, now: number, deadline: number): num
   return end
 }
 
-/** Resolves once the page has been still for the quiet window, or at the bound; never rejects. */
-export function waitForSettle(win: Window, opts: SettleOptions = {}): Promise<Settled> {
-  const quietMs = opts.quietMs ?? SETTLE_QUIET_MS
-  const maxMs = opts.maxMs ?? SETTLE_MAX_MS
+export interface SettleWatch {
+  /** Resolves once the page has been still long enough since the watch began, or at the bound; never rejects. */
+  settled(opts?: SettleOptions): Promise<Settled>
+  /** Stops watching without waiting (the step needs no settling after all). */
+  stop(): void
+}
+
+/**
+ * Starts watching the page's changes now — before the action runs, so what its handlers change at once counts —
+ * and waits for it to settle when `settled` is called (after the action).
+ */
+export function watchSettle(win: Window): SettleWatch {
   const clock = win.performance ?? performance
   const now = () => clock.now()
-  const start = now()
   const doc = win.document
-  // A hidden tab runs no frames and holds its timers to about a second: waiting there would cost a second a step.
-  if (!doc?.documentElement || doc.visibilityState === 'hidden') return Promise.resolve({ ms: 0, quiet: false })
-
-  const deadline = start + maxMs
-  let last = start
   const seen = new WeakMap<Node, Counts>()
   const added = new WeakSet<Node>()
+  let last = -Infinity
   const ticking = (record: MutationRecord) => {
     let fresh = false
     for (const node of Array.from(record.addedNodes)) {
@@ -87,29 +97,51 @@ export function waitForSettle(win: Window, opts: SettleOptions = {}): Promise<Se
     counts.set(key, n)
     return n > TICKER_CHANGES
   }
+  const note = (records: MutationRecord[]) => {
+    if (records.some((r) => !ticking(r))) last = now()
+  }
+  const Observer = (win as Window & typeof globalThis).MutationObserver ?? (typeof MutationObserver === 'undefined' ? undefined : MutationObserver)
+  const observer = doc?.documentElement && Observer ? new Observer(note) : null
+  observer?.observe(doc, { attributes: true, childList: true, subtree: true, characterData: true })
+  const stop = () => observer?.disconnect()
 
-  return new Promise<Settled>((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const Observer = (win as Window & typeof globalThis).MutationObserver ?? MutationObserver
-    const observer = new Observer((records: MutationRecord[]) => {
-      if (records.some((r) => !ticking(r))) last = now()
-    })
-    observer.observe(doc, { attributes: true, childList: true, subtree: true, characterData: true })
-    const finish = (quiet: boolean) => {
-      observer.disconnect()
-      clearTimeout(timer)
-      resolve({ ms: Math.round(now() - start), quiet })
-    }
-    const check = () => {
-      // Records not yet delivered would be missed: take them first.
-      const pending = observer.takeRecords()
-      if (pending.some((r) => !ticking(r))) last = now()
-      const t = now()
-      const stillAt = Math.max(last + quietMs, animationsEnd(doc, t, deadline))
-      if (t >= stillAt) return finish(true)
-      if (t >= deadline) return finish(false)
-      timer = setTimeout(check, Math.max(1, Math.min(stillAt, deadline) - t))
-    }
-    timer = setTimeout(check, quietMs)
-  })
+  return {
+    stop,
+    settled(opts = {}) {
+      const quietMs = opts.quietMs ?? SETTLE_QUIET_MS
+      const unchangedMs = Math.min(opts.unchangedMs ?? SETTLE_UNCHANGED_MS, quietMs)
+      const maxMs = opts.maxMs ?? SETTLE_MAX_MS
+      const start = now()
+      // A hidden tab runs no frames and holds its timers to about a second: waiting there would cost a second a step.
+      if (!observer || doc.visibilityState === 'hidden') {
+        stop()
+        return Promise.resolve({ ms: 0, quiet: false })
+      }
+      const deadline = start + maxMs
+      return new Promise<Settled>((resolve) => {
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const finish = (quiet: boolean) => {
+          stop()
+          clearTimeout(timer)
+          resolve({ ms: Math.round(now() - start), quiet })
+        }
+        const check = () => {
+          // Records not yet delivered would be missed: take them first.
+          note(observer.takeRecords())
+          const t = now()
+          const stillAt = Math.max(last + quietMs, start + unchangedMs, animationsEnd(doc, t, deadline))
+          if (t >= stillAt) return finish(true)
+          if (t >= deadline) return finish(false)
+          timer = setTimeout(check, Math.max(1, Math.min(stillAt, deadline) - t))
+        }
+        check()
+      })
+    },
+  }
+}
+
+/** Waits for the page to settle from now on, as if a step that changed it had just ended. */
+export function waitForSettle(win: Window, opts: SettleOptions = {}): Promise<Settled> {
+  const watch = watchSettle(win)
+  return watch.settled({ ...opts, unchangedMs: opts.quietMs ?? SETTLE_QUIET_MS })
 }
