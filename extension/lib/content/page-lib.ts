@@ -1,5 +1,5 @@
 import { firesHandlers } from '../../../protocol/action-registry'
-import { createPageMemory, maskSensitiveFields, observePage, runPageAction, waitForSettle, watchSettle, type PageMemory } from '../page'
+import { createPageMemory, maskSensitiveFields, observePage, runPageAction, watchSettle, type PageMemory } from '../page'
 import { deepQueryAll } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
 import type { PageLib } from './handler'
@@ -29,7 +29,8 @@ export function createPageLib(): PageLib<PageMemory> {
     },
     mask: (win, redact) => maskSensitiveFields(win, { secretValues: secrets, ...(redact ? { redact } : {}) }),
     watchSettle(win, action) {
-      if (!action) return { settled: () => waitForSettle(win) }
+      // A page just loaded is read like a step that changed nothing: once it has stayed still for a few frames.
+      if (!action) return watchSettle(win)
       // Actions that fire the page's handlers, and scrolls (lazy lists load as they come into view), may change the page.
       if (!firesHandlers(action.type) && action.type !== 'scroll') return { settled: async () => undefined }
       const watch = watchSettle(win)

@@ -36,6 +36,8 @@ export interface Settled {
 export const SETTLE_QUIET_MS = 100
 export const SETTLE_MAX_MS = 1500
 export const SETTLE_UNCHANGED_MS = 40
+/** Frames that must be painted after the last change too (rc-motion starts a transition two frames after adding). */
+const QUIET_FRAMES = 3
 /** Changes of one node (or one attribute of it) after which further ones are a ticker's. */
 const TICKER_CHANGES = 4
 
@@ -82,6 +84,8 @@ export function watchSettle(win: Window): SettleWatch {
   const seen = new WeakMap<Node, Counts>()
   const added = new WeakSet<Node>()
   let last = -Infinity
+  /** Frames painted since the last change: a busy machine paints late, and a framework's next step waits for a frame. */
+  let frames = 0
   const ticking = (record: MutationRecord) => {
     let fresh = false
     for (const node of Array.from(record.addedNodes)) {
@@ -98,7 +102,10 @@ export function watchSettle(win: Window): SettleWatch {
     return n > TICKER_CHANGES
   }
   const note = (records: MutationRecord[]) => {
-    if (records.some((r) => !ticking(r))) last = now()
+    if (records.some((r) => !ticking(r))) {
+      last = now()
+      frames = 0
+    }
   }
   const Observer = (win as Window & typeof globalThis).MutationObserver ?? (typeof MutationObserver === 'undefined' ? undefined : MutationObserver)
   const observer = doc?.documentElement && Observer ? new Observer(note) : null
@@ -120,8 +127,15 @@ export function watchSettle(win: Window): SettleWatch {
       const deadline = start + maxMs
       return new Promise<Settled>((resolve) => {
         let timer: ReturnType<typeof setTimeout> | undefined
+        let frame = 0
+        const tick = () => {
+          frames++
+          frame = win.requestAnimationFrame(tick)
+        }
+        frame = win.requestAnimationFrame(tick)
         const finish = (quiet: boolean) => {
           stop()
+          win.cancelAnimationFrame(frame)
           clearTimeout(timer)
           resolve({ ms: Math.round(now() - start), quiet })
         }
@@ -130,9 +144,9 @@ export function watchSettle(win: Window): SettleWatch {
           note(observer.takeRecords())
           const t = now()
           const stillAt = Math.max(last + quietMs, start + unchangedMs, animationsEnd(doc, t, deadline))
-          if (t >= stillAt) return finish(true)
+          if (t >= stillAt && frames >= QUIET_FRAMES) return finish(true)
           if (t >= deadline) return finish(false)
-          timer = setTimeout(check, Math.max(1, Math.min(stillAt, deadline) - t))
+          timer = setTimeout(check, Math.max(t >= stillAt ? 16 : 1, Math.min(stillAt, deadline) - t))
         }
         check()
       })

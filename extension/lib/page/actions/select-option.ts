@@ -1,16 +1,16 @@
-import { describeForMessage, ensureActionable } from '../actionability'
+import { describeForMessage, ensureActionable, type Actionable } from '../actionability'
 import { collapseWhitespace, deepQueryAll, isHtmlElement, isTag, truncate } from '../dom'
 import { fail } from '../errors'
 import { dispatchChange, dispatchClick, dispatchInput, setNativeValue } from '../events'
 import { accessibleName, explicitRole } from '../semantics'
-import { waitForSettle } from '../settle'
+import { watchSettle } from '../settle'
 import { isRendered, visibleProxy } from '../visibility'
 import type { Action } from '../../../../protocol/action'
 import { waitUntil } from './wait-for'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
 
-/** Index of the best option: exact text, exact value, case-insensitive text, then contains. */
-export function matchOption(options: { text: string; value?: string }[], wanted: string): number {
+/** Index of the best option: exact text, exact value, case-insensitive text, then (unless `exact`) contains. */
+export function matchOption(options: { text: string; value?: string }[], wanted: string, exactOnly = false): number {
   const exact = collapseWhitespace(wanted)
   const lower = exact.toLowerCase()
   const tests = [
@@ -19,7 +19,7 @@ export function matchOption(options: { text: string; value?: string }[], wanted:
     (o: { text: string; value?: string }) => o.text.toLowerCase() === lower,
     (o: { text: string; value?: string }) => o.text.toLowerCase().includes(lower),
   ]
-  for (const test of tests) {
+  for (const test of exactOnly ? tests.slice(0, 3) : tests) {
     const at = options.findIndex(test)
     if (at >= 0) return at
   }
@@ -53,6 +53,16 @@ function idRefs(el: Element, attribute: string): Element[] {
 /** Shown to a person: rendered with a size, and not clipped away (antd's 0×0 screen-reader list is not). */
 const shown = (el: Element) => isRendered(el) && !!visibleProxy(el)
 
+/** An option a person can see or scroll to: shown, or out of view inside a scroll box that is itself shown. */
+const shownOption = (el: Element) => {
+  if (!isRendered(el)) return false
+  if (visibleProxy(el)) return true
+  const box = scrollerOf(el)
+  if (!box) return false
+  const r = box.getBoundingClientRect()
+  return r.width > 10 && r.height > 10 && shown(box)
+}
+
 /**
  * What a person reads as an option. ARIA options first; the class names are the fallback for libraries whose
  * visible options carry no role (antd keeps its role=option copies in a 0×0 list for screen readers).
@@ -69,25 +79,31 @@ function optionText(o: Element): string {
  * any shown option on the page wherever the library portalled its popup.
  */
 function optionsFor(widget: Element): Element[] {
-  const own = Array.from(widget.querySelectorAll(OPTION)).filter(shown)
+  const own = Array.from(widget.querySelectorAll(OPTION)).filter(shownOption)
   if (own.length) return own
   const popups = [...idRefs(widget, 'aria-controls'), ...idRefs(widget, 'aria-owns')]
-  const viaPopup = popups.flatMap((p) => (explicitRole(p) === 'option' ? [p] : Array.from(p.querySelectorAll(OPTION)))).filter(shown)
+  const viaPopup = popups.flatMap((p) => (explicitRole(p) === 'option' ? [p] : Array.from(p.querySelectorAll(OPTION)))).filter(shownOption)
   if (viaPopup.length) return viaPopup
   const doc = widget.ownerDocument
-  const anywhere = deepQueryAll(doc, OPTION).filter(shown)
+  const anywhere = deepQueryAll(doc, OPTION).filter(shownOption)
   if (anywhere.length) return anywhere
-  return deepQueryAll(doc, OPTION_FALLBACK).filter(shown)
+  return deepQueryAll(doc, OPTION_FALLBACK).filter(shownOption)
 }
 
 function clickOption(option: Element): void {
+  // Out of view in its list: brought into it first, as a person scrolls the list.
+  if (!visibleProxy(option)) option.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' })
   const at = ensureActionable(option)
   dispatchClick(at.hit, at.x, at.y)
 }
 
-function findOption(widget: Element, wanted: string): Element | null {
+/**
+ * The option named `wanted` among those shown. `exact` while a list may still hold it out of view: in a virtual list
+ * "Option 2" must not settle for a rendered "Option 26" before the real one has been looked for.
+ */
+function findOption(widget: Element, wanted: string, exact = false): Element | null {
   const options = optionsFor(widget)
-  const at = matchOption(options.map((o) => ({ text: optionText(o), value: o.getAttribute('data-value') ?? undefined })), wanted)
+  const at = matchOption(options.map((o) => ({ text: optionText(o), value: o.getAttribute('data-value') ?? undefined })), wanted, exact)
   return at >= 0 ? options[at]! : null
 }
 
@@ -121,12 +137,26 @@ const big = (el: Element) => {
   return r.width >= 16 && r.height >= 12 && shown(el)
 }
 
-/** The box a person clicks to open it: the target when they pointed at it, else the widget or the box around it. */
-function triggerFor(el: Element, widget: Element): Element | null {
-  if (big(el) && (el.contains(widget) || widget.contains(el) || el === widget)) return el
-  let at: Element | null = widget
-  for (let depth = 0; at && depth < 5; depth++, at = at.parentElement) if (big(at)) return at
-  return big(el) ? el : null
+/**
+ * The box a person clicks to open it: the target when they pointed at it, else the widget or the nearest box around
+ * it that can be clicked (antd's search box lies under the chosen value once there is one).
+ */
+function triggerFor(el: Element, widget: Element): { trigger: Element; at: Actionable } {
+  const candidates: Element[] = []
+  if (big(el) && (el.contains(widget) || widget.contains(el))) candidates.push(el)
+  let up: Element | null = widget
+  for (let depth = 0; up && depth < 6; depth++, up = up.parentElement) if (big(up) && !candidates.includes(up)) candidates.push(up)
+  if (big(el) && !candidates.includes(el)) candidates.push(el)
+  let first: unknown
+  for (const trigger of candidates) {
+    try {
+      return { trigger, at: ensureActionable(trigger) }
+    } catch (error) {
+      first ??= error
+    }
+  }
+  if (first) throw first
+  return fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(el)} is not visible, and neither is anything around it to open it by`)
 }
 
 /** The widget's whole box (its value, arrow, clear button): what it now shows is read there. */
@@ -141,10 +171,23 @@ function valueBox(trigger: Element): Element {
   return box
 }
 
+/**
+ * Whether `text` shows `value` as a whole: "Option 26" does not show "Option 2". Only Latin letters and digits bound
+ * a word; CJK text has no spaces, and a box may read "请选择城市上海" while a hidden placeholder stays in it.
+ */
+function showsWhole(text: string, value: string): boolean {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, 'i').test(text)
+}
+
+/** The box's texts and input values, each apart (antd repeats the value in a title: "Item 87Item 87" as one string). */
 function shownValue(box: Element): string {
+  const texts: string[] = []
+  const walker = box.ownerDocument.createTreeWalker(box, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.nodeValue ?? '')
   const inputs = Array.from(box.querySelectorAll('input')).map((i) => i.value)
   const self = isTag(box, 'input') ? [box.value] : []
-  return collapseWhitespace([box.textContent ?? '', ...inputs, ...self].join(' '))
+  return collapseWhitespace([...texts, ...inputs, ...self].join(' '))
 }
 
 /**
@@ -179,17 +222,25 @@ function typeToFilter(input: HTMLInputElement, text: string): void {
 }
 
 /** Scrolls the options' box a page at a time until the option is rendered (virtual lists render what is in view). */
-async function scrollToFind(win: Window, widget: Element, wanted: string): Promise<Element | null> {
+async function scrollToFind(win: Window, widget: Element, wanted: string, exact: boolean): Promise<Element | null> {
   const first = optionsFor(widget)[0]
   const scroller = first ? scrollerOf(first) : null
   if (!scroller) return null
-  scroller.scrollTop = 0
+  const rendered = () => optionsFor(widget).map(optionText).join('\n')
+  // A list opened scrolled to its current value is searched from its top.
+  if (scroller.scrollTop > 0) {
+    const before = rendered()
+    scroller.scrollTop = 0
+    await waitUntil(win, () => rendered() !== before, 500, 16)
+  }
   for (let i = 0; i < 200; i++) {
-    await new Promise((r) => win.setTimeout(r, 30))
-    const found = findOption(widget, wanted)
+    const found = findOption(widget, wanted, exact)
     if (found) return found
     if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) return null
+    const before = rendered()
     scroller.scrollTop += Math.max(20, scroller.clientHeight * 0.8)
+    // A virtual list renders the new rows a frame or more later: read them only once they have changed.
+    await waitUntil(win, () => rendered() !== before, 500, 16)
   }
   return null
 }
@@ -217,19 +268,20 @@ export async function selectOption(win: Window, action: Action, el: Element, wan
     return clickOption(option)
   }
 
-  const trigger = triggerFor(el, widget)
-  if (!trigger) fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(el)} is not visible, and neither is anything around it to open it by`)
-  const at = ensureActionable(trigger)
+  const { trigger, at } = triggerFor(el, widget)
+  const opening = watchSettle(win)
   if (widget.getAttribute('aria-expanded') !== 'true') dispatchClick(at.hit, at.x, at.y)
   // The popup fades or slides in: its options are read once it stands still.
-  await waitForSettle(win, { maxMs: 1000 })
-  let option = findOption(widget, wanted) ?? (await waitUntil(win, () => findOption(widget, wanted) ?? (optionsFor(widget).length ? false : null), 300))
+  await opening.settled({ maxMs: 1000 })
+  // Options that appear a moment after the popup (loaded, or rendered in chunks) are waited for briefly.
+  await waitUntil(win, () => optionsFor(widget).length > 0, 300)
+  let option = findOption(widget, wanted, true)
   const input = option ? null : searchInput(widget)
   if (!option && input) {
     typeToFilter(input, wanted)
-    option = await waitUntil(win, () => findOption(widget, wanted), timeoutMs)
+    option = await waitUntil(win, () => findOption(widget, wanted, true), timeoutMs)
   }
-  option ??= await scrollToFind(win, widget, wanted)
+  option ??= (await scrollToFind(win, widget, wanted, true)) ?? findOption(widget, wanted) ?? (await scrollToFind(win, widget, wanted, false))
   if (!option) {
     const seen = optionsFor(widget).map(optionText)
     closePopup(widget)
@@ -239,12 +291,18 @@ export async function selectOption(win: Window, action: Action, el: Element, wan
     fail('TARGET_NOT_INTERACTABLE', `option "${truncate(optionText(option), 80)}" is disabled`)
   }
   const picked = optionText(option)
-  clickOption(option)
-  await waitForSettle(win, { maxMs: 1000 })
+  const choosing = watchSettle(win)
+  try {
+    clickOption(option)
+  } catch (error) {
+    choosing.stop()
+    throw error
+  }
+  await choosing.settled({ maxMs: 1000 })
   // What the widget shows now is the proof: a click the library did not take leaves the old value (or none).
   const box = trigger.isConnected ? valueBox(trigger) : null
   const showing = box ? shownValue(box) : ''
-  if (box && !showing.toLowerCase().includes(picked.toLowerCase())) {
+  if (box && !showsWhole(showing, picked)) {
     fail('TARGET_NOT_INTERACTABLE', `clicked option "${truncate(picked, 80)}", but ${describeForMessage(widget)} shows ${showing ? `"${truncate(showing, 80)}"` : 'nothing'}`)
   }
 }
