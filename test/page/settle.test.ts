@@ -43,6 +43,22 @@ describe('watchSettle (from before the action)', () => {
     await page.close()
   })
 
+  it("is not held by Tandem's own bar appearing or changing its state", async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await page.evaluate(async () => {
+      const w = window as any
+      const watch = w.__tandemPage.watchSettle(window)
+      const host = document.createElement('tandem-indicator')
+      host.setAttribute('data-tandem-ui', '')
+      document.body.appendChild(host)
+      host.setAttribute('data-state', 'running')
+      return watch.settled({ quietMs: 600, unchangedMs: 40 })
+    })
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeLessThan(400)
+    await page.close()
+  })
+
   it('still catches a render that comes a moment after the action, and waits for its fade-in', async () => {
     const page = await openFixture(env.browser, env.fixtures, 'settle.html')
     const settled = await watchClickSettle(page, 'later')

@@ -1,3 +1,5 @@
+import { TANDEM_UI_ATTR } from './dom'
+
 /**
  * Waits for the page to settle after an action, so it is read as a person would see it: no DOM changes and no
  * running (finite) CSS transitions or animations for a short quiet window, within a bound.
@@ -43,6 +45,13 @@ const TICKER_CHANGES = 4
 
 type Counts = Map<string, number>
 
+const ownUi = (record: MutationRecord): boolean => {
+  const target = record.target as Element
+  if (target.nodeType === 1 && target.closest?.(`[${TANDEM_UI_ATTR}]`)) return true
+  if (record.type !== 'childList' || record.removedNodes.length + record.addedNodes.length === 0) return false
+  return [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)].every((n) => n.nodeType === 1 && (n as Element).hasAttribute(TANDEM_UI_ATTR))
+}
+
 /** When the running finite animations end (ms on the performance clock), ignoring those that cannot end by `deadline`. */
 export function animationsEnd(doc: Document, now: number, deadline: number): number {
   let end = 0
@@ -87,6 +96,8 @@ export function watchSettle(win: Window): SettleWatch {
   /** Frames painted since the last change: a busy machine paints late, and a framework's next step waits for a frame. */
   let frames = 0
   const ticking = (record: MutationRecord) => {
+    // Tandem's own bar (added as the content script starts, its state set as the step runs) is not the page moving.
+    if (ownUi(record)) return true
     let fresh = false
     for (const node of Array.from(record.addedNodes)) {
       if (node.nodeType !== 1 || added.has(node)) continue
