@@ -88,6 +88,18 @@ try {
   const between: number[] = []
   for (let i = 1; i < order.length; i++) if (order[i - 1].type === 'report.received' && order[i].type === 'action.dispatched') between.push(at(order[i]) - at(order[i - 1]))
   const steps = view.steps.length
+  // Per step type, from each observation's timing: the whole step in the extension, and the page's settling in it.
+  const typeOf = new Map(view.steps.map((s) => [s.actionId, s.type]))
+  const observed = events.filter((e) => e.type === 'observation') as unknown as { actionId: string; data: { timing: Record<string, number> } }[]
+  const byType = new Map<string, { total: number[]; settle: number[] }>()
+  observed.forEach((e) => {
+    const type = typeOf.get(e.actionId) ?? '?'
+    const row = byType.get(type) ?? { total: [], settle: [] }
+    row.total.push(e.data.timing.totalMs ?? 0)
+    const settled = e.data.timing['page.settleMs']
+    if (settled !== undefined) row.settle.push(settled)
+    byType.set(type, row)
+  })
   const tandemPerStep = wall / steps
 
   const direct = await viaPlaywright(page, home, ROUNDS)
@@ -121,6 +133,13 @@ ${table(
     ['· server + poll (report → next dispatch)', ms(between.reduce((a, b) => a + b, 0) / Math.max(1, between.length)), ms(percentile(between, 50)), ms(percentile(between, 95))],
     ['Playwright direct', ms(directPerStep), ms(percentile(direct, 50)), ms(percentile(direct, 95))],
   ],
+)}
+
+Per step type (the extension's own timing; settle = the page going still before it is read):
+
+${table(
+  ['step', 'n', 'in the extension, mean ms', 'settle p50 ms', 'settle max ms'],
+  [...byType].map(([type, r]) => [type, String(r.total.length), ms(r.total.reduce((a, b) => a + b, 0) / r.total.length), r.settle.length ? ms(percentile(r.settle, 50)) : '', r.settle.length ? ms(Math.max(...r.settle)) : '']),
 )}
 
 **Ratio: ${ratio.toFixed(2)}×** (aim ≤ 3×). Tandem's steps each include an observation of the page (element tree, text) and, on navigation, a screenshot; Playwright's do not.

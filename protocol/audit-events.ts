@@ -136,6 +136,8 @@ export const AuditEventSchemas = [
     artifacts: z.array(ArtifactRef),
     timing: z.record(z.string(), z.number()),
     scroll: z.looseObject({ y: z.number(), pixelsAbove: z.number(), pixelsBelow: z.number() }).optional().catch(undefined),
+    /** How long the page took to settle before it was read, and whether it went still within the bound. */
+    settle: z.looseObject({ ms: z.number(), quiet: z.boolean() }).optional().catch(undefined),
     elementCount: z.number(),
     treeChars: z.number(),
     /** How the step's clicks and keys reached the page (Observation.input). */

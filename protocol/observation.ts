@@ -119,6 +119,8 @@ export const Observation = z.strictObject({
   frames: z.array(UnreachedFrame).max(10).optional(),
   /** How the step's clicks and keys reached the page: trusted input through the debugger, or DOM events. */
   input: z.enum(['cdp', 'dom']).optional(),
+  /** How long the page took to settle after the step before it was read, and whether it went still within the bound. */
+  settle: z.strictObject({ ms: z.number().min(0).max(600_000), quiet: z.boolean() }).optional(),
 })
 export type Observation = z.infer<typeof Observation>
 export type ObservationInput = z.input<typeof Observation>

@@ -31,13 +31,16 @@ export const ActOutcome = z.object({
   input: z.enum(['cdp', 'dom']).optional(),
   /** The page after the action; absent when the page could not be read. */
   page: PageState.optional(),
+  /** How long the page took to settle before it was read (absent for actions that change nothing). */
+  settle: Observation.shape.settle,
   timing: z.record(z.string(), z.number()),
 })
 export type ActOutcome = z.output<typeof ActOutcome>
 
 export const ContentRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ping') }),
-  z.object({ kind: z.literal('observe') }),
+  /** `settle`: wait for the page to go still first (after a navigation), and say how long that took. */
+  z.object({ kind: z.literal('observe'), settle: z.boolean().optional() }),
   z.object({
     kind: z.literal('act'),
     action: Action,
@@ -61,7 +64,7 @@ export type ContentKind = ContentRequest['kind']
 
 export const contentReplies = {
   ping: z.object({ ready: z.literal(true) }),
-  observe: PageState,
+  observe: PageState.extend({ settle: Observation.shape.settle }),
   act: ActOutcome,
   mask: z.object({ masked: z.boolean() }),
   unmask: z.object({ restored: z.boolean() }),

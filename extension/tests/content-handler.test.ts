@@ -58,6 +58,34 @@ describe('content handler', () => {
     expect(store.get('local:tandem.result.act1')).toEqual(reply)
   })
 
+  it('reads the page only once it has settled after the action, and says how long that took', async () => {
+    const { handler, page } = setup()
+    const order: string[] = []
+    page.watchSettle = vi.fn(() => {
+      // Watching starts before the action runs; the wait for the page to go still comes after it.
+      order.push('watch')
+      return {
+        settled: async () => {
+          order.push('settle')
+          await new Promise((r) => setTimeout(r, 30))
+          return { ms: 30, quiet: true }
+        },
+      }
+    })
+    vi.mocked(page.act).mockImplementation(async () => (order.push('act'), { status: 'done', errors: [] }))
+    vi.mocked(page.observe).mockImplementation((_win, previous) => {
+      order.push('observe')
+      return { url: 'http://shop.example/', title: 'Shop', elementTree: '', visibleTextSnippet: '', memory: (previous ?? 0) + 1 }
+    })
+    const reply = await handler.handle({ kind: 'act', action: action(), resultKey: 'local:tandem.result.act1' })
+    expect(order).toEqual(['watch', 'act', 'settle', 'observe'])
+    expect(reply).toMatchObject({ status: 'done', settle: { ms: 30, quiet: true }, timing: { settleMs: expect.any(Number) } })
+    // A plain look settles only when the worker asks (after a navigation).
+    expect(await handler.handle({ kind: 'observe' })).not.toHaveProperty('settle')
+    expect(await handler.handle({ kind: 'observe', settle: true })).toMatchObject({ settle: { ms: 30, quiet: true } })
+    expect(page.watchSettle).toHaveBeenCalledTimes(2)
+  })
+
   it('runs an action once even when asked twice, at the same time or later', async () => {
     let release!: () => void
     const { handler, page } = setup(() => new Promise((r) => (release = () => r({ status: 'done', errors: [] }))))

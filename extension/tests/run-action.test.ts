@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Action } from '#protocol'
+import { Observation, type Action } from '#protocol'
 import { runAction, type RunDeps } from '../lib/executor/run-action'
 import { EMPTY_STATE, type ExecutorState } from '../lib/executor/state'
 import { action } from './fakes'
@@ -230,6 +230,22 @@ describe('runAction', () => {
     const obs = await run({})
     expect(obs.status).toBe('failed')
     expect(errorCodes(obs)).toEqual(['TARGET_STALE'])
+  })
+
+  it('says in the observation how long the page took to settle after the action', async () => {
+    const tab = world.open('http://shop.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    world.onAct(async (a, t) => ({
+      actionId: a.actionId,
+      status: 'done',
+      errors: [],
+      page: { url: t.url, title: t.title, elementTree: '', visibleTextSnippet: '' },
+      settle: { ms: 240, quiet: true },
+      timing: { actMs: 2, settleMs: 240 },
+    }))
+    const obs = await run({})
+    expect(obs).toMatchObject({ status: 'done', settle: { ms: 240, quiet: true } })
+    expect(Observation.parse(obs).settle).toEqual({ ms: 240, quiet: true })
   })
 
   it('goes back in the task tab through the tabs API', async () => {

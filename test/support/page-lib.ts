@@ -46,11 +46,11 @@ export interface FixtureServer {
 }
 
 /** Serves test/fixtures/pages on 127.0.0.1 (random port); `localhost` on the same port is a second origin. */
-export async function serveFixtures(): Promise<FixtureServer> {
+export async function serveFixtures(root = FIXTURES): Promise<FixtureServer> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-    const file = join(FIXTURES, path.replace(/^\/+/, ''))
-    if (!file.startsWith(FIXTURES) || !existsSync(file)) {
+    const file = join(root, path.replace(/^\/+/, ''))
+    if (!file.startsWith(root) || !existsSync(file)) {
       res.writeHead(404).end('not found')
       return
     }

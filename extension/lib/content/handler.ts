@@ -8,7 +8,14 @@ export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
   act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; input?: 'cdp' | 'dom' }>
   mask(win: Window, redact?: RedactSettings): () => void
+  /**
+   * Watches the page from before `action` runs; `settled` waits for it to go still afterwards (undefined: the action
+   * changes nothing). Without an action, `settled` waits from then on (a page just navigated to).
+   */
+  watchSettle?(win: Window, action?: Action): { settled(): Promise<Settled | undefined> }
 }
+
+type Settled = { ms: number; quiet: boolean }
 
 export interface ContentHandlerDeps<M> {
   win: Window
@@ -64,6 +71,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     if (stored.success) return stored.data
     unmask()
     const started = now()
+    const watch = deps.page.watchSettle?.(deps.win, action)
     let outcome: PageOutcome
     const stopped = new Promise<PageOutcome>((resolve) =>
       stoppers.set(action.actionId, () => resolve({ status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'The task was stopped while this action ran.' }] })),
@@ -76,6 +84,9 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       stoppers.delete(action.actionId)
     }
     const actMs = now() - started
+    // Read the page as the action left it once it stops moving (a popup fading in), not the instant the handler ran.
+    const settled = await watch?.settled().catch(() => undefined)
+    const settledAt = now()
     let page: PageState | undefined
     try {
       page = observe()
@@ -90,7 +101,8 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       ...(outcome.targetName ? { targetName: outcome.targetName.slice(0, 200) } : {}),
       ...(outcome.input ? { input: outcome.input } : {}),
       ...(page ? { page } : {}),
-      timing: { actMs, observeMs: now() - started - actMs },
+      ...(settled ? { settle: settled } : {}),
+      timing: { actMs, ...(settled ? { settleMs: settledAt - started - actMs } : {}), observeMs: now() - settledAt },
     }
     // Stored before answering: a worker that dies meanwhile finds it on its next wake instead of re-running.
     await deps.store.set(resultKey, result)
@@ -99,7 +111,10 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
 
   const handlers: { [K in ContentKind]: (request: Extract<ContentRequest, { kind: K }>) => Promise<ContentReply<K>> } = {
     ping: async () => ({ ready: true }),
-    observe: async () => observe(),
+    observe: async ({ settle }) => {
+      const settled = settle ? await deps.page.watchSettle?.(deps.win).settled().catch(() => undefined) : undefined
+      return { ...observe(), ...(settled ? { settle: settled } : {}) }
+    },
     act: ({ action, resultKey, sites }) => {
       // The same action asked twice (a retried message) shares one run.
       const existing = running.get(action.actionId)

@@ -1,4 +1,5 @@
-import { createPageMemory, maskSensitiveFields, observePage, runPageAction, type PageMemory } from '../page'
+import { firesHandlers } from '../../../protocol/action-registry'
+import { createPageMemory, maskSensitiveFields, observePage, runPageAction, watchSettle, type PageMemory } from '../page'
 import { deepQueryAll } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
 import type { TrustedInput } from '../page/input'
@@ -32,5 +33,13 @@ export function createPageLib(deps: { input?: (actionId: string) => TrustedInput
       return result
     },
     mask: (win, redact) => maskSensitiveFields(win, { secretValues: secrets, ...(redact ? { redact } : {}) }),
+    watchSettle(win, action) {
+      // A page just loaded is read like a step that changed nothing: once it has stayed still for a few frames.
+      if (!action) return watchSettle(win)
+      // Actions that fire the page's handlers, and scrolls (lazy lists load as they come into view), may change the page.
+      if (!firesHandlers(action.type) && action.type !== 'scroll') return { settled: async () => undefined }
+      const watch = watchSettle(win)
+      return { settled: () => watch.settled() }
+    },
   }
 }

@@ -11,6 +11,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
   let extracted: unknown
   let targetName: string | undefined
   let input: 'cdp' | 'dom' | undefined
+  let settled: { ms: number; quiet: boolean } | undefined
   const writes: { held?: HeldWrite[]; released?: HeldWrite[]; gone?: HeldWrite[] } = {}
 
   return {
@@ -42,6 +43,10 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
     input(kind: 'cdp' | 'dom') {
       input = kind
     },
+    /** How long the page took to settle before the reading the observation carries (the last one wins). */
+    settle(value: { ms: number; quiet: boolean } | undefined) {
+      if (value) settled = value
+    },
     mark(name: string, value = now() - startedAt) {
       timing[name] = value
     },
@@ -69,6 +74,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
       ...(writes.held ? { held: writes.held.slice(0, 20) } : {}),
       ...(writes.released ? { released: writes.released.slice(0, 20) } : {}),
       ...(writes.gone ? { gone: writes.gone.slice(0, 20) } : {}),
+      ...(settled ? { settle: settled } : {}),
       timing: { ...timing, totalMs: now() - startedAt },
     }
   }

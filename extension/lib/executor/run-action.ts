@@ -271,7 +271,10 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
 
   async function readPage(tabId: number, into: ObservationBuilder) {
     try {
-      into.page(await deps.content.ask(tabId, { kind: 'observe' }, 15_000))
+      // The page is read once it has gone still (a page that renders after its load event), as after an action.
+      const { settle, ...page } = await deps.content.ask(tabId, { kind: 'observe', settle: true }, 15_000)
+      into.page(page)
+      into.settle(settle)
       into.mark('observedMs')
       return true
     } catch (error) {
@@ -459,6 +462,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     obs.mark('actedMs')
     if (outcome) {
       obs.page(outcome.page)
+      obs.settle(outcome.settle)
       if (outcome.extracted !== undefined) obs.extracted(outcome.extracted)
       for (const [k, v] of Object.entries(outcome.timing)) obs.mark(`page.${k}`, v)
       for (const error of outcome.errors) obs.error(error)

@@ -74,6 +74,7 @@ export function applyObservation(
       artifacts,
       timing: observation.timing,
       ...(observation.scroll ? { scroll: observation.scroll } : {}),
+      ...(observation.settle ? { settle: observation.settle } : {}),
       elementCount: observation.elements?.length ?? 0,
       treeChars: observation.elementTree.length,
       ...(observation.input ? { input: observation.input } : {}),

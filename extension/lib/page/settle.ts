@@ -1,0 +1,172 @@
+import { TANDEM_UI_ATTR } from './dom'
+
+/**
+ * Waits for the page to settle after an action, so it is read as a person would see it: no DOM changes and no
+ * running (finite) CSS transitions or animations for a short quiet window, within a bound.
+ *
+ * Why 100 ms of quiet: a framework commits an update within a frame or two, and a popup's enter animation starts a
+ * frame or two after its node is added (rc-motion, MUI's Grow, Element Plus's transition add a class, then the
+ * transition runs). The gaps in that chain stay under ~35 ms; 100 ms covers them with room for a setTimeout-chained
+ * render, and still ends early on a page that does nothing. Why 1.5 s at most: antd's and MUI's popups take ~200–300
+ * ms, and a page still changing after 1.5 s is changing by itself (a feed, a clock) — it is read then, marked not quiet.
+ *
+ * What must not hold every step to the bound: infinite animations (spinners) and animations that cannot end before the
+ * bound are left out; a node (or attribute) that keeps changing — a ticking clock, a counter, a JS-driven marquee —
+ * counts after its first few changes as a ticker and no longer breaks the quiet.
+ *
+ * Why a step that changed nothing waits only 40 ms: watched from before the action, a step whose handlers changed
+ * nothing synchronously (a scroll, a click on plain text) gets two to three frames for a deferred reaction (a render
+ * in a rAF or a microtask chain); the moment anything changes, the full quiet window applies from that change. New elements always break it: a
+ * list that keeps growing (a live feed) is content still arriving, and is read at the bound.
+ */
+export interface SettleOptions {
+  /** How long the page must stay still after its last change. Default 100 ms. */
+  quietMs?: number
+  /** How long a step that changed nothing (yet) is given to start changing. Default 40 ms. */
+  unchangedMs?: number
+  /** The longest wait. Default 1,500 ms. */
+  maxMs?: number
+}
+
+export interface Settled {
+  /** How long the wait took. */
+  ms: number
+  /** Whether the page went still within the bound (false: it was read at the bound, or could not be watched). */
+  quiet: boolean
+}
+
+export const SETTLE_QUIET_MS = 100
+export const SETTLE_MAX_MS = 1500
+export const SETTLE_UNCHANGED_MS = 40
+/** Frames that must be painted after the last change too (rc-motion starts a transition two frames after adding). */
+const QUIET_FRAMES = 3
+/** Changes of one node (or one attribute of it) after which further ones are a ticker's. */
+const TICKER_CHANGES = 4
+
+type Counts = Map<string, number>
+
+const ownUi = (record: MutationRecord): boolean => {
+  const target = record.target as Element
+  if (target.nodeType === 1 && target.closest?.(`[${TANDEM_UI_ATTR}]`)) return true
+  if (record.type !== 'childList' || record.removedNodes.length + record.addedNodes.length === 0) return false
+  return [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)].every((n) => n.nodeType === 1 && (n as Element).hasAttribute(TANDEM_UI_ATTR))
+}
+
+/** When the running finite animations end (ms on the performance clock), ignoring those that cannot end by `deadline`. */
+export function animationsEnd(doc: Document, now: number, deadline: number): number {
+  let end = 0
+  let animations: Animation[]
+  try {
+    animations = doc.getAnimations?.() ?? []
+  } catch {
+    return 0
+  }
+  for (const animation of animations) {
+    if (animation.playState !== 'running') continue
+    const timing = animation.effect?.getComputedTiming()
+    const endTime = Number(timing?.endTime)
+    if (!Number.isFinite(endTime)) continue
+    const current = Number(animation.currentTime ?? 0)
+    const rate = Math.abs(animation.playbackRate) || 1
+    const left = (animation.playbackRate < 0 ? current : endTime - current) / rate
+    if (!(left > 0) || now + left > deadline) continue
+    end = Math.max(end, now + left)
+  }
+  return end
+}
+
+export interface SettleWatch {
+  /** Resolves once the page has been still long enough since the watch began, or at the bound; never rejects. */
+  settled(opts?: SettleOptions): Promise<Settled>
+  /** Stops watching without waiting (the step needs no settling after all). */
+  stop(): void
+}
+
+/**
+ * Starts watching the page's changes now — before the action runs, so what its handlers change at once counts —
+ * and waits for it to settle when `settled` is called (after the action).
+ */
+export function watchSettle(win: Window): SettleWatch {
+  const clock = win.performance ?? performance
+  const now = () => clock.now()
+  const doc = win.document
+  const seen = new WeakMap<Node, Counts>()
+  const added = new WeakSet<Node>()
+  let last = -Infinity
+  /** Frames painted since the last change: a busy machine paints late, and a framework's next step waits for a frame. */
+  let frames = 0
+  const ticking = (record: MutationRecord) => {
+    // Tandem's own bar (added as the content script starts, its state set as the step runs) is not the page moving.
+    if (ownUi(record)) return true
+    let fresh = false
+    for (const node of Array.from(record.addedNodes)) {
+      if (node.nodeType !== 1 || added.has(node)) continue
+      added.add(node)
+      fresh = true
+    }
+    if (fresh) return false
+    const key = record.type === 'attributes' ? `@${record.attributeName}` : record.type
+    let counts = seen.get(record.target)
+    if (!counts) seen.set(record.target, (counts = new Map()))
+    const n = (counts.get(key) ?? 0) + 1
+    counts.set(key, n)
+    return n > TICKER_CHANGES
+  }
+  const note = (records: MutationRecord[]) => {
+    if (records.some((r) => !ticking(r))) {
+      last = now()
+      frames = 0
+    }
+  }
+  const Observer = (win as Window & typeof globalThis).MutationObserver ?? (typeof MutationObserver === 'undefined' ? undefined : MutationObserver)
+  const observer = doc?.documentElement && Observer ? new Observer(note) : null
+  observer?.observe(doc, { attributes: true, childList: true, subtree: true, characterData: true })
+  const stop = () => observer?.disconnect()
+
+  return {
+    stop,
+    settled(opts = {}) {
+      const quietMs = opts.quietMs ?? SETTLE_QUIET_MS
+      const unchangedMs = Math.min(opts.unchangedMs ?? SETTLE_UNCHANGED_MS, quietMs)
+      const maxMs = opts.maxMs ?? SETTLE_MAX_MS
+      const start = now()
+      // A hidden tab runs no frames and holds its timers to about a second: waiting there would cost a second a step.
+      if (!observer || doc.visibilityState === 'hidden') {
+        stop()
+        return Promise.resolve({ ms: 0, quiet: false })
+      }
+      const deadline = start + maxMs
+      return new Promise<Settled>((resolve) => {
+        let timer: ReturnType<typeof setTimeout> | undefined
+        let frame = 0
+        const tick = () => {
+          frames++
+          frame = win.requestAnimationFrame(tick)
+        }
+        frame = win.requestAnimationFrame(tick)
+        const finish = (quiet: boolean) => {
+          stop()
+          win.cancelAnimationFrame(frame)
+          clearTimeout(timer)
+          resolve({ ms: Math.round(now() - start), quiet })
+        }
+        const check = () => {
+          // Records not yet delivered would be missed: take them first.
+          note(observer.takeRecords())
+          const t = now()
+          const stillAt = Math.max(last + quietMs, start + unchangedMs, animationsEnd(doc, t, deadline))
+          if (t >= stillAt && frames >= QUIET_FRAMES) return finish(true)
+          if (t >= deadline) return finish(false)
+          timer = setTimeout(check, Math.max(t >= stillAt ? 16 : 1, Math.min(stillAt, deadline) - t))
+        }
+        check()
+      })
+    },
+  }
+}
+
+/** Waits for the page to settle from now on, as if a step that changed it had just ended. */
+export function waitForSettle(win: Window, opts: SettleOptions = {}): Promise<Settled> {
+  const watch = watchSettle(win)
+  return watch.settled({ ...opts, unchangedMs: opts.quietMs ?? SETTLE_QUIET_MS })
+}

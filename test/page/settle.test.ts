@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { openFixture, useFixtureBrowser } from '../support/page-lib'
+
+const env = useFixtureBrowser()
+
+type Settled = { ms: number; quiet: boolean }
+
+/** Clicks a button as the page's own script would see it, then waits for the page to settle (in the page). */
+function clickAndSettle(page: Page, id: string, opts: { quietMs?: number; maxMs?: number } = {}): Promise<Settled & { opacity: string | null }> {
+  return page.evaluate(
+    async ({ id, opts }) => {
+      const w = window as any
+      document.getElementById(id)!.click()
+      const settled = await w.__tandemPage.waitForSettle(window, opts)
+      const popup = document.getElementById('popup')
+      return { ...settled, opacity: popup ? getComputedStyle(popup).opacity : null }
+    },
+    { id, opts },
+  )
+}
+
+/** As the content script does: watch from before the click, wait after it. */
+function watchClickSettle(page: Page, id: string, opts: { quietMs?: number; unchangedMs?: number } = {}): Promise<Settled & { opacity: string | null }> {
+  return page.evaluate(async ({ id, opts }) => {
+    const w = window as any
+    const watch = w.__tandemPage.watchSettle(window)
+    document.getElementById(id)!.click()
+    const settled = await watch.settled(opts)
+    const popup = document.getElementById('popup')
+    return { ...settled, opacity: popup ? getComputedStyle(popup).opacity : null }
+  }, { id, opts })
+}
+
+describe('watchSettle (from before the action)', () => {
+  it('lets a step that changed nothing go after a few frames, not the whole quiet window', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    // A long quiet window makes the difference plain even on a busy machine.
+    const settled = await watchClickSettle(page, 'noop', { quietMs: 600, unchangedMs: 40 })
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeGreaterThanOrEqual(38)
+    expect(settled.ms).toBeLessThan(400)
+    await page.close()
+  })
+
+  it("is not held by Tandem's own bar appearing or changing its state", async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await page.evaluate(async () => {
+      const w = window as any
+      const watch = w.__tandemPage.watchSettle(window)
+      const host = document.createElement('tandem-indicator')
+      host.setAttribute('data-tandem-ui', '')
+      document.body.appendChild(host)
+      host.setAttribute('data-state', 'running')
+      return watch.settled({ quietMs: 600, unchangedMs: 40 })
+    })
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeLessThan(400)
+    await page.close()
+  })
+
+  it('still catches a render that comes a moment after the action, and waits for its fade-in', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await watchClickSettle(page, 'later')
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeGreaterThanOrEqual(275)
+    expect(settled.opacity).toBe('1')
+    await page.close()
+  })
+
+  it('waits the full window after a change the action made at once', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await watchClickSettle(page, 'open')
+    expect(settled.ms).toBeGreaterThanOrEqual(250)
+    expect(settled.opacity).toBe('1')
+    await page.close()
+  })
+})
+
+describe('waitForSettle', () => {
+  it('ends after the quiet window on a page that does nothing', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await clickAndSettle(page, 'noop')
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeGreaterThanOrEqual(95)
+    expect(settled.ms).toBeLessThan(400)
+    await page.close()
+  })
+
+  it('waits for a popup that fades in a frame after it is added, and reads it fully shown', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await clickAndSettle(page, 'open')
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeGreaterThanOrEqual(250)
+    expect(settled.opacity).toBe('1')
+    await page.close()
+  })
+
+  it('is not held by an infinite spinner, a ticking clock, or an animation longer than the bound', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html#clock')
+    await page.reload()
+    await page.addScriptTag({ content: await (await import('../support/page-lib')).pageLibSource() })
+    expect(await page.locator('.spinner').evaluate((el) => el.getAnimations().length)).toBe(1)
+    const settled = await clickAndSettle(page, 'slow')
+    expect(Number(await page.locator('#clock').textContent())).toBeGreaterThan(0)
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeLessThan(600)
+    await page.close()
+  })
+
+  it('stops at the bound on a page that never goes still, and says so', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await clickAndSettle(page, 'feed', { maxMs: 800 })
+    expect(settled.quiet).toBe(false)
+    expect(settled.ms).toBeGreaterThanOrEqual(790)
+    expect(settled.ms).toBeLessThan(1200)
+    await page.close()
+  })
+})
