@@ -24,16 +24,13 @@ const describeStep = (s: PlanStep) => ('find' in s ? `${s.type} "${first(s.find)
 
 const indexOf = (page: string, find: Find) => [find].flat().map((f) => indexFor(page, f)).find((i) => i !== undefined)
 
-/**
- * The tab showing `url` in the prompt's list of the task's tabs: a line that names the address and a tab number
- * (`[2]`, `tab 2`, `"tab":2`), the page block's own address aside.
- */
+/** The tab showing `url`, read from the prompt's `Tabs: [1] Title – host/path · [2] …` line as a model would. */
 export function tabFor(prompt: string, url: string): number | undefined {
-  const exact = new RegExp(`${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=["'\\s)\\]<,]|$)`)
-  for (const line of prompt.split('\n')) {
-    if (line.includes('<untrusted_page') || !exact.test(line)) continue
-    const n = /(?:\btab\b["'\s:#=]*|^\s*\[|^\s*-?\s*)(\d+)/i.exec(line)
-    if (n) return Number(n[1])
+  const address = url.replace(/^https?:\/\//, '')
+  const line = prompt.split('\n').find((l) => l.startsWith('Tabs: '))
+  for (const tab of line?.slice('Tabs: '.length).split(' · ') ?? []) {
+    const n = /^\[(\d+)\]/.exec(tab)
+    if (n && tab.endsWith(` – ${address}`)) return Number(n[1])
   }
   return undefined
 }
