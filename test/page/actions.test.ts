@@ -17,7 +17,7 @@ describe('click', () => {
   it('clicks a clickable div with a delegated (React-style) handler and one with inline onclick', async () => {
     const page = await openFixture(env.browser, env.fixtures, 'clickable.html')
     const card = await indexOf(page, (l) => l.includes('Red toaster'))
-    expect(await act(page, action('click', { target: { by: 'index', value: card } }))).toEqual({ status: 'done', errors: [] })
+    expect(await act(page, action('click', { target: { by: 'index', value: card } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
     expect(await text(page, '#opened')).toBe('p2')
     const gallery = await indexOf(page, (l) => l.includes('Open gallery'))
     expect((await act(page, action('click', { target: { by: 'index', value: gallery } }))).status).toBe('done')
@@ -31,7 +31,7 @@ describe('click', () => {
     await act(page, action('click', { target: { by: 'index', value: terms } }))
     expect(await page.isChecked('input[name=terms]')).toBe(true)
     const newsletter = await indexOf(page, (l) => l.includes('name=newsletter'))
-    expect(await act(page, action('click', { target: { by: 'index', value: newsletter } }))).toEqual({ status: 'done', errors: [] })
+    expect(await act(page, action('click', { target: { by: 'index', value: newsletter } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
     expect(await page.isChecked('#newsletter')).toBe(true)
     expect(await text(page, '#log')).toContain('change newsletter=true')
     await page.close()
@@ -55,7 +55,7 @@ describe('type', () => {
 
   it('keeps its value in a React-style controlled input (native setter + input event)', async () => {
     const nick = await indexOf(page, (l) => l.includes('name=nickname'))
-    expect(await act(page, action('type', { target: { by: 'index', value: nick }, params: { text: 'Speedy' } }))).toEqual({ status: 'done', errors: [] })
+    expect(await act(page, action('type', { target: { by: 'index', value: nick }, params: { text: 'Speedy' } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
     await page.waitForTimeout(20)
     expect(await page.inputValue('#react-input')).toBe('Speedy')
     expect(await text(page, '#react-state')).toBe('Speedy')
@@ -88,7 +88,7 @@ describe('type', () => {
 
   it('submits a search form with submit:true, no confirmation needed', async () => {
     const q = await indexOf(page, (l) => l.includes('name=q'))
-    expect(await act(page, action('type', { target: { by: 'index', value: q }, params: { text: 'kettle', submit: true } }))).toEqual({ status: 'done', errors: [] })
+    expect(await act(page, action('type', { target: { by: 'index', value: q }, params: { text: 'kettle', submit: true } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
     expect(await text(page, '#log')).toContain('submitted search: q=kettle')
   })
 
@@ -170,7 +170,7 @@ describe('press, scroll, waitFor, extract, back', () => {
     const page = await openFixture(env.browser, env.fixtures, 'form.html')
     const q = await indexOf(page, (l) => l.includes('name=q'))
     await act(page, action('type', { target: { by: 'index', value: q }, params: { text: 'toaster' } }))
-    expect(await act(page, action('press', { params: { keys: 'Enter' } }))).toEqual({ status: 'done', errors: [] })
+    expect(await act(page, action('press', { params: { keys: 'Enter' } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
     expect(await text(page, '#log')).toContain('submitted search: q=toaster')
     await page.close()
   })

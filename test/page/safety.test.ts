@@ -51,7 +51,7 @@ describe('the in-page risk check (defence in depth)', () => {
 
   it('lets harmless clicks through without confirmation', async () => {
     await observe(page)
-    expect(await act(page, action('click', { target: { by: 'text', value: 'Add a note' } }))).toEqual({ status: 'done', errors: [] })
+    expect(await act(page, action('click', { target: { by: 'text', value: 'Add a note' } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
     expect(await status(page)).toBe('noted')
   })
 
@@ -63,7 +63,7 @@ describe('the in-page risk check (defence in depth)', () => {
   it('goes ahead once the person confirmed', async () => {
     const snap = await observe(page)
     const result = await act(page, action('click', { target: { by: 'index', value: indexIn(snap.elementTree, 'Place order') }, risk: 'high', requiresConfirmation: true, confirmation }))
-    expect(result).toEqual({ status: 'done', errors: [] })
+    expect(result).toEqual({ status: 'done', errors: [], input: 'dom' })
     expect(await status(page)).toBe('ORDER PLACED')
   })
 })
@@ -74,7 +74,7 @@ describe('secrets', () => {
     const snap = await observe(page)
     const card = indexIn(snap.elementTree, 'name=cardnumber')
     const typed = await act(page, action('type', { target: { by: 'index', value: card }, params: { text: '4242424242424242' }, confirmation }), { redactValues: ['4242424242424242'] })
-    expect(typed).toEqual({ status: 'done', errors: [] })
+    expect(typed).toEqual({ status: 'done', errors: [], input: 'dom' })
     const after = await observe(page, { redactValues: ['4242424242424242'] })
     // Everything that leaves the page, minus the URL and hashes (digits there could match by chance).
     const exposed = JSON.stringify({ tree: after.elementTree, text: after.visibleTextSnippet, title: after.title, elements: after.elements.map(({ fingerprint: _f, ...e }) => e) })

@@ -41,12 +41,12 @@ describe('steps that would leave for a site nobody granted', () => {
   })
 
   it('follows links on its own site, and to any site the person granted', async () => {
-    expect(await clickOn('Home', {}, LOOPBACK)).toEqual({ status: 'done', errors: [] })
+    expect(await clickOn('Home', {}, LOOPBACK)).toEqual({ status: 'done', errors: [], input: 'dom' })
     await page.waitForURL(/clickable\.html/)
     for (const sites of [['http://localhost/*'], ['*://*/*'], ['<all_urls>']]) {
       await page.goto(`${env.fixtures.url('leaving.html')}`)
       await page.addScriptTag({ content: await (await import('../support/page-lib')).pageLibSource() })
-      expect(await clickOn('Terms of service', {}, sites), sites[0]).toEqual({ status: 'done', errors: [] })
+      expect(await clickOn('Terms of service', {}, sites), sites[0]).toEqual({ status: 'done', errors: [], input: 'dom' })
       await page.waitForURL(/localhost.*\/away/)
     }
   })

@@ -36,7 +36,7 @@ describe('index targets are refused when stale', () => {
     const wrong = await act(page, action('click', { target: { by: 'index', value: bottom.index, fingerprint: 'abc123' } }))
     expect(wrong.errors[0]?.code).toBe('TARGET_STALE')
     const right = await act(page, action('click', { target: { by: 'index', value: bottom.index, fingerprint: bottom.fingerprint } }))
-    expect(right).toEqual({ status: 'done', errors: [] })
+    expect(right).toEqual({ status: 'done', errors: [], input: 'dom' })
   })
 
   it('says not found for an index the last observation never had', async () => {
@@ -107,7 +107,7 @@ describe('covered and hidden elements', () => {
     expect(await page.locator('#result').textContent()).toBe('')
     await act(page, action('click', { target: { by: 'text', value: 'Close' } }))
     const snap2 = await observe(page)
-    expect(await act(page, action('click', { target: { by: 'index', value: indexIn(snap2.elementTree, 'Add to basket') } }))).toEqual({ status: 'done', errors: [] })
+    expect(await act(page, action('click', { target: { by: 'index', value: indexIn(snap2.elementTree, 'Add to basket') } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
     expect(await page.locator('#result').textContent()).toBe('bought')
     await page.close()
   })

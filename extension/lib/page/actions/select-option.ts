@@ -7,6 +7,7 @@ import { watchSettle } from '../settle'
 import { isRendered, visibleProxy } from '../visibility'
 import type { Action } from '../../../../protocol/action'
 import { waitUntil } from './wait-for'
+import { selectFromPopup } from './select-from-popup'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
 
 /** Index of the best option: exact text, exact value, case-insensitive text, then (unless `exact`) contains. */
@@ -159,17 +160,25 @@ function triggerFor(el: Element, widget: Element): { trigger: Element; at: Actio
   return fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(el)} is not visible, and neither is anything around it to open it by`)
 }
 
-/** The widget's whole box (its value, arrow, clear button): what it now shows is read there. */
+/**
+ * The widget's whole box (its value, chips, arrow, clear button): what it now shows is read there. It grows while the
+ * box around is no taller (a row, not a form) and holds no label or other field, so another field's words never count.
+ */
 function valueBox(trigger: Element): Element {
   let box = trigger
-  const r = trigger.getBoundingClientRect()
+  // A search input as narrow as its text (react-select's) stands for the control around it, where chosen values show.
+  for (let depth = 0; !big(box) && box.parentElement && depth < 4; depth++) box = box.parentElement
+  const r = box.getBoundingClientRect()
   for (let depth = 0, up = box.parentElement; up && depth < 4; depth++, up = up.parentElement) {
     const u = up.getBoundingClientRect()
-    if (u.width > r.width + 60 || u.height > r.height + 24) break
+    if (u.height > r.height + 24 || otherField(up, box)) break
     box = up
   }
   return box
 }
+
+const FIELD = 'label, input, select, textarea, [role=combobox], [role=listbox], [role=textbox]'
+const otherField = (around: Element, box: Element) => Array.from(around.querySelectorAll(FIELD)).some((f) => !box.contains(f))
 
 /**
  * Whether `text` shows `value` as a whole: "Option 26" does not show "Option 2". Only Latin letters and digits bound
@@ -259,7 +268,7 @@ export async function selectOption(win: Window, action: Action, el: Element, wan
 
   if (explicitRole(el) === 'option') return clickOption(el)
   const widget = widgetFor(el)
-  if (!widget) fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(el)} is not a select, listbox or combobox`)
+  if (!widget) return expectShown(el, el, await selectFromPopup(win, el, wanted, describeForMessage))
   if (isTag(widget, 'select')) return selectNative(widget, wanted)
   if (explicitRole(widget) === 'listbox' && !widget.closest('[role=combobox]')) {
     ensureActionable(widget)
@@ -299,7 +308,11 @@ export async function selectOption(win: Window, action: Action, el: Element, wan
     throw error
   }
   await choosing.settled({ maxMs: 1000 })
-  // What the widget shows now is the proof: a click the library did not take leaves the old value (or none).
+  expectShown(trigger, widget, picked)
+}
+
+/** What the widget shows now is the proof: a click the library did not take leaves the old value (or none). */
+function expectShown(trigger: Element, widget: Element, picked: string): void {
   const box = trigger.isConnected ? valueBox(trigger) : null
   const showing = box ? shownValue(box) : ''
   if (box && !showsWhole(showing, picked)) {

@@ -1,0 +1,62 @@
+import { ensureActionable } from '../actionability'
+import { collapseWhitespace, truncate } from '../dom'
+import { fail } from '../errors'
+import { dispatchClick } from '../events'
+import { watchSettle } from '../settle'
+import { isRendered, visibleProxy } from '../visibility'
+
+/** Elements that appeared, or were shown by a style, class or `hidden` change, while `open` ran and the page settled. */
+async function whatOpens(win: Window, open: () => void): Promise<Element[]> {
+  const appeared = new Set<Element>()
+  const observer = new (win as Window & typeof globalThis).MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'childList') r.addedNodes.forEach((n: Node) => n.nodeType === 1 && appeared.add(n as Element))
+      else if (r.target.nodeType === 1) appeared.add(r.target as Element)
+    }
+  })
+  observer.observe(win.document, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class', 'hidden'] })
+  const opening = watchSettle(win)
+  try {
+    open()
+  } catch (error) {
+    opening.stop()
+    observer.disconnect()
+    throw error
+  }
+  await opening.settled({ maxMs: 1000 })
+  observer.disconnect()
+  return [...appeared].filter((e) => e.isConnected)
+}
+
+const shown = (el: Element) => isRendered(el) && !!visibleProxy(el)
+const textOf = (el: Element) => collapseWhitespace(el.textContent ?? '')
+
+/**
+ * `select` on a box that says nothing of itself to assistive technology (TDesign's readonly input, a hand-made
+ * dropdown): opened as a person opens it, by a click, and the option picked among what that click brought up, by its
+ * words. The value the box shows afterwards is the proof, as for any combobox.
+ */
+export async function selectFromPopup(win: Window, box: Element, wanted: string, describe: (el: Element) => string): Promise<string> {
+  const at = ensureActionable(box)
+  const opened = await whatOpens(win, () => dispatchClick(at.hit, at.x, at.y))
+  const want = collapseWhitespace(wanted).toLowerCase()
+  const outside = opened.filter((root) => !root.contains(box) && !box.contains(root))
+  const candidates = outside.flatMap((root) => [root, ...Array.from(root.querySelectorAll('*'))]).filter((e) => textOf(e) && shown(e))
+  // The innermost element whose words are exactly the option's: the option itself, not the list that holds it.
+  const exact = candidates.filter((e) => textOf(e).toLowerCase() === want)
+  const option = exact.find((e) => !exact.some((inner) => inner !== e && e.contains(inner)))
+  if (!option) {
+    const seen = [...new Set(candidates.filter((e) => e.children.length === 0).map(textOf))].slice(0, 12)
+    fail('TARGET_NOT_FOUND', `no option like "${truncate(wanted, 80)}" appeared after opening ${describe(box)}${seen.length ? `; it showed ${seen.map((s) => `"${truncate(s, 40)}"`).join(', ')}` : ''}`)
+  }
+  const choosing = watchSettle(win)
+  try {
+    const hit = ensureActionable(option)
+    dispatchClick(hit.hit, hit.x, hit.y)
+  } catch (error) {
+    choosing.stop()
+    throw error
+  }
+  await choosing.settled({ maxMs: 1000 })
+  return textOf(option)
+}
