@@ -12,6 +12,7 @@ import { createWriteBlock } from '../executor/write-block'
 import { resultKey, readResult, readState, updateState, type TaskTab } from '../executor/state'
 import { watchOpenedTabs } from '../executor/opened-tabs'
 import { unreachedFrames } from '../executor/unreached-frames'
+import { createGrantedFrames } from '../executor/granted-frames'
 import { firstTab } from '../executor/task-tabs'
 import { createTaskGroup } from './task-group'
 import { createServerClient } from '../server/client'
@@ -50,6 +51,8 @@ export type WorkerBrowser = Pick<
 /** Everything the service worker runs, assembled over one `browser`. */
 export function createWorker(browser: WorkerBrowser, locale: string | undefined = globalThis.navigator?.language) {
   const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT })
+  // Steps read and act in the cross-origin frames of granted sites too; everything else talks to the page alone.
+  const framed = createGrantedFrames({ channel: content, webNavigation: browser.webNavigation, permissions: browser.permissions })
   const tabDebugger = createTabDebugger({ debugger: browser.debugger })
   // Listens to chrome.debugger.onEvent: created while the worker starts, so the event that woke it is delivered.
   const barrier = createWriteBarrier({ debugger: tabDebugger, events: browser.debugger.onEvent })
@@ -117,7 +120,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
         {
           tabs: browser.tabs,
           permissions: browser.permissions,
-          content,
+          content: framed,
           screenshots,
           serverUrl: await serverUrl(),
           state,
@@ -132,7 +135,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           },
           taskTabs,
           watchOpened: (from) => watchOpenedTabs(browser.webNavigation, from),
-          unreachedFrames: (tabId) => unreachedFrames({ webNavigation: browser.webNavigation, permissions: browser.permissions }, tabId),
+          unreachedFrames: (tabId) => unreachedFrames({ webNavigation: browser.webNavigation, permissions: browser.permissions }, tabId, framed.reached(tabId)),
           groupTabs,
         },
         action,
