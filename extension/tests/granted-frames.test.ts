@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ContentError } from '../lib/executor/content-channel'
 import { createGrantedFrames } from '../lib/executor/granted-frames'
 import { unreachedFrames } from '../lib/executor/unreached-frames'
+import type { ContentRequest } from '../lib/messages'
 
 const FRAMES = [
   { frameId: 0, parentFrameId: -1, url: 'https://shop.test/checkout' },
@@ -49,8 +50,8 @@ function world(opts: { granted?: string[]; frameFails?: boolean } = {}) {
   return { frames: frames_, ask, ensure, permissions, webNavigation, granted, setFrames: (f: typeof FRAMES) => (frames = f) }
 }
 
-const act = (params: Record<string, unknown>) =>
-  ({ kind: 'act', action: { actionId: 'a1', taskId: 't1', type: 'click', params, risk: 'low' }, resultKey: 'local:tandem.result.a1' }) as never
+const act = (params: Record<string, unknown>, target?: unknown) =>
+  ({ kind: 'act', action: { actionId: 'a1', taskId: 't1', type: 'click', params, risk: 'low', ...(target ? { target } : {}) }, resultKey: 'local:tandem.result.a1' }) as unknown as Extract<ContentRequest, { kind: 'act' }>
 
 describe('granted cross-origin frames', () => {
   it('lists a granted frame’s elements after the page’s, indexes going on and each marked with its frame; an ungranted frame is never asked', async () => {
@@ -82,18 +83,19 @@ describe('granted cross-origin frames', () => {
     const w = world()
     await w.frames.ask(7, { kind: 'observe' }, 15_000)
     w.ask.mockClear()
-    const outcome = await w.frames.ask(7, act({ index: 3 }), 30_000)
+    const outcome = await w.frames.ask(7, act({ index: 3 }, { by: 'index', value: 3, fingerprint: 'f3' }), 30_000)
     const [tab, request, , frameId] = w.ask.mock.calls[0]!
-    expect([tab, frameId, (request as { action: { params: unknown } }).action.params]).toEqual([7, 2, { index: 1 }])
+    const sent = (request as unknown as { action: { params: unknown; target: unknown } }).action
+    expect([tab, frameId, sent.params, sent.target]).toEqual([7, 2, { index: 1 }, { by: 'index', value: 1, fingerprint: 'f3' }])
     expect(outcome.status).toBe('done')
     expect(outcome.input).toBe('dom')
     expect(outcome.page!.url).toBe(TOP.url)
     expect(outcome.page!.elementTree).toContain('[3]<button frame="https://pay.example"')
     // A step on the page's own element stays in the page.
     w.ask.mockClear()
-    await w.frames.ask(7, act({ index: 1 }), 30_000)
+    await w.frames.ask(7, act({}, { by: 'index', value: 1 }), 30_000)
     expect(w.ask.mock.calls[0]![3] ?? 0).toBe(0)
-    expect((w.ask.mock.calls[0]![1] as { action: { params: unknown } }).action.params).toEqual({ index: 1 })
+    expect((w.ask.mock.calls[0]![1] as unknown as { action: { target: unknown } }).action.target).toEqual({ by: 'index', value: 1 })
   })
 
   it('refuses a step in a frame whose site is no longer granted, or that shows another site now, without asking the frame', async () => {
@@ -101,7 +103,7 @@ describe('granted cross-origin frames', () => {
     await w.frames.ask(7, { kind: 'observe' }, 15_000)
     w.granted.splice(w.granted.indexOf('https://pay.example/*'), 1)
     w.ask.mockClear()
-    const refused = await w.frames.ask(7, act({ index: 2, text: 'x' }), 30_000)
+    const refused = await w.frames.ask(7, act({ text: 'x' }, { by: 'index', value: 2 }), 30_000)
     expect(refused.status).toBe('failed')
     expect(refused.errors[0]!.code).toBe('PERMISSION_DENIED')
     expect(w.ask).not.toHaveBeenCalled()

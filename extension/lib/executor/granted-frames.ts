@@ -33,6 +33,10 @@ interface TabFrames {
 }
 
 const MAX_FRAMES = 10
+/** How long after a step in a frame its page script may start a navigation there. */
+const FRAME_GRACE_MS = 300
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const webOrigin = (url: string): string | null => {
   if (!URL.canParse(url)) return null
@@ -101,6 +105,21 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
     return out
   }
 
+  /** One frame's reading; a frame between documents (a form it posted) is tried again until the deadline. */
+  async function readFrame(tabId: number, frameId: number): Promise<PageState> {
+    const until = Date.now() + deadline
+    for (;;) {
+      const left = until - Date.now()
+      try {
+        await deps.channel.ensure(tabId, frameId, Math.max(200, left))
+        return await deps.channel.ask(tabId, { kind: 'observe' }, Math.max(200, until - Date.now()), frameId)
+      } catch (error) {
+        if (Date.now() + 150 >= until) throw error
+        await sleep(150)
+      }
+    }
+  }
+
   /** The page's reading with its granted frames' elements after its own. */
   async function withFrames(tabId: number, page: PageState): Promise<PageState> {
     const parts: FramePart[] = []
@@ -111,12 +130,11 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
     let text = page.visibleTextSnippet ?? ''
     for (const frame of await frames(tabId)) {
       try {
-        await deps.channel.ensure(tabId, frame.frameId, deadline)
-        const part = await deps.channel.ask(tabId, { kind: 'observe' }, deadline, frame.frameId)
+        const part = await readFrame(tabId, frame.frameId)
         const shifted = shiftFrame(part, next, frame.origin)
-        if (!shifted.count) continue
+        // A frame with nothing to click was still read: its text is the page's, and it is not unreached.
         parts.push({ frameId: frame.frameId, origin: frame.origin, from: next, to: next + shifted.count - 1 })
-        tree = tree ? `${tree}\n${shifted.tree}` : shifted.tree
+        if (shifted.tree) tree = tree ? `${tree}\n${shifted.tree}` : shifted.tree
         if (elements) elements.push(...shifted.elements)
         if (part.visibleTextSnippet) text = `${text}\n${part.visibleTextSnippet.slice(0, 4000)}`
         next += shifted.count
@@ -130,8 +148,10 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
 
   /** The frame an action's target lies in, and the action with its indexes as the frame counts them. */
   function route(tabId: number, request: Extract<ContentRequest, { kind: 'act' }>) {
-    const params = request.action.params as Record<string, unknown>
-    const index = typeof params.index === 'number' ? params.index : null
+    const { action } = request
+    const params = action.params as Record<string, unknown>
+    const target = action.target?.by === 'index' ? action.target : null
+    const index = target ? target.value : typeof params.index === 'number' ? params.index : null
     if (index === null) return null
     const part = byTab.get(tabId)?.parts.find((p) => index >= p.from && index <= p.to)
     if (!part) return null
@@ -139,8 +159,30 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
     if (to !== null && (to < part.from || to > part.to)) {
       throw new ContentError('failed', 'A drag from inside a frame can only drop inside the same frame.')
     }
-    const shifted = { ...params, index: index - part.from, ...(to !== null ? { to: to - part.from } : {}) }
-    return { part, request: { ...request, action: { ...request.action, params: shifted } } as typeof request }
+    const shifted = {
+      ...params,
+      ...(typeof params.index === 'number' ? { index: params.index - part.from } : {}),
+      ...(to !== null ? { to: to - part.from } : {}),
+    }
+    const moved = { ...action, params: shifted, ...(target ? { target: { ...target, value: target.value - part.from } } : {}) }
+    return { part, request: { ...request, action: moved } as typeof request }
+  }
+
+  /**
+   * A step in a frame may send the frame to a new document (a form posted): the runner watches only the page, so
+   * the frame is given a moment, then Tandem is started again in whatever document it shows.
+   */
+  async function settled(tabId: number, frameId: number) {
+    const until = Date.now() + deadline
+    await sleep(FRAME_GRACE_MS)
+    while (Date.now() < until) {
+      try {
+        await deps.channel.ensure(tabId, frameId, Math.max(200, until - Date.now()))
+        return
+      } catch {
+        await sleep(100)
+      }
+    }
   }
 
   async function act(tabId: number, request: Extract<ContentRequest, { kind: 'act' }>, timeoutMs: number): Promise<ActOutcome> {
@@ -161,6 +203,7 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
       }
     }
     const outcome = await deps.channel.ask(tabId, routed.request, timeoutMs, routed.part.frameId)
+    await settled(tabId, routed.part.frameId)
     // The step's page is the whole page as the model saw it, not the frame alone.
     const page = await deps.channel
       .ask(tabId, { kind: 'observe' }, 15_000)
