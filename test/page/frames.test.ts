@@ -7,8 +7,8 @@ it('types into and clicks elements inside open shadow roots', async () => {
   const page = await openFixture(env.browser, env.fixtures, 'shadow.html')
   const snap = await observe(page)
   const user = indexIn(snap.elementTree, 'name=username')
-  expect(await act(page, action('type', { target: { by: 'index', value: user }, params: { text: 'shadowy' } }))).toEqual({ status: 'done', errors: [] })
-  expect(await act(page, action('click', { target: { by: 'index', value: indexIn(snap.elementTree, 'Log in with shadow') } }))).toEqual({ status: 'done', errors: [] })
+  expect(await act(page, action('type', { target: { by: 'index', value: user }, params: { text: 'shadowy' } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
+  expect(await act(page, action('click', { target: { by: 'index', value: indexIn(snap.elementTree, 'Log in with shadow') } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
   expect(await page.locator('#clicked').textContent()).toBe('shadow:shadowy')
   // Selector and text targets reach into shadow roots too.
   await act(page, action('type', { target: { by: 'selector', value: 'input[name=username]' }, params: { text: 'again' } }))
@@ -22,8 +22,8 @@ it('types into and clicks elements inside a same-origin iframe, and re-checks th
   await page.frameLocator('#inner').locator('#apply').waitFor()
   const snap = await observe(page)
   const coupon = indexIn(snap.elementTree, 'Coupon code')
-  expect(await act(page, action('type', { target: { by: 'index', value: coupon }, params: { text: 'SAVE10' } }))).toEqual({ status: 'done', errors: [] })
-  expect(await act(page, action('click', { target: { by: 'index', value: indexIn(snap.elementTree, 'Apply coupon') } }))).toEqual({ status: 'done', errors: [] })
+  expect(await act(page, action('type', { target: { by: 'index', value: coupon }, params: { text: 'SAVE10' } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
+  expect(await act(page, action('click', { target: { by: 'index', value: indexIn(snap.elementTree, 'Apply coupon') } }))).toEqual({ status: 'done', errors: [], input: 'dom' })
   const inner = page.frameLocator('#inner')
   expect(await inner.locator('#applied').textContent()).toBe('applied:SAVE10')
   // An element in the frame covered by something in the outer page is refused.
