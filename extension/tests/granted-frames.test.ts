@@ -125,6 +125,19 @@ describe('granted cross-origin frames', () => {
     expect(w.ask.mock.calls[0]![3] ?? 0).toBe(0)
   })
 
+  it('still routes a step to its frame after the worker was stopped between the reading and the step', async () => {
+    const kept = new Map<number, unknown>()
+    const store = { get: async (tabId: number) => kept.get(tabId), set: async (tabId: number, frames: unknown) => void kept.set(tabId, frames) }
+    const before = world()
+    const read = createGrantedFrames({ channel: { ask: before.ask, ensure: before.ensure } as never, webNavigation: before.webNavigation as never, permissions: before.permissions as never, store })
+    await read.ask(7, { kind: 'observe' }, 15_000)
+    const after = world()
+    const restarted = createGrantedFrames({ channel: { ask: after.ask, ensure: after.ensure } as never, webNavigation: after.webNavigation as never, permissions: after.permissions as never, store })
+    await restarted.ask(7, act({}, { by: 'index', value: 2 }), 30_000)
+    expect(after.ask.mock.calls[0]![3]).toBe(2)
+    expect((after.ask.mock.calls[0]![1] as unknown as { action: { target: unknown } }).action.target).toEqual({ by: 'index', value: 0 })
+  })
+
   it('refuses a drag from a frame to outside it', async () => {
     const w = world()
     await w.frames.ask(7, { kind: 'observe' }, 15_000)

@@ -10,6 +10,11 @@ export interface GrantedFramesDeps {
   permissions: Pick<Browser['permissions'], 'contains'>
   /** How long one frame may take to start Tandem and answer, before it is named unreached instead. */
   frameDeadlineMs?: number
+  /**
+   * Where each tab's frame indexes are kept between steps: the worker may be stopped between the reading the model
+   * saw and the step it chose (chrome.storage.session). Without it they live as long as the worker.
+   */
+  store?: { get(tabId: number): Promise<unknown>; set(tabId: number, frames: TabFrames): Promise<void> }
 }
 
 interface FrameInfo {
@@ -27,7 +32,7 @@ export interface FramePart {
 }
 
 /** What the last reading of a tab's page reached: frames read (with their indexes), granted frames that failed. */
-interface TabFrames {
+export interface TabFrames {
   parts: FramePart[]
   failed: string[]
 }
@@ -143,7 +148,15 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
       }
     }
     byTab.set(tabId, { parts, failed })
+    await deps.store?.set(tabId, { parts, failed }).catch(() => undefined)
     return { ...page, elementTree: tree, ...(elements ? { elements } : {}), visibleTextSnippet: text }
+  }
+
+  async function framesOf(tabId: number): Promise<TabFrames | undefined> {
+    if (byTab.has(tabId) || !deps.store) return byTab.get(tabId)
+    const stored = (await deps.store.get(tabId).catch(() => undefined)) as TabFrames | undefined
+    if (stored && Array.isArray(stored.parts)) byTab.set(tabId, stored)
+    return byTab.get(tabId)
   }
 
   /** The frame an action's target lies in, and the action with its indexes as the frame counts them. */
@@ -186,6 +199,7 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
   }
 
   async function act(tabId: number, request: Extract<ContentRequest, { kind: 'act' }>, timeoutMs: number): Promise<ActOutcome> {
+    await framesOf(tabId)
     const routed = route(tabId, request)
     if (!routed) {
       const outcome = await deps.channel.ask(tabId, request, timeoutMs)

@@ -1,3 +1,4 @@
+import { storage } from 'wxt/utils/storage'
 import type { WxtBrowser as Browser } from 'wxt/browser'
 import { createContentChannel } from '../executor/content-channel'
 import { createTabDebugger } from '../executor/debugger'
@@ -52,7 +53,15 @@ export type WorkerBrowser = Pick<
 export function createWorker(browser: WorkerBrowser, locale: string | undefined = globalThis.navigator?.language) {
   const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT })
   // Steps read and act in the cross-origin frames of granted sites too; everything else talks to the page alone.
-  const framed = createGrantedFrames({ channel: content, webNavigation: browser.webNavigation, permissions: browser.permissions })
+  const framed = createGrantedFrames({
+    channel: content,
+    webNavigation: browser.webNavigation,
+    permissions: browser.permissions,
+    store: {
+      get: (tabId) => storage.getItem(`session:tandem.frames.${tabId}`),
+      set: (tabId, frames) => storage.setItem(`session:tandem.frames.${tabId}`, frames),
+    },
+  })
   const tabDebugger = createTabDebugger({ debugger: browser.debugger })
   // Listens to chrome.debugger.onEvent: created while the worker starts, so the event that woke it is delivered.
   const barrier = createWriteBarrier({ debugger: tabDebugger, events: browser.debugger.onEvent })
