@@ -170,6 +170,8 @@ describe('a task follows the tabs its pages open', () => {
       ['click', 'done'],
     ])
     expect(steps[0]!.errors?.[0]?.code).toBe('TARGET_NOT_FOUND')
+    // The steps in the frame kept their evidence: the frame's fields were masked with the page's, and the shot taken.
+    for (const step of steps.slice(1)) expect(step.artifacts?.map((a) => a.label), JSON.stringify(step)).toEqual(['before', 'after'])
     // The model saw the granted frame's form, marked as in its frame, and never the ungranted one's.
     const shown = prompts().filter((p) => /title="Framed page"/.test(p))
     expect(shown[0]).toMatch(new RegExp(`^\\[\\d+\\]<input frame="http://localhost:${port}" [^\\n]*name=note`, 'm'))

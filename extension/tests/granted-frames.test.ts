@@ -138,6 +138,21 @@ describe('granted cross-origin frames', () => {
     expect((after.ask.mock.calls[0]![1] as unknown as { action: { target: unknown } }).action.target).toEqual({ by: 'index', value: 0 })
   })
 
+  it('hides sensitive fields in the frames it read before a screenshot, and takes none when a frame cannot', async () => {
+    const w = world()
+    await w.frames.ask(7, { kind: 'observe' }, 15_000)
+    w.ask.mockImplementation(async (_tab, request, _ms, frameId = 0) => (request.kind === 'mask' ? { masked: frameId === 0 || frameId === 2 } : { restored: true }))
+    expect(await w.frames.ask(7, { kind: 'mask', restoreAfterMs: 3000 }, 2000)).toEqual({ masked: true })
+    expect(w.ask.mock.calls.filter((c) => c[1].kind === 'mask').map((c) => c[3] ?? 0)).toEqual([0, 2])
+    await w.frames.ask(7, { kind: 'unmask' }, 2000)
+    expect(w.ask.mock.calls.filter((c) => c[1].kind === 'unmask').map((c) => c[3] ?? 0)).toEqual([0, 2])
+    w.ask.mockImplementation(async (_tab, request, _ms, frameId = 0) => {
+      if (frameId !== 0) throw new ContentError('gone', 'frame left')
+      return request.kind === 'mask' ? { masked: true } : { restored: true }
+    })
+    expect(await w.frames.ask(7, { kind: 'mask', restoreAfterMs: 3000 }, 2000)).toEqual({ masked: false })
+  })
+
   it('refuses a drag from a frame to outside it', async () => {
     const w = world()
     await w.frames.ask(7, { kind: 'observe' }, 15_000)

@@ -228,6 +228,25 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
     return { ...rest, ...(rest.input ? { input: 'dom' as const } : {}), ...(page ? { page } : {}) }
   }
 
+  /**
+   * A screenshot shows the frames Tandem read as well as the page: their sensitive fields are hidden too, and a
+   * frame that cannot hide them means no screenshot (fail closed), as for the page.
+   */
+  async function maskAll(tabId: number, request: Extract<ContentRequest, { kind: 'mask' | 'unmask' }>, timeoutMs: number) {
+    const top = await deps.channel.ask(tabId, request, timeoutMs)
+    const parts = (await framesOf(tabId))?.parts ?? []
+    const answers = await Promise.all(
+      parts.map((p) =>
+        deps.channel
+          .ask(tabId, request, Math.min(timeoutMs, deadline), p.frameId)
+          .then((reply) => ('masked' in reply ? reply.masked : true))
+          .catch(() => false),
+      ),
+    )
+    if (request.kind === 'mask' && 'masked' in top) return { masked: top.masked && answers.every(Boolean) }
+    return top
+  }
+
   return {
     async ask<K extends ContentKind>(tabId: number, request: Extract<ContentRequest, { kind: K }>, timeoutMs: number): Promise<ContentReply<K>> {
       if (request.kind === 'observe') {
@@ -235,6 +254,7 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
         return (await withFrames(tabId, top).catch(() => top)) as ContentReply<K>
       }
       if (request.kind === 'act') return (await act(tabId, request as Extract<ContentRequest, { kind: 'act' }>, timeoutMs)) as ContentReply<K>
+      if (request.kind === 'mask' || request.kind === 'unmask') return (await maskAll(tabId, request as Extract<ContentRequest, { kind: 'mask' | 'unmask' }>, timeoutMs)) as ContentReply<K>
       return deps.channel.ask(tabId, request, timeoutMs)
     },
     ensure: (tabId: number) => deps.channel.ensure(tabId),

@@ -69,7 +69,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
   const writeBlock = createWriteBlock({ declarativeNetRequest: browser.declarativeNetRequest, blocked: browser.webRequest.onErrorOccurred as never })
   // Clicks and keys the page asks for while a step runs, as trusted input (see onInputRequest).
   const input = createTrustedInput({ debugger: tabDebugger, events: browser.debugger.onEvent, zoom: (tabId) => browser.tabs.getZoom(tabId) })
-  const screenshots = createScreenshotter({ tabs: browser.tabs, content, debugger: tabDebugger })
+  const screenshots = createScreenshotter({ tabs: browser.tabs, content: framed, debugger: tabDebugger })
   const server = createServerClient({
     settings: readSettings,
     clientId: ensureClientId,
