@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answer, startFakeLlm, type FakeLlm, type FakeRequest } from '../test/support/fake-llm'
+import { observationsByAction } from './support/harness'
 import { indexOf, shopperEnv } from './support/shopper'
 import { useHarness } from './support/use-harness'
 
@@ -172,6 +173,11 @@ describe('a task follows the tabs its pages open', () => {
     expect(steps[0]!.errors?.[0]?.code).toBe('TARGET_NOT_FOUND')
     // The steps in the frame kept their evidence: the frame's fields were masked with the page's, and the shot taken.
     for (const step of steps.slice(1)) expect(step.artifacts?.map((a) => a.label), JSON.stringify(step)).toEqual(['before', 'after'])
+    // Trusted input reaches the page's own frame only: the steps in the cross-origin frame used DOM events.
+    const events = await h.audit(taskId)
+    const observed = observationsByAction(events)
+    const inFrame = events.filter((e) => e.type === 'action.proposed' && ['type', 'click'].includes((e.data as { action?: { type?: string } }).action?.type ?? ''))
+    expect(inFrame.slice(1).map((e) => observed.get(e.actionId!)?.at(-1)?.data.input)).toEqual(['dom', 'dom'])
     // The model saw the granted frame's form, marked as in its frame, and never the ungranted one's.
     const shown = prompts().filter((p) => /title="Framed page"/.test(p))
     expect(shown[0]).toMatch(new RegExp(`^\\[\\d+\\]<input frame="http://localhost:${port}" [^\\n]*name=note`, 'm'))
