@@ -1,7 +1,7 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
 import type { ElementInfo } from '#protocol'
 import type { ActOutcome, ContentKind, ContentReply, ContentRequest, PageState } from '../messages'
-import { ContentError, type ContentChannel } from './content-channel'
+import type { ContentChannel } from './content-channel'
 import { originPattern } from './site-access'
 
 export interface GrantedFramesDeps {
@@ -133,7 +133,13 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
     let tree = page.elementTree ?? ''
     let elements = page.elements ? [...page.elements] : undefined
     let text = page.visibleTextSnippet ?? ''
+    // All frames together get a bounded time, so a page full of slow frames still answers.
+    const allUntil = Date.now() + 2 * deadline
     for (const frame of await frames(tabId)) {
+      if (Date.now() >= allUntil) {
+        if (!failed.includes(frame.origin)) failed.push(frame.origin)
+        continue
+      }
       try {
         const part = await readFrame(tabId, frame.frameId)
         const shifted = shiftFrame(part, next, frame.origin)
@@ -169,16 +175,14 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
     const part = byTab.get(tabId)?.parts.find((p) => index >= p.from && index <= p.to)
     if (!part) return null
     const to = typeof params.to === 'number' ? params.to : null
-    if (to !== null && (to < part.from || to > part.to)) {
-      throw new ContentError('failed', 'A drag from inside a frame can only drop inside the same frame.')
-    }
+    if (to !== null && (to < part.from || to > part.to)) return { part, refused: true as const }
     const shifted = {
       ...params,
       ...(typeof params.index === 'number' ? { index: params.index - part.from } : {}),
       ...(to !== null ? { to: to - part.from } : {}),
     }
     const moved = { ...action, params: shifted, ...(target ? { target: { ...target, value: target.value - part.from } } : {}) }
-    return { part, request: { ...request, action: moved } as typeof request }
+    return { part, refused: false as const, request: { ...request, action: moved } as typeof request }
   }
 
   /**
@@ -205,16 +209,19 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
       const outcome = await deps.channel.ask(tabId, request, timeoutMs)
       return outcome.page ? { ...outcome, page: await withFrames(tabId, outcome.page).catch(() => outcome.page!) } : outcome
     }
+    const failed = (error: ActOutcome['errors'][number]): ActOutcome => ({ actionId: request.action.actionId, status: 'failed', errors: [error], timing: {} })
+    if (routed.refused) {
+      return failed({ code: 'TARGET_NOT_INTERACTABLE', message: 'A drag from inside a frame can only drop inside the same frame.' })
+    }
     // The frame's site must still be granted, and the frame still show it: the page's site gate, for the frame.
     const now = ((await deps.webNavigation.getAllFrames({ tabId }).catch(() => null)) ?? []) as FrameInfo[]
     const frameUrl = now.find((f) => f.frameId === routed.part.frameId)?.url ?? ''
     if (webOrigin(frameUrl) !== routed.part.origin || !(await granted(routed.part.origin))) {
-      return {
-        actionId: request.action.actionId,
-        status: 'failed',
-        errors: [{ code: 'PERMISSION_DENIED', message: `Tandem may not act in the frame from ${routed.part.origin}: authorise the site in the side panel.` }],
-        timing: {},
-      }
+      return failed({
+        code: 'PERMISSION_DENIED',
+        message: `Tandem may not act in the frame from ${routed.part.origin}: authorise the site in the side panel.`,
+        origin: routed.part.origin,
+      })
     }
     const outcome = await deps.channel.ask(tabId, routed.request, timeoutMs, routed.part.frameId)
     await settled(tabId, routed.part.frameId)
