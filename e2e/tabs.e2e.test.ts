@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answer, startFakeLlm, type FakeLlm, type FakeRequest } from '../test/support/fake-llm'
+import { observationsByAction } from './support/harness'
 import { indexOf, shopperEnv } from './support/shopper'
 import { useHarness } from './support/use-harness'
 
@@ -13,13 +14,27 @@ declare const chrome: any
  */
 function tabShopper() {
   let dealSeen = false
+  let framedSteps = 0
   return (r: FakeRequest) => {
     const user = String(r.messages.at(-1)?.content ?? '')
     const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(user)?.[0] ?? ''
     const title = /title="([^"]*)"/.exec(page)?.[1] ?? ''
     const tabs = /^Tabs: .*$/m.exec(user)?.[0] ?? ''
     const act = (actions: unknown[], goal: string) => answer(actions, { next_goal: goal })
-    if (title === 'Framed page') return act([{ type: 'done', success: true, text: user.match(/^Note: .*$|A frame from [^\n]*?(listed|site)\./gm)?.join('\n') ?? '' }], 'Report')
+    if (title === 'Framed page') {
+      const notes = user.match(/^Note: .*$|A frame from [^\n]*?(listed|site)\./gm)?.join('\n') ?? ''
+      const inFrame = (pattern: RegExp) => indexOf(page, new RegExp(`frame="http://localhost:\\d+"[^\\n]*${pattern.source}`))
+      const last = Math.max(...[...page.matchAll(/\[(\d+)\]</g)].map((m) => Number(m[1])))
+      framedSteps++
+      // First a step past everything listed, where the unlisted frame's elements would be: it must be refused.
+      if (framedSteps === 1) return act([{ type: 'click', index: last + 1 }], 'Try the other frame')
+      if (/Noted: Leave at door 7/.test(user)) return act([{ type: 'done', success: true, text: notes }], 'Report')
+      const note = page.split('\n').find((l) => /name=note/.test(l) && /frame="http:\/\/localhost/.test(l)) ?? ''
+      if (!/Leave at door 7/.test(note)) return act([{ type: 'type', index: inFrame(/name=note/), text: 'Leave at door 7' }], 'Write the note')
+      const send = inFrame(/Send note/)
+      if (send === undefined) return act([{ type: 'done', success: false, text: 'The note form is gone and nothing says it was noted.' }], 'Give up')
+      return act([{ type: 'click', index: send }], 'Send the note')
+    }
     if (title === 'Kettle search' && dealSeen) return act([{ type: 'done', success: true, text: `Saved the blue kettle. ${tabs}` }], 'Report')
     if (title === 'Kettle search' && !tabs) return act([{ type: 'click', index: indexOf(page, /Blue kettle/) }], 'Open the blue kettle')
     if (title === 'Kettle search') return act([{ type: 'click', index: indexOf(page, /Today's deal/) }], 'Look at the deal')
@@ -128,14 +143,51 @@ describe('a task follows the tabs its pages open', () => {
     await h.server.api('POST', '/api/agent/cancel', { taskId })
   })
 
-  it('tells the model which frames of the page it did not read: another origin, or a site nobody granted', async () => {
-    const started = await h.server.api('POST', '/api/agent/start', { goal: 'Look at the framed page', clientId: h.clientId, startUrl: `${h.site.url}/tabs/framed` })
+  it('fills and sends a form inside a granted cross-origin frame; an ungranted frame is never read, and a step aimed past the page is refused', async () => {
+    const started = await h.server.api('POST', '/api/agent/start', { goal: 'Leave a delivery note', clientId: h.clientId, startUrl: `${h.site.url}/tabs/framed` })
     const taskId = started.body.data.taskId as string
     await h.ext.wake()
-    const end = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)
-    expect(end.task.status, JSON.stringify(end.steps, null, 1)).toBe('SUCCEEDED')
     const port = new URL(h.site.url).port
-    expect(end.task.result?.text).toContain(`A frame from http://localhost:${port} (another site) was not read: its elements are not listed.`)
+    const notes = () => h.site.hits.filter((x) => x.startsWith('frame-note'))
+    let end = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED', 'WAITING_CONFIRMATION'], 60_000)
+    // Sending a form is approved by the person first: nothing reached the frame's site before.
+    let approvals = 0
+    for (; end.task.status === 'WAITING_CONFIRMATION' && approvals < 3; approvals++) {
+      expect(notes()).toEqual([])
+      expect(end.pendingConfirmation!.action).toMatchObject({ type: 'click' })
+      await h.confirm(taskId, true)
+      end = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED', 'WAITING_CONFIRMATION'], 60_000)
+    }
+    expect(end.task.status, `${end.task.error?.message}\n${prompts().slice(-2).join('\n=====\n')}`).toBe('SUCCEEDED')
+    expect(approvals).toBe(1)
+    // The frame's post reached the frame's own site once, with what the model typed.
+    expect(notes()).toEqual([`frame-note localhost:${port} Leave at door 7`])
+    expect(h.site.requests.filter((r) => r.startsWith('POST ') && r.endsWith(' /tabs/frame-note'))).toEqual([`POST localhost:${port} /tabs/frame-note`])
+    // The step aimed past the listed elements failed; the typing and the send ran in the frame.
+    const steps = end.steps.filter((s) => s.type !== 'navigate')
+    expect(steps.map((s) => [s.type, s.outcome])).toEqual([
+      ['click', 'failed'],
+      ['type', 'done'],
+      ['click', 'done'],
+    ])
+    expect(steps[0]!.errors?.[0]?.code).toBe('TARGET_NOT_FOUND')
+    // The steps in the frame kept their evidence: the frame's fields were masked with the page's, and the shot taken.
+    for (const step of steps.slice(1)) expect(step.artifacts?.map((a) => a.label), JSON.stringify(step)).toEqual(['before', 'after'])
+    // Trusted input reaches the page's own frame only: the steps in the cross-origin frame used DOM events.
+    const events = await h.audit(taskId)
+    const observed = observationsByAction(events)
+    const inFrame = events.filter((e) => e.type === 'action.proposed' && ['type', 'click'].includes((e.data as { action?: { type?: string } }).action?.type ?? ''))
+    expect(inFrame.slice(1).map((e) => observed.get(e.actionId!)?.at(-1)?.data.input)).toEqual(['dom', 'dom'])
+    // The model saw the granted frame's form, marked as in its frame, and never the ungranted one's.
+    const shown = prompts().filter((p) => /title="Framed page"/.test(p))
+    expect(shown[0]).toMatch(new RegExp(`^\\[\\d+\\]<input frame="http://localhost:${port}" [^\\n]*name=note`, 'm'))
+    const sendLines = (p: string) => (/<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(p)?.[0] ?? '').split('\n').filter((l) => /Send note/.test(l))
+    expect(sendLines(shown[0]!)).toEqual([expect.stringMatching(new RegExp(`^\\[\\d+\\]<button frame="http://localhost:${port}" type=submit>Send note$`))])
+    for (const p of shown) {
+      expect(sendLines(p).length).toBeLessThanOrEqual(1)
+      expect(p).not.toContain(`frame="http://shop.test`)
+    }
     expect(end.task.result?.text).toContain(`A frame from http://shop.test:${port} was not read: the person has not granted that site.`)
+    expect(end.task.result?.text).not.toContain(`http://localhost:${port}`)
   })
 })

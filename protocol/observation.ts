@@ -78,7 +78,11 @@ export const TaskTabView = z.strictObject({
 })
 export type TaskTabView = z.infer<typeof TaskTabView>
 
-/** A frame of the page whose content is not in the element tree, and why (its site not granted, or another origin). */
+/**
+ * A frame of the page whose content is not in the element tree, and why: its site is not granted, or it is another
+ * origin Tandem could not reach (granted, but it refused the content script or did not answer in time). The frames
+ * of granted sites that were reached are in the tree, their lines marked `frame="<origin>"`.
+ */
 export const UnreachedFrame = z.strictObject({
   origin: z.string().max(2000),
   reached: z.literal(false),

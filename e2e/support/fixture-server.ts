@@ -48,7 +48,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const hits: string[] = []
   const requests: string[] = []
   const record = (what: string) => hits.push(what)
-  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes(), ...tabRoutes(), ...uploadRoutes(record), ...inputRoutes(record)]
+  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes(), ...tabRoutes(record), ...uploadRoutes(record), ...inputRoutes(record)]
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture')

@@ -29,8 +29,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 export function createContentChannel(deps: ContentChannelDeps) {
-  async function ask<K extends ContentKind>(tabId: number, request: Extract<ContentRequest, { kind: K }>, timeoutMs: number): Promise<ContentReply<K>> {
-    const sent = deps.tabs.sendMessage(tabId, request, { frameId: 0 }).catch((error: unknown) => {
+  /** Asks the content script of the page (frame 0), or of one of its frames that Tandem was let into. */
+  async function ask<K extends ContentKind>(tabId: number, request: Extract<ContentRequest, { kind: K }>, timeoutMs: number, frameId = 0): Promise<ContentReply<K>> {
+    const sent = deps.tabs.sendMessage(tabId, request, { frameId }).catch((error: unknown) => {
       throw new ContentError('gone', `The page did not answer (${(error as Error)?.message ?? error})`)
     })
     const reply: unknown = await withTimeout(sent, timeoutMs, `The page's ${request.kind}`)
@@ -44,18 +45,18 @@ export function createContentChannel(deps: ContentChannelDeps) {
   return {
     ask,
     /** Injects the content script unless this document already runs it (a fresh page never does). */
-    async ensure(tabId: number): Promise<void> {
-      const alive = await ask(tabId, { kind: 'ping' }, 1000).then(
+    async ensure(tabId: number, frameId = 0, timeoutMs = 3000): Promise<void> {
+      const alive = await ask(tabId, { kind: 'ping' }, Math.min(1000, timeoutMs), frameId).then(
         () => true,
         () => false,
       )
       if (alive) return
       try {
-        await deps.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [deps.file] } as never)
+        await deps.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [deps.file] } as never)
       } catch (error) {
         throw new ContentError('gone', `Could not start Tandem in the page (${(error as Error)?.message ?? error})`)
       }
-      await ask(tabId, { kind: 'ping' }, 3000)
+      await ask(tabId, { kind: 'ping' }, timeoutMs, frameId)
     },
   }
 }

@@ -23,10 +23,11 @@ const webOrigin = (url: string): string | null => {
 
 /**
  * The frames of the page whose content Tandem did not read: the content script reads the page and the frames of its
- * own origin; a frame from another origin (or inside one) is not in the element tree. Each is named with why: its
- * site is not granted, or it is another origin (which Tandem does not reach into yet, granted or not).
+ * own origin, and the frames of granted sites it reached (`reached`); any other frame from another origin (or inside
+ * one) is not in the element tree. Each is named with why: its site is not granted, or it is another origin that
+ * could not be reached (the frame refused Tandem or did not answer in time).
  */
-export async function unreachedFrames(apis: FrameApis, tabId: number): Promise<UnreachedFrame[]> {
+export async function unreachedFrames(apis: FrameApis, tabId: number, reached: ReadonlySet<string> = new Set()): Promise<UnreachedFrame[]> {
   const frames = ((await apis.webNavigation.getAllFrames({ tabId }).catch(() => null)) ?? []) as FrameInfo[]
   const byId = new Map(frames.map((f) => [f.frameId, f]))
   const top = byId.get(0)
@@ -45,7 +46,7 @@ export async function unreachedFrames(apis: FrameApis, tabId: number): Promise<U
     if (frame.frameId === 0 || !foreign(frame)) continue
     const origin = webOrigin(frame.url)
     // A frame of the page's own origin inside a foreign one is named by the foreign one.
-    if (!origin || origin === topOrigin || seen.has(origin) || seen.size >= MAX_FRAMES) continue
+    if (!origin || origin === topOrigin || reached.has(origin) || seen.has(origin) || seen.size >= MAX_FRAMES) continue
     const granted = await apis.permissions.contains({ origins: [originPattern(new URL(origin))] }).catch(() => false)
     seen.set(origin, { origin, reached: false, why: granted ? 'cross-origin' : 'not-granted' })
   }

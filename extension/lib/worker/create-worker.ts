@@ -1,3 +1,4 @@
+import { storage } from 'wxt/utils/storage'
 import type { WxtBrowser as Browser } from 'wxt/browser'
 import { createContentChannel } from '../executor/content-channel'
 import { createTabDebugger } from '../executor/debugger'
@@ -12,6 +13,7 @@ import { createWriteBlock } from '../executor/write-block'
 import { resultKey, readResult, readState, updateState, type TaskTab } from '../executor/state'
 import { watchOpenedTabs } from '../executor/opened-tabs'
 import { unreachedFrames } from '../executor/unreached-frames'
+import { createGrantedFrames } from '../executor/granted-frames'
 import { firstTab } from '../executor/task-tabs'
 import { createTaskGroup } from './task-group'
 import { createServerClient } from '../server/client'
@@ -50,6 +52,16 @@ export type WorkerBrowser = Pick<
 /** Everything the service worker runs, assembled over one `browser`. */
 export function createWorker(browser: WorkerBrowser, locale: string | undefined = globalThis.navigator?.language) {
   const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT })
+  // Steps read and act in the cross-origin frames of granted sites too; everything else talks to the page alone.
+  const framed = createGrantedFrames({
+    channel: content,
+    webNavigation: browser.webNavigation,
+    permissions: browser.permissions,
+    store: {
+      get: (tabId) => storage.getItem(`session:tandem.frames.${tabId}`),
+      set: (tabId, frames) => storage.setItem(`session:tandem.frames.${tabId}`, frames),
+    },
+  })
   const tabDebugger = createTabDebugger({ debugger: browser.debugger })
   // Listens to chrome.debugger.onEvent: created while the worker starts, so the event that woke it is delivered.
   const barrier = createWriteBarrier({ debugger: tabDebugger, events: browser.debugger.onEvent })
@@ -57,7 +69,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
   const writeBlock = createWriteBlock({ declarativeNetRequest: browser.declarativeNetRequest, blocked: browser.webRequest.onErrorOccurred as never })
   // Clicks and keys the page asks for while a step runs, as trusted input (see onInputRequest).
   const input = createTrustedInput({ debugger: tabDebugger, events: browser.debugger.onEvent, zoom: (tabId) => browser.tabs.getZoom(tabId) })
-  const screenshots = createScreenshotter({ tabs: browser.tabs, content, debugger: tabDebugger })
+  const screenshots = createScreenshotter({ tabs: browser.tabs, content: framed, debugger: tabDebugger })
   const server = createServerClient({
     settings: readSettings,
     clientId: ensureClientId,
@@ -117,7 +129,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
         {
           tabs: browser.tabs,
           permissions: browser.permissions,
-          content,
+          content: framed,
           screenshots,
           serverUrl: await serverUrl(),
           state,
@@ -132,7 +144,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           },
           taskTabs,
           watchOpened: (from) => watchOpenedTabs(browser.webNavigation, from),
-          unreachedFrames: (tabId) => unreachedFrames({ webNavigation: browser.webNavigation, permissions: browser.permissions }, tabId),
+          unreachedFrames: (tabId) => unreachedFrames({ webNavigation: browser.webNavigation, permissions: browser.permissions }, tabId, framed.reached(tabId)),
           groupTabs,
         },
         action,
