@@ -72,7 +72,7 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
         if (weak.hover) marks.set(el, 'hover')
       } else if (!interactive && el.localName === 'a') {
         // A script-driven link (no href) inside a clickable card is still a link of its own ("收藏" on a product card).
-        const weak = weakClickable(el, 'auto')
+        const weak = weakClickable(el, 'auto', false)
         interactive = covers = weak.clickable && !weak.focusOnly
         cursor = weak.cursor
       }
