@@ -133,15 +133,22 @@ export function hoverRules(doc: Document): HoverRule[] {
 }
 
 const UP = 12
-const BACK = 30
+const BACK = 10
+// Selector matches per observation: a stylesheet of thousands of hover rules costs no more than this.
+const MATCH_BUDGET = 20000
+const REVEALED_PER_RULE = 100
 
 /** The nearest element matching `subject` that `revealed` sits inside or after (its ancestor, or an earlier sibling of it or of an ancestor). */
-function subjectOf(revealed: Element, subject: string): Element | null {
+function subjectOf(revealed: Element, subject: string, budget: { left: number }): Element | null {
   let node: Element | null = revealed
-  for (let depth = 0; node && depth < UP; depth++, node = node.parentElement) {
+  for (let depth = 0; node && depth < UP && budget.left > 0; depth++, node = node.parentElement) {
+    budget.left--
     if (node !== revealed && node.matches(subject)) return node
     let sibling = node.previousElementSibling
-    for (let n = 0; sibling && n < BACK; n++, sibling = sibling.previousElementSibling) if (sibling.matches(subject)) return sibling
+    for (let n = 0; sibling && n < BACK; n++, sibling = sibling.previousElementSibling) {
+      budget.left--
+      if (sibling.matches(subject)) return sibling
+    }
   }
   return null
 }
@@ -149,9 +156,11 @@ function subjectOf(revealed: Element, subject: string): Element | null {
 /** Elements of `doc` that a stylesheet makes reveal something (a submenu, a card's actions) on hover. */
 export function hoverTargets(doc: Document): Set<Element> {
   const targets = new Set<Element>()
+  const budget = { left: MATCH_BUDGET }
   for (const rule of hoverRules(doc)) {
-    for (const revealed of Array.from(doc.querySelectorAll(rule.revealed)).slice(0, 500)) {
-      const subject = subjectOf(revealed, rule.subject)
+    if (budget.left <= 0) break
+    for (const revealed of Array.from(doc.querySelectorAll(rule.revealed)).slice(0, REVEALED_PER_RULE)) {
+      const subject = subjectOf(revealed, rule.subject, budget)
       if (subject) targets.add(subject)
     }
   }
