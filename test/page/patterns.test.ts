@@ -56,6 +56,21 @@ describe('patterns of real pages: row labels, editors, hover, drag', () => {
     expect(tree).not.toContain('企业版')
   })
 
+  it('finds hover rules inside @media, in selector lists, and for a sibling revealed after the hovered element', () => {
+    expect(lineFor(tree, '我的账户')).toMatch(/<div hover>我的账户$/)
+    expect(lineFor(tree, '帮助')).toMatch(/<span hover>帮助$/)
+    expect(tree).not.toContain('我的订单')
+  })
+
+  it('reads a stylesheet added after the last look', async () => {
+    expect(tree).not.toContain('稍后出现')
+    await page.evaluate(() => {
+      document.getElementById('later')!.innerHTML = '稍后出现<b class="later-sub">更多</b>'
+      document.head.append(Object.assign(document.createElement('style'), { textContent: '.later-sub{display:none} #later:hover .later-sub{display:inline}' }))
+    })
+    expect(lineFor((await observe(page)).elementTree, '稍后出现')).toMatch(/<div hover>稍后出现$/)
+  })
+
   it('marks underlined words with a hover card, and after a hover the card\'s button is listed', async () => {
     const author = lineFor(tree, '林小雨')
     expect(author).toMatch(/<span hover>林小雨$/)
