@@ -161,7 +161,8 @@ export function hoverTargets(doc: Document): Set<Element> {
     if (budget.left <= 0) break
     for (const revealed of Array.from(doc.querySelectorAll(rule.revealed)).slice(0, REVEALED_PER_RULE)) {
       const subject = subjectOf(revealed, rule.subject, budget)
-      if (subject) targets.add(subject)
+      // `body:hover .toolbar` reveals something for the whole page: nothing to point at.
+      if (subject && subject.localName !== 'body' && subject.localName !== 'html') targets.add(subject)
     }
   }
   return targets
