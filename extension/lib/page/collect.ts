@@ -1,14 +1,22 @@
 import { frameDocument, isNonContent, walkComposed } from './dom'
-import { createInteractiveDetector } from './interactive'
+import { dropZones } from './drag'
+import { hoverTargets } from './hover'
+import { createInteractiveDetector, type Mark } from './interactive'
 import type { TextSources } from './visible-text'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 
-/** Every interactive element in document order (shadow roots and same-origin frames included), and where text lives. */
-export function collectInteractive(doc: Document): { elements: Element[]; text: TextSources } {
+/**
+ * Every interactive element in document order (shadow roots and same-origin frames included), where text lives,
+ * and why some are listed beyond being clickable (hover, drag, drop).
+ */
+export function collectInteractive(doc: Document): { elements: Element[]; text: TextSources; marks: Map<Element, Mark> } {
   const elements: Element[] = []
   const text: TextSources = { docs: [doc], shadowRoots: [] }
-  const detector = createInteractiveDetector()
+  const marks = new Map<Element, Mark>()
+  for (const el of hoverTargets(doc)) marks.set(el, 'hover')
+  for (const el of dropZones(doc)) marks.set(el, 'dropzone')
+  const detector = createInteractiveDetector(marks)
   // Where each open element's entry sits in `elements` (-1 when it is not one), to drop a focus-only container
   // (a calendar panel with tabindex, a composite grid) once its days or items turn out to be listed.
   const entries: number[] = []
@@ -33,6 +41,6 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
     },
     leave,
   })
-  return { elements, text }
+  return { elements, text, marks }
 }
 

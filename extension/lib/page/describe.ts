@@ -3,7 +3,11 @@ import { hasLetters } from '../../../protocol/label-text'
 import { collapseWhitespace, isTag, truncate } from './dom'
 import { contextOf } from './element-context'
 import { formInfo, type FormInfo } from './form-context'
+import { zoneName } from './drag'
+import { editorPlaceholder, isEditorRoot } from './editor'
 import { iconNamesOf } from './icons'
+import type { Mark } from './interactive'
+import { rowLabel } from './row-label'
 import { MASK, SECRET_AUTOCOMPLETE, isSecretField } from './sensitive'
 import { isProxyBox } from './visibility'
 import { accessibleName, explicitRole, implicitRole, labelText, roleOf, shortText, visibleLabel } from './semantics'
@@ -98,6 +102,7 @@ export function describeElement(
   redact: (text: string) => string = (t) => t,
   forms?: Map<HTMLFormElement, FormInfo>,
   shown: Element = el,
+  mark?: Mark,
 ): Described {
   const tag = el.localName
   const explicit = explicitRole(el)
@@ -114,6 +119,13 @@ export function describeElement(
   for (const name of ['name', 'placeholder', 'aria-label'] as const) {
     const value = el.getAttribute(name)
     if (value) attributes[name] = truncate(collapseWhitespace(value), TEXT_MAX)
+  }
+  const editor = isEditorRoot(el)
+  if (editor) {
+    // A rich-text editor (Quill, TipTap) is a `<div>` to the eye: say it takes text, and what its placeholder asks.
+    if (!attributes.role && role === 'textbox') attributes.role = 'textbox'
+    const hint = !attributes.placeholder && editorPlaceholder(el)
+    if (hint) attributes.placeholder = truncate(collapseWhitespace(hint), TEXT_MAX)
   }
   // A field has no text of its own: its <label> stands where a button's text would (`<input type=checkbox>Agree`).
   let text = label
@@ -137,6 +149,13 @@ export function describeElement(
     if (tag === 'img' && el.getAttribute('alt')) attributes.alt = truncate(collapseWhitespace(el.getAttribute('alt')!), TEXT_MAX)
   }
   states(el, role, attributes)
+  if (mark === 'hover' || mark === 'draggable' || mark === 'dropzone') attributes[mark] = ''
+  else if (el.getAttribute('draggable') === 'true' && tag !== 'img' && tag !== 'a') attributes.draggable = ''
+  if (mark === 'dropzone') {
+    // A column or list to drop on reads as its name, not as every card inside it.
+    text = zoneName(el, TEXT_MAX)
+    if (attributes['aria-label'] === text) delete attributes['aria-label']
+  }
   if (isProxyBox(el, shown)) {
     // A transparent link over a card reads as the card; a transparent field as what its box shows.
     if (tag === 'a') text = shortText(shown, TEXT_MAX)
@@ -148,7 +167,7 @@ export function describeElement(
   }
   // The accessible name, where what is shown does not already say it (a switch named by its form label, a
   // combobox by aria-labelledby); a control with no words of its own takes it as its text.
-  const name = accessibleName(el, TEXT_MAX)
+  const name = mark === 'dropzone' ? '' : accessibleName(el, TEXT_MAX) || rowLabel(el, TEXT_MAX)
   // Text that already holds the name ("Email *" for "Email") says it: no second copy.
   if (name && !text.includes(name) && name !== attributes['aria-label'] && name !== attributes.placeholder && name !== attributes.title && name !== attributes.alt) {
     if (!text) text = name

@@ -1,6 +1,23 @@
 import { isTag } from './dom'
 import { explicitRole, isSemanticInteractive } from './semantics'
 
+/** Why an element is listed beyond being clickable: it reveals something on hover, it can be dragged, or dropped on. */
+export type Mark = 'hover' | 'draggable' | 'dropzone'
+
+// Underlined words that are not a link (a name that opens a hover card): short, inline, where the underline starts.
+const NOT_HOVER_UNDERLINE = new Set(['u', 'ins', 'abbr', 'a', 'label'])
+function underlinedWords(el: Element, style: CSSStyleDeclaration): boolean {
+  if (NOT_HOVER_UNDERLINE.has(el.localName) || !style.display.startsWith('inline')) return false
+  const length = el.textContent?.trim().length ?? 0
+  return length > 0 && length <= 30
+}
+
+/** A hover handler the page set as an attribute or property (listeners added with addEventListener cannot be seen). */
+function hoverHandler(el: Element): boolean {
+  const h = el as HTMLElement
+  return el.hasAttribute('onmouseenter') || el.hasAttribute('onmouseover') || typeof h.onmouseenter === 'function' || typeof h.onmouseover === 'function'
+}
+
 const NEVER_WEAK = new Set(['html', 'body', 'label', 'iframe', 'frame', 'option', 'optgroup'])
 // Widgets made of other widgets: a person clicks the days of a grid or the items of a listbox, not the grid.
 const COMPOSITE_ROLES = new Set(['listbox', 'grid', 'treegrid', 'tree', 'menu', 'menubar', 'tablist', 'radiogroup', 'toolbar'])
@@ -13,20 +30,23 @@ const COMPOSITE_ROLES = new Set(['listbox', 'grid', 'treegrid', 'tree', 'menu', 
  * calendar panel) or a composite widget (grid, listbox, menu) does not count as an ancestor: the days and items
  * inside are what gets clicked.
  */
-export function createInteractiveDetector() {
-  const stack: { interactive: boolean; covers: boolean; focusOnly: boolean; cursor: string }[] = []
+export function createInteractiveDetector(marks: Map<Element, Mark> = new Map()) {
+  const stack: { interactive: boolean; covers: boolean; focusOnly: boolean; cursor: string; underline: boolean }[] = []
   // A weak element that only takes focus: the caller drops it when it turns out to hold controls.
   let inside = 0
 
-  function weakClickable(el: Element, parentCursor: string): { clickable: boolean; focusOnly: boolean; cursor: string } {
-    if (NEVER_WEAK.has(el.localName)) return { clickable: false, focusOnly: false, cursor: parentCursor }
-    if (el.hasAttribute('onclick') || typeof (el as HTMLElement).onclick === 'function') return { clickable: true, focusOnly: false, cursor: parentCursor }
+  function weakClickable(el: Element, parentCursor: string, parentUnderline: boolean): { clickable: boolean; focusOnly: boolean; cursor: string; underline: boolean; hover?: boolean } {
+    if (NEVER_WEAK.has(el.localName)) return { clickable: false, focusOnly: false, cursor: parentCursor, underline: parentUnderline }
+    if (el.hasAttribute('onclick') || typeof (el as HTMLElement).onclick === 'function') return { clickable: true, focusOnly: false, cursor: parentCursor, underline: parentUnderline }
     const view = el.ownerDocument.defaultView
-    const cursor = view ? view.getComputedStyle(el).cursor : 'auto'
+    const style = view?.getComputedStyle(el)
+    const cursor = style ? style.cursor : 'auto'
+    const underline = !!style && style.textDecorationLine.includes('underline')
     const pointer = cursor === 'pointer' && parentCursor !== 'pointer'
     const tabindex = el.getAttribute('tabindex')
-    if (!pointer && tabindex !== null && Number(tabindex) >= 0) return { clickable: true, focusOnly: true, cursor }
-    return { clickable: pointer, focusOnly: false, cursor }
+    if (!pointer && tabindex !== null && Number(tabindex) >= 0) return { clickable: true, focusOnly: true, cursor, underline }
+    if (!pointer && ((underline && !parentUnderline && underlinedWords(el, style!)) || hoverHandler(el))) return { clickable: true, focusOnly: false, cursor, underline, hover: true }
+    return { clickable: pointer, focusOnly: false, cursor, underline }
   }
 
   return {
@@ -36,21 +56,29 @@ export function createInteractiveDetector() {
       let covers = interactive && !COMPOSITE_ROLES.has(explicitRole(el) ?? '')
       let focusOnly = false
       let cursor = stack.length ? stack[stack.length - 1]!.cursor : 'auto'
-      if (!interactive && inside === 0) {
-        const weak = weakClickable(el, el.parentNode?.nodeType === 9 ? 'auto' : cursor)
+      let underline = stack.length ? stack[stack.length - 1]!.underline : false
+      const marked = marks.get(el)
+      if (!marked && el.getAttribute('draggable') === 'true' && el.localName !== 'img' && el.localName !== 'a') marks.set(el, 'draggable')
+      if (!interactive && marks.has(el)) {
+        // Listed for what it does on hover or drag, yet it covers nothing: the links of a hover menu stay listed.
+        interactive = true
+      } else if (!interactive && inside === 0) {
+        const weak = weakClickable(el, el.parentNode?.nodeType === 9 ? 'auto' : cursor, el.parentNode?.nodeType === 9 ? false : underline)
         interactive = weak.clickable
-        covers = weak.clickable && !weak.focusOnly
+        covers = weak.clickable && !weak.focusOnly && !weak.hover
         focusOnly = weak.focusOnly
         cursor = weak.cursor
+        underline = weak.underline
+        if (weak.hover) marks.set(el, 'hover')
       } else if (!interactive && el.localName === 'a') {
         // A script-driven link (no href) inside a clickable card is still a link of its own ("收藏" on a product card).
-        const weak = weakClickable(el, 'auto')
+        const weak = weakClickable(el, 'auto', false)
         interactive = covers = weak.clickable && !weak.focusOnly
         cursor = weak.cursor
       }
       // A hidden input can carry an onclick; it is still nothing a person can reach.
       if (isTag(el, 'input') && el.type === 'hidden') interactive = covers = false
-      stack.push({ interactive, covers, focusOnly: interactive && focusOnly, cursor })
+      stack.push({ interactive, covers, focusOnly: interactive && focusOnly, cursor, underline })
       if (covers) inside++
       return interactive
     },

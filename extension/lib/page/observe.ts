@@ -45,7 +45,7 @@ function observe(win: Window, opts: ObserveOptions): PageSnapshot {
   const doc = win.document
   const maxElements = opts.maxElements ?? 500
   const redact = createRedactor(opts.redactValues)
-  const { elements: found, text: sources } = collectInteractive(doc)
+  const { elements: found, text: sources, marks } = collectInteractive(doc)
 
   const offsets = new Map<Document, { x: number; y: number; scrollX: number; scrollY: number }>()
   const width = win.innerWidth
@@ -81,7 +81,7 @@ function observe(win: Window, opts: ObserveOptions): PageSnapshot {
   const lines: string[] = []
   const elements: ElementInfo[] = []
   kept.forEach(({ el, shown }, index) => {
-    const described = describeElement(el, redact, forms, shown)
+    const described = describeElement(el, redact, forms, shown, marks.get(el))
     const fingerprint = fingerprintOf(el, described.label, cache)
     const isNew = !!opts.previous && !opts.previous.fingerprints.has(fingerprint)
     rememberElement(memory, index, el, fingerprint)
