@@ -84,6 +84,18 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       stoppers.delete(action.actionId)
     }
     const actMs = now() - started
+    const acted: ActOutcome = {
+      actionId: action.actionId,
+      status: outcome.status,
+      errors: outcome.errors,
+      ...(outcome.extracted === undefined ? {} : { extracted: outcome.extracted }),
+      ...(outcome.targetName ? { targetName: outcome.targetName.slice(0, 200) } : {}),
+      ...(outcome.input ? { input: outcome.input } : {}),
+      timing: { actMs },
+    }
+    // Stored at once: a page the step sends away (a form posted) unloads while it settles, and the worker still
+    // finds what the step did; a worker that dies meanwhile finds it on its next wake instead of re-running.
+    await deps.store.set(resultKey, acted)
     // Read the page as the action left it once it stops moving (a popup fading in), not the instant the handler ran.
     const settled = await watch?.settled().catch(() => undefined)
     const settledAt = now()
@@ -94,17 +106,11 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       page = undefined
     }
     const result: ActOutcome = {
-      actionId: action.actionId,
-      status: outcome.status,
-      errors: outcome.errors,
-      ...(outcome.extracted === undefined ? {} : { extracted: outcome.extracted }),
-      ...(outcome.targetName ? { targetName: outcome.targetName.slice(0, 200) } : {}),
-      ...(outcome.input ? { input: outcome.input } : {}),
+      ...acted,
       ...(page ? { page } : {}),
       ...(settled ? { settle: settled } : {}),
       timing: { actMs, ...(settled ? { settleMs: settledAt - started - actMs } : {}), observeMs: now() - settledAt },
     }
-    // Stored before answering: a worker that dies meanwhile finds it on its next wake instead of re-running.
     await deps.store.set(resultKey, result)
     return result
   }
