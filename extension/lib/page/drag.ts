@@ -22,21 +22,30 @@ export function dropZones(doc: Document): Set<Element> {
     if (container && container.localName !== 'body' && container.localName !== 'html') containers.add(container)
   }
   for (const container of containers) {
-    zones.add(container)
+    if (worthNaming(container)) zones.add(container)
     const parent = container.parentElement
     if (!parent) continue
     for (let sibling = parent.firstElementChild; sibling; sibling = sibling.nextElementSibling) {
-      if (sibling !== container && sibling.localName === container.localName && sibling.className === container.className) zones.add(sibling)
+      if (sibling !== container && sibling.localName === container.localName && sibling.className === container.className && worthNaming(sibling)) zones.add(sibling)
     }
   }
   return zones
 }
 
-/** A drop zone's name: its label, else its heading, else the start of its text. */
-export function zoneName(el: Element, max: number): string {
+/**
+ * A container is offered as a place to drop when it says what it is (a label, a heading: a board's column) or holds
+ * nothing yet; an unnamed list of items would read as its items' words, and its items are already there to drop on.
+ */
+const worthNaming = (el: Element) => !!ownName(el, 80) || !collapseWhitespace(el.textContent ?? '')
+
+function ownName(el: Element, max: number): string {
   const named = labelledByText(el, max) || collapseWhitespace(el.getAttribute('aria-label') ?? '')
   if (named) return truncate(named, max)
   const heading = el.querySelector('h1, h2, h3, h4, h5, h6, [role="heading"], legend, caption')
-  const text = heading ? shortText(heading, max) : ''
-  return text || shortText(el, Math.min(max, 30))
+  return heading ? shortText(heading, max) : ''
+}
+
+/** A drop zone's name: its label, else its heading, else the start of its text. */
+export function zoneName(el: Element, max: number): string {
+  return ownName(el, max) || shortText(el, Math.min(max, 30))
 }

@@ -153,6 +153,17 @@ function subjectOf(revealed: Element, subject: string, budget: { left: number })
   return null
 }
 
+const CONTROL = 'a[href], button, input, select, textarea, [role=button], [role=link], [role=menuitem], [role=tab]'
+
+const shownBox = (el: Element) =>
+  typeof (el as HTMLElement).checkVisibility === 'function' ? (el as HTMLElement).checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0
+
+/**
+ * A control shown inside already takes the pointer there (a menu's own "Products" button; the links of a menu once
+ * open): pointing at it hovers its container, which would only repeat its words, and those of all it reveals.
+ */
+const holdsShownControl = (el: Element) => Array.from(el.querySelectorAll(CONTROL)).some(shownBox)
+
 /** Elements of `doc` that a stylesheet makes reveal something (a submenu, a card's actions) on hover. */
 export function hoverTargets(doc: Document): Set<Element> {
   const targets = new Set<Element>()
@@ -162,7 +173,7 @@ export function hoverTargets(doc: Document): Set<Element> {
     for (const revealed of Array.from(doc.querySelectorAll(rule.revealed)).slice(0, REVEALED_PER_RULE)) {
       const subject = subjectOf(revealed, rule.subject, budget)
       // `body:hover .toolbar` reveals something for the whole page: nothing to point at.
-      if (subject && subject.localName !== 'body' && subject.localName !== 'html') targets.add(subject)
+      if (subject && subject.localName !== 'body' && subject.localName !== 'html' && !targets.has(subject) && !holdsShownControl(subject)) targets.add(subject)
     }
   }
   return targets

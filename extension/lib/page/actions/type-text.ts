@@ -84,7 +84,8 @@ async function typeTrusted(field: TextControl, text: string, clear: boolean, inp
   if (clear) field.select()
   else field.setSelectionRange(field.value.length, field.value.length)
   if (!(await input.text(text))) return false
-  dispatchChange(field)
+  // No change event here: the browser fires its own when focus leaves the field or Enter commits it, as after a
+  // person's typing; one sent now would make two.
   return true
 }
 
