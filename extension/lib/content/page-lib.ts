@@ -1,5 +1,5 @@
 import { firesHandlers } from '../../../protocol/action-registry'
-import { createPageMemory, maskSensitiveFields, observePage, runPageAction, watchSettle, type PageMemory } from '../page'
+import { createPageMemory, maskSensitiveFields, observePage, runPageAction, SETTLE_HOVER_MS, watchSettle, type PageMemory } from '../page'
 import { deepQueryAll } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
 import type { TrustedInput } from '../page/input'
@@ -39,7 +39,7 @@ export function createPageLib(deps: { input?: (actionId: string) => TrustedInput
       // Actions that fire the page's handlers, and scrolls (lazy lists load as they come into view), may change the page.
       if (!firesHandlers(action.type) && action.type !== 'scroll') return { settled: async () => undefined }
       const watch = watchSettle(win)
-      return { settled: () => watch.settled() }
+      return { settled: () => watch.settled(action.type === 'hover' ? { unchangedMs: SETTLE_HOVER_MS } : {}) }
     },
   }
 }

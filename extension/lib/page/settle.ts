@@ -38,6 +38,8 @@ export interface Settled {
 export const SETTLE_QUIET_MS = 100
 export const SETTLE_MAX_MS = 1500
 export const SETTLE_UNCHANGED_MS = 40
+/** Menus that open on hover wait before they show (Element Plus 150 ms, antd 100 ms): a hover gets this long to start. */
+export const SETTLE_HOVER_MS = 300
 /** Frames that must be painted after the last change too (rc-motion starts a transition two frames after adding). */
 const QUIET_FRAMES = 3
 /** Changes of one node (or one attribute of it) after which further ones are a ticker's. */
@@ -127,8 +129,8 @@ export function watchSettle(win: Window): SettleWatch {
     stop,
     settled(opts = {}) {
       const quietMs = opts.quietMs ?? SETTLE_QUIET_MS
-      const unchangedMs = Math.min(opts.unchangedMs ?? SETTLE_UNCHANGED_MS, quietMs)
       const maxMs = opts.maxMs ?? SETTLE_MAX_MS
+      const unchangedMs = Math.min(opts.unchangedMs ?? SETTLE_UNCHANGED_MS, maxMs)
       const start = now()
       // A hidden tab runs no frames and holds its timers to about a second: waiting there would cost a second a step.
       if (!observer || doc.visibilityState === 'hidden') {
