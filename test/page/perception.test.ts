@@ -1,16 +1,8 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { observe, openFixture, useFixtureBrowser } from '../support/page-lib'
+import { LINE, observe, openFixture, useFixtureBrowser, lineFor } from '../support/page-lib'
 
 const env = useFixtureBrowser()
-
-const LINE = /^\*?\[\d+\]<[a-z][a-z0-9-]*( [a-z-]+(=("([^"\\]|\\.)*"|[^\s"]+))?)*>.*$/
-
-function lineFor(tree: string, needle: string): string {
-  const line = tree.split('\n').find((l) => l.includes(needle))
-  if (!line) throw new Error(`no line with ${needle} in:\n${tree}`)
-  return line
-}
 
 describe('observePage: the element tree', () => {
   let page: Page

@@ -138,3 +138,13 @@ export function indexIn(tree: string, needle: string): number {
   if (!line) throw new Error(`no ${needle} in:\n${tree}`)
   return Number(/\[(\d+)\]/.exec(line)![1])
 }
+
+/** A tree line as the model reads it: `[N]<tag attr attr="value">text`, `*` in front when it is new. */
+export const LINE = /^\*?\[\d+\]<[a-z][a-z0-9-]*( [a-z-]+(=("([^"\\]|\\.)*"|[^\s"]+))?)*>.*$/
+
+/** The first tree line holding `needle`; failing with the whole tree, so a missing element shows what was there. */
+export function lineFor(tree: string, needle: string): string {
+  const line = tree.split('\n').find((l) => l.includes(needle))
+  if (!line) throw new Error(`no line with ${needle} in:\n${tree}`)
+  return line
+}

@@ -470,6 +470,8 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       let after = refusedEarly ? await backTo(current) : await afterAnswer(current, outcome.page?.url)
       // The browser may say it stopped the page only once the tab has settled on its error page.
       if (!refusedEarly && deps.guard?.refusals().page) after = await backTo(current)
+      // The answer came from storage without a reading (its document went as it settled: a form posted in a frame).
+      if (after === current && !outcome.page) await readPage(current.id, obs)
       // A page the step led to may send a write as it loads (a form that submits itself).
       if (barrier && (await barrier.held(action.actionId)).length) return heldStep(after ?? current, undefined)
       if (withEvidence(action) && after) obs.shot(await shoot(after, 'after'))
