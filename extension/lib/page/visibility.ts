@@ -136,3 +136,12 @@ export function visibleProxy(el: Element): { shown: Element; rect: DOMRect } | n
 export function isProxyBox(el: Element, shown: Element): boolean {
   return shown !== el && !isTag(shown, 'label') && !el.contains(shown)
 }
+
+/** Shown to a person: rendered with a size, and not clipped away (antd's 0×0 screen-reader list is not). */
+export const isShown = (el: Element): boolean => isRendered(el) && !!visibleProxy(el)
+
+/** A shown box large enough to be pointed at and to hold words (a field's frame, not its icon or caret). */
+export const isShownBox = (el: Element): boolean => {
+  const r = el.getBoundingClientRect()
+  return r.width >= 16 && r.height >= 12 && isShown(el)
+}

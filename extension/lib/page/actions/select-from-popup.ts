@@ -3,7 +3,7 @@ import { collapseWhitespace, truncate } from '../dom'
 import { fail } from '../errors'
 import { dispatchClick } from '../events'
 import { watchSettle } from '../settle'
-import { isRendered, visibleProxy } from '../visibility'
+import { isShown } from '../visibility'
 
 /** Elements that appeared, or were shown by a style, class or `hidden` change, while `open` ran and the page settled. */
 async function whatOpens(win: Window, open: () => void): Promise<Element[]> {
@@ -28,7 +28,6 @@ async function whatOpens(win: Window, open: () => void): Promise<Element[]> {
   return [...appeared].filter((e) => e.isConnected)
 }
 
-const shown = (el: Element) => isRendered(el) && !!visibleProxy(el)
 const textOf = (el: Element) => collapseWhitespace(el.textContent ?? '')
 
 /**
@@ -41,7 +40,7 @@ export async function selectFromPopup(win: Window, box: Element, wanted: string,
   const opened = await whatOpens(win, () => dispatchClick(at.hit, at.x, at.y))
   const want = collapseWhitespace(wanted).toLowerCase()
   const outside = opened.filter((root) => !root.contains(box) && !box.contains(root))
-  const candidates = outside.flatMap((root) => [root, ...Array.from(root.querySelectorAll('*'))]).filter((e) => textOf(e) && shown(e))
+  const candidates = outside.flatMap((root) => [root, ...Array.from(root.querySelectorAll('*'))]).filter((e) => textOf(e) && isShown(e))
   // The innermost element whose words are exactly the option's: the option itself, not the list that holds it.
   const exact = candidates.filter((e) => textOf(e).toLowerCase() === want)
   const option = exact.find((e) => !exact.some((inner) => inner !== e && e.contains(inner)))
