@@ -6,6 +6,8 @@ import { CORPUS_DIST } from './site'
 const newest = (dir: string): number =>
   Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)))
 
+const SHARED_CONFIG = 'e2e/support/library-vite-config.ts'
+
 /** Builds the server, console and extension when a fresh clone has none (npm run build, a few minutes). */
 export function buildTandemIfMissing(): void {
   if (existsSync('.output/server/index.mjs') && existsSync('dist/chrome-mv3/manifest.json')) return
@@ -16,7 +18,9 @@ export function buildTandemIfMissing(): void {
 /** Bundles a set of fixture pages with Vite when they are missing or older than their sources (a few seconds). */
 export function buildPages(config: string, sources: string, dist: string, force = false): void {
   const manifest = join(dist, '.vite/manifest.json')
-  if (!force && existsSync(manifest) && statSync(manifest).mtimeMs > Math.max(newest(sources), statSync(config).mtimeMs)) return
+  // The config's shared part (e2e/support/library-vite-config.ts) counts as the config.
+  const configs = Math.max(statSync(config).mtimeMs, statSync(SHARED_CONFIG).mtimeMs)
+  if (!force && existsSync(manifest) && statSync(manifest).mtimeMs > Math.max(newest(sources), configs)) return
   const vite = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '-c', config], { stdio: 'inherit' })
   if (vite.status !== 0) throw new Error(`the pages of ${config} did not build`)
 }
