@@ -6,12 +6,20 @@ import { LINE, act, action, indexIn, observe, openFixture, useFixtureBrowser, li
 const env = useFixtureBrowser()
 
 const status = (page: Page) => page.locator('#status').textContent()
+const DONE = { status: 'done', errors: [] }
+/** widgets.html afresh for each describe: one describe's clicks never reach what another reads. */
+const openWidgets = () => openFixture(env.browser, env.fixtures, 'widgets.html')
+
+/** Each element's line in the tree, found by words only its line has, reads as given. */
+function expectLines(tree: string, lines: [words: string, line: RegExp][]): void {
+  for (const [words, line] of lines) expect(lineFor(tree, words), words).toMatch(line)
+}
 
 // The DOM shapes antd 5, MUI 7 and Element Plus 2 render (test/fixtures/pages/widgets.html), as the model reads them.
 describe('real widgets: names and states', () => {
   let page: Page
   beforeAll(async () => {
-    page = await openFixture(env.browser, env.fixtures, 'widgets.html')
+    page = await openWidgets()
   })
 
   it('keeps every line in the tree format', async () => {
@@ -31,7 +39,7 @@ describe('real widgets: names and states', () => {
 
   it('finds a switch by role and label, clicks it, and reads its new state', async () => {
     await observe(page)
-    expect(await act(page, action('click', { target: { by: 'role', value: 'switch:消息通知' } }))).toMatchObject({ status: 'done', errors: [] })
+    expect(await act(page, action('click', { target: { by: 'role', value: 'switch:消息通知' } }))).toMatchObject(DONE)
     expect(await page.getAttribute('#settings_notify', 'aria-checked')).toBe('true')
     expect(await page.getAttribute('#settings_dark', 'aria-checked')).toBe('true')
     expect(lineFor((await observe(page)).elementTree, '消息通知')).toMatch(/checked label="消息通知">开$/)
@@ -49,20 +57,24 @@ describe('real widgets: names and states', () => {
 
   it('names MUI\'s Select from aria-labelledby (its label and itself), a spinbutton with a hidden referenced hint, a slider by <label for>', async () => {
     const { elementTree: tree } = await observe(page)
-    expect(lineFor(tree, 'Age')).toMatch(/<div role=combobox expanded=false label="Age Ten">Ten$/)
-    expect(lineFor(tree, 'role=spinbutton')).toContain('label="数量 每人限购 2 件"')
-    expect(lineFor(tree, 'role=slider')).toMatch(/<div role=slider value="30">音量$/)
+    expectLines(tree, [
+      ['Age', /<div role=combobox expanded=false label="Age Ten">Ten$/],
+      ['role=spinbutton', /label="数量 每人限购 2 件"/],
+      ['role=slider', /<div role=slider value="30">音量$/],
+    ])
     // MUI's native input (aria-hidden, tabindex=-1, transparent) is not offered.
     expect(tree).not.toContain('value=10')
   })
 
   it('leaves display:none and aria-hidden text out of a name, keeps screen-reader-only text in it and out of what is shown', async () => {
     const { elementTree: tree } = await observe(page)
-    expect(lineFor(tree, '保存')).toMatch(/<button label="保存到云端">保存 ✓$/)
     expect(tree).not.toContain('草稿')
-    expect(lineFor(tree, '帮助中心')).toMatch(/label="帮助中心（在新窗口打开）">帮助中心$/)
-    expect(lineFor(tree, '全选')).toMatch(/<input type=checkbox checked=mixed>全选$/)
-    expect(lineFor(tree, '>B')).toMatch(/<button pressed>B$/)
+    expectLines(tree, [
+      ['保存', /<button label="保存到云端">保存 ✓$/],
+      ['帮助中心', /label="帮助中心（在新窗口打开）">帮助中心$/],
+      ['全选', /<input type=checkbox checked=mixed>全选$/],
+      ['>B', /<button pressed>B$/],
+    ])
   })
 
   it('never names anything with a card number a name points at', async () => {
@@ -75,7 +87,7 @@ describe('real widgets: names and states', () => {
 describe('real widgets: a focusable calendar panel', () => {
   let page: Page
   beforeAll(async () => {
-    page = await openFixture(env.browser, env.fixtures, 'widgets.html')
+    page = await openWidgets()
   })
 
   it('gives every day its own index, dated, and no line to the panel that holds them', async () => {
@@ -89,7 +101,7 @@ describe('real widgets: a focusable calendar panel', () => {
   it('clicks the day by its index', async () => {
     const { elementTree: tree } = await observe(page)
     const day = indexIn(tree, '2024-03-05')
-    expect(await act(page, action('click', { target: { by: 'index', value: day } }))).toMatchObject({ status: 'done', errors: [] })
+    expect(await act(page, action('click', { target: { by: 'index', value: day } }))).toMatchObject(DONE)
     expect(await page.locator('#chosen-day').textContent()).toBe('2024-03-05')
   })
 })
@@ -97,14 +109,16 @@ describe('real widgets: a focusable calendar panel', () => {
 describe('real widgets: transparent comboboxes drawn by a box', () => {
   let page: Page
   beforeAll(async () => {
-    page = await openFixture(env.browser, env.fixtures, 'widgets.html')
+    page = await openWidgets()
   })
 
   it('lists antd\'s and Element Plus\'s combobox inputs once, as comboboxes with their state, never as a bare box', async () => {
     const { elementTree: tree } = await observe(page)
-    expect(lineFor(tree, '>城市')).toMatch(/<input role=combobox expanded=false placeholder="请选择城市">城市$/)
-    expect(lineFor(tree, '常住城市')).toMatch(/<input role=combobox expanded=true value="上海">常住城市$/)
-    expect(lineFor(tree, '配送城市')).toMatch(/<input role=combobox expanded=false placeholder="请选择城市">配送城市$/)
+    expectLines(tree, [
+      ['>城市', /<input role=combobox expanded=false placeholder="请选择城市">城市$/],
+      ['常住城市', /<input role=combobox expanded=true value="上海">常住城市$/],
+      ['配送城市', /<input role=combobox expanded=false placeholder="请选择城市">配送城市$/],
+    ])
     expect(tree).not.toMatch(/<div[^>]*>请选择城市/)
     expect(tree.split('\n').filter((l) => l.includes('请选择城市'))).toHaveLength(2)
   })
@@ -119,14 +133,14 @@ describe('real widgets: transparent comboboxes drawn by a box', () => {
     expect(await status(page)).toBe('antd city opened')
     // `select` takes only what is a combobox: the input, not the box around it.
     const byText = await act(page, action('select', { target: { by: 'text', value: '配送城市' }, params: { option: '上海' } }))
-    expect(byText).toMatchObject({ status: 'done', errors: [] })
+    expect(byText).toMatchObject(DONE)
     expect(await status(page)).toBe('city 上海')
   })
 
   it('selects an option of Element Plus\'s Select by the index it was listed with, and shows the value after', async () => {
     const { elementTree: tree } = await observe(page)
     const city = indexIn(tree, '配送城市')
-    expect(await act(page, action('select', { target: { by: 'index', value: city }, params: { option: '北京' } }))).toMatchObject({ status: 'done', errors: [] })
+    expect(await act(page, action('select', { target: { by: 'index', value: city }, params: { option: '北京' } }))).toMatchObject(DONE)
     expect(await status(page)).toBe('city 北京')
     expect(lineFor((await observe(page)).elementTree, '配送城市')).toMatch(/<input role=combobox expanded=false value="北京">配送城市$/)
   })
@@ -135,7 +149,7 @@ describe('real widgets: transparent comboboxes drawn by a box', () => {
     const { elementTree: tree } = await observe(page)
     await page.evaluate(() => document.getElementById('settings_city')!.addEventListener('click', () => { document.getElementById('status')!.textContent = 'antd city clicked' }))
     const city = indexIn(tree, 'placeholder="请选择城市">城市')
-    expect(await act(page, action('click', { target: { by: 'index', value: city } }))).toMatchObject({ status: 'done', errors: [] })
+    expect(await act(page, action('click', { target: { by: 'index', value: city } }))).toMatchObject(DONE)
     expect(await status(page)).toBe('antd city clicked')
   })
 })
@@ -143,16 +157,18 @@ describe('real widgets: transparent comboboxes drawn by a box', () => {
 describe('real widgets: links a person can click', () => {
   let page: Page
   beforeAll(async () => {
-    page = await openFixture(env.browser, env.fixtures, 'widgets.html')
+    page = await openWidgets()
   })
 
   it('lists a script-driven link without href, also inside a clickable card, a link boxed by its floated image, and overlay links', async () => {
     const { elementTree: tree } = await observe(page)
-    expect(lineFor(tree, '查看详情')).toMatch(/<a>查看详情$/)
-    expect(lineFor(tree, '>收藏')).toMatch(/<a>收藏$/)
-    expect(lineFor(tree, '/item/1')).toMatch(/<a href="\/item\/1">蓝牙耳机$/)
-    expect(lineFor(tree, '/item/2')).toMatch(/<a href="\/item\/2">机械键盘 ¥399$/)
-    expect(lineFor(tree, '/item/3')).toContain('无线鼠标 ¥129')
+    expectLines(tree, [
+      ['查看详情', /<a>查看详情$/],
+      ['>收藏', /<a>收藏$/],
+      ['/item/1', /<a href="\/item\/1">蓝牙耳机$/],
+      ['/item/2', /<a href="\/item\/2">机械键盘 ¥399$/],
+      ['/item/3', /无线鼠标 ¥129/],
+    ])
   })
 
   it('clicks them', async () => {
@@ -167,7 +183,7 @@ describe('real widgets: links a person can click', () => {
 
 describe('page text', () => {
   it('leaves screen-reader-only text out and reads a chosen value once, keeps the calendar\'s days and masks the card', async () => {
-    const page = await openFixture(env.browser, env.fixtures, 'widgets.html')
+    const page = await openWidgets()
     const { visibleTextSnippet: text } = await observe(page, { textLimit: 10_000 })
     expect(text).not.toContain('在新窗口打开')
     expect(text).not.toContain('到云端')
