@@ -2,8 +2,8 @@ import { ensureActionable } from '../actionability'
 import { collapseWhitespace, truncate } from '../dom'
 import { fail } from '../errors'
 import { dispatchClick } from '../events'
-import { watchSettle } from '../settle'
 import { isShown } from '../visibility'
+import { settleAfter } from './settle-after'
 
 /** Elements that appeared, or were shown by a style, class or `hidden` change, while `open` ran and the page settled. */
 async function whatOpens(win: Window, open: () => void): Promise<Element[]> {
@@ -15,16 +15,11 @@ async function whatOpens(win: Window, open: () => void): Promise<Element[]> {
     }
   })
   observer.observe(win.document, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class', 'hidden'] })
-  const opening = watchSettle(win)
   try {
-    open()
-  } catch (error) {
-    opening.stop()
+    await settleAfter(win, open, 1000)
+  } finally {
     observer.disconnect()
-    throw error
   }
-  await opening.settled({ maxMs: 1000 })
-  observer.disconnect()
   return [...appeared].filter((e) => e.isConnected)
 }
 
@@ -48,14 +43,9 @@ export async function selectFromPopup(win: Window, box: Element, wanted: string,
     const seen = [...new Set(candidates.filter((e) => e.children.length === 0).map(textOf))].slice(0, 12)
     fail('TARGET_NOT_FOUND', `no option like "${truncate(wanted, 80)}" appeared after opening ${describe(box)}${seen.length ? `; it showed ${seen.map((s) => `"${truncate(s, 40)}"`).join(', ')}` : ''}`)
   }
-  const choosing = watchSettle(win)
-  try {
+  await settleAfter(win, () => {
     const hit = ensureActionable(option)
     dispatchClick(hit.hit, hit.x, hit.y)
-  } catch (error) {
-    choosing.stop()
-    throw error
-  }
-  await choosing.settled({ maxMs: 1000 })
+  }, 1000)
   return textOf(option)
 }

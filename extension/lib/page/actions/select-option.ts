@@ -3,12 +3,12 @@ import { collapseWhitespace, isTag, truncate } from '../dom'
 import { fail } from '../errors'
 import { dispatchChange, dispatchClick, dispatchInput, setNativeValue } from '../events'
 import { explicitRole } from '../semantics'
-import { watchSettle } from '../settle'
 import { isShownBox, visibleProxy } from '../visibility'
 import type { Action } from '../../../../protocol/action'
 import { expectShown } from './expect-shown'
 import { findInPopup, findOption, listOf, matchOption, optionsFor, optionText } from './find-option'
 import { selectFromPopup } from './select-from-popup'
+import { settleAfter } from './settle-after'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
 
 function selectNative(select: HTMLSelectElement, wanted: string): void {
@@ -110,10 +110,10 @@ export async function selectOption(win: Window, action: Action, el: Element, wan
   }
 
   const { trigger, at } = triggerFor(el, widget)
-  const opening = watchSettle(win)
-  if (widget.getAttribute('aria-expanded') !== 'true') dispatchClick(at.hit, at.x, at.y)
   // The popup fades or slides in: its options are read once it stands still.
-  await opening.settled({ maxMs: 1000 })
+  await settleAfter(win, () => {
+    if (widget.getAttribute('aria-expanded') !== 'true') dispatchClick(at.hit, at.x, at.y)
+  }, 1000)
   const option = await findInPopup(win, widget, wanted, timeoutMs)
   if (!option) {
     const seen = optionsFor(widget).map(optionText)
@@ -124,13 +124,6 @@ export async function selectOption(win: Window, action: Action, el: Element, wan
     fail('TARGET_NOT_INTERACTABLE', `option "${truncate(optionText(option), 80)}" is disabled`)
   }
   const picked = optionText(option)
-  const choosing = watchSettle(win)
-  try {
-    clickOption(option)
-  } catch (error) {
-    choosing.stop()
-    throw error
-  }
-  await choosing.settled({ maxMs: 1000 })
+  await settleAfter(win, () => clickOption(option), 1000)
   expectShown(trigger, widget, picked)
 }
