@@ -48,7 +48,8 @@ export const TaskView = z.object({
   id: z.string(),
   goal: z.string(),
   status: TaskStatus,
-  mode: z.enum(['script', 'llm']),
+  /** `mcp`: an outside agent connected over MCP decides each step (server/lib/mcp). */
+  mode: z.enum(['script', 'llm', 'mcp']),
   clientId: z.string().optional(),
   startUrl: z.string().optional(),
   skill: z.string().optional(),

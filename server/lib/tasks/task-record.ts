@@ -36,7 +36,8 @@ export interface TaskRecord {
   rev: number
   goal: string
   status: TaskStatus
-  mode: 'script' | 'llm'
+  /** `mcp`: the MCP client that started the task decides each step (lib/mcp); no planner of Tandem's runs. */
+  mode: 'script' | 'llm' | 'mcp'
   clientId?: string
   startUrl?: string
   skill?: string
