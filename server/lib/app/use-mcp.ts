@@ -1,4 +1,6 @@
+import { getRequestURL, readBody, type H3Event } from 'h3'
 import { redactSensitiveText } from '#protocol'
+import { sourceOf } from '../http/source'
 import { createMcpEndpoint, type McpEndpoint } from '../mcp/endpoint'
 import { createMcpTools } from '../mcp/tools'
 import { REDACTED } from '../privacy/redact'
@@ -23,4 +25,10 @@ export function useMcp(): McpEndpoint {
   })
   endpoint = createMcpEndpoint(tools, { version: '0.1.0' })
   return endpoint
+}
+
+/** An h3 request to /mcp, handed to the endpoint with its parsed body and who sent it. */
+export async function handleMcp(event: H3Event): Promise<void> {
+  const body = event.method === 'POST' ? await readBody(event) : undefined
+  await useMcp().handle(event.node.req, event.node.res, body, { source: sourceOf(event), origin: getRequestURL(event).origin })
 }
