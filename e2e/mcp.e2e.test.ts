@@ -85,6 +85,9 @@ describe('an outside agent over MCP', () => {
     // The start URL opens first; then the agent reads the page as Tandem's planner does and picks by index.
     const opened = await agent.call('task_status', { taskId, waitMs: 30_000 })
     expect(opened.text).toMatch(/^Your turn/)
+    // The person sees who chooses the steps, and that the task waits for that agent, not for them.
+    await expect.poll(() => panel.getByTestId('task-driver').innerText().catch(() => ''), { timeout: 15_000 }).toContain(`${AGENT.name}, an outside agent connected over MCP`)
+    await expect.poll(() => panel.getByTestId('driver-turn').innerText().catch(() => ''), { timeout: 10_000 }).toBe(`Waiting for ${AGENT.name} to choose the next step.`)
     let shown = await page()
     expect(shown).toContain(`<untrusted_page url="${h.site.url}/shop/" title="Shop">`)
     await step({ type: 'type', index: indexOf(shown, 'Search products'), text: 'iPhone 15', submit: true })
@@ -114,6 +117,7 @@ describe('an outside agent over MCP', () => {
 
     const events = await h.audit(taskId)
     expect(events.find((e) => e.type === 'task.created')!.data).toMatchObject({ mode: 'mcp', source: { mcp: AGENT } })
+    expect(done.data.task.driver).toEqual(AGENT)
     const decisions = events.filter((e) => e.type === 'planner.decision')
     expect(decisions.length).toBe(6)
     for (const d of decisions) expect(d.data).toMatchObject({ planner: 'mcp', source: { mcp: AGENT } })

@@ -59,6 +59,8 @@ export const TaskView = z.object({
   question: z.string().optional(),
   /** The site the open question asks access to ("Allow" / "Don't allow"), when it is about a site. */
   askedSite: z.string().optional(),
+  /** The MCP client that chooses the steps of a task in mode `mcp`, as it named itself. */
+  driver: z.object({ name: z.string(), version: z.string() }).optional(),
   result: TaskResult.optional(),
   /** How the task ended when it did not succeed; `details` fills the reader's words for the code (describeError). */
   error: z.object({ code: z.string(), message: z.string(), details: WordParams.optional() }).optional(),

@@ -154,6 +154,7 @@ export function createEngine(deps: EngineDeps) {
         goal: body.goal,
         status: 'RUNNING',
         mode,
+        ...(mode === 'mcp' && source.mcp ? { driver: source.mcp } : {}),
         ...(clientId ? { clientId } : {}),
         ...(startUrl ? { startUrl } : {}),
         ...(skill ? { skill } : {}),
