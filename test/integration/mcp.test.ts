@@ -34,6 +34,23 @@ describe('/mcp', () => {
     expect(wrong.status).toBe(401)
   })
 
+  it('keeps a session from initialize to DELETE; an unknown session is a 404 and a call before initialize a 400, in the envelope', async () => {
+    const headers = { accept: 'application/json, text/event-stream' }
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: CLIENT } }
+    const opened = await server.api('POST', '/mcp', init, { headers })
+    expect(opened.status).toBe(200)
+    expect(opened.body.result.serverInfo).toMatchObject({ name: 'tandem' })
+    const session = opened.headers.get('mcp-session-id')!
+    expect(session).toMatch(/^[0-9a-f-]{36}$/)
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' }
+    expect((await server.api('POST', '/mcp', list, { headers: { ...headers, 'mcp-session-id': 'no-such-session' } })).body).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } })
+    const before = await server.api('POST', '/mcp', list, { headers })
+    expect(before.status).toBe(400)
+    expect(before.body).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+    expect((await server.api('DELETE', '/mcp', undefined, { headers: { ...headers, 'mcp-session-id': session } })).status).toBe(200)
+    expect((await server.api('POST', '/mcp', list, { headers: { ...headers, 'mcp-session-id': session } })).status).toBe(404)
+  })
+
   it('lists the tools, none of which answers for the person; start_task takes exactly StartBody', async () => {
     const { tools } = await mcp.client.listTools()
     const names = tools.map((t) => t.name).sort()
