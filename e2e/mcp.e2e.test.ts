@@ -26,8 +26,8 @@ async function openPanel(): Promise<Page> {
   return panel
 }
 
-/** As the person: the panel shows the task's card (opening it from the pinned line if another task is shown), and Approve is clicked. */
-async function approveInPanel(panel: Page, taskId: string, actionId: string) {
+/** As the person: the panel shows the task's card for `actionId`, opened from the pinned line if another task is shown. */
+async function cardFor(panel: Page, taskId: string, actionId: string) {
   const card = panel.getByTestId('confirmation')
   await expect
     .poll(
@@ -39,7 +39,11 @@ async function approveInPanel(panel: Page, taskId: string, actionId: string) {
       { timeout: 20_000 },
     )
     .toBe(actionId)
-  await card.getByRole('button', { name: 'Approve' }).click()
+  return card
+}
+
+async function approveInPanel(panel: Page, taskId: string, actionId: string) {
+  await (await cardFor(panel, taskId, actionId)).getByRole('button', { name: 'Approve' }).click()
 }
 
 describe('an outside agent over MCP', () => {
@@ -129,5 +133,34 @@ describe('an outside agent over MCP', () => {
     expect(dispatched).toBeGreaterThan(approved)
     const audit = await agent.call('read_audit', { taskId })
     expect(audit.data.verified.ok).toBe(true)
+  })
+
+  it('cannot get past the person: an order they reject in the side panel is never sent, and the agent hears their reason', async () => {
+    const panel = await openPanel()
+    mcp = await connectMcp(h.server.url, h.server.token, AGENT.name, AGENT.version)
+    const agent = mcp
+    const started = await agent.call('start_task', { goal: 'Order for Ada Lovelace', startUrl: `${h.site.url}/shop/checkout` })
+    const taskId: string = started.data.task.id
+    expect((await agent.call('task_status', { taskId, waitMs: 30_000 })).text).toMatch(/^Your turn/)
+    const typed = await agent.call('act', { taskId, action: { type: 'type', selector: 'input[name=fullname]', text: 'Ada Lovelace' }, waitMs: 30_000 })
+    expect(typed.text).toMatch(/^Your turn/)
+
+    const asking = await agent.call('act', { taskId, action: { type: 'click', text: 'Place order' }, waitMs: 30_000 })
+    expect(asking.data.task.status).toBe('WAITING_CONFIRMATION')
+    const pending = asking.data.pendingConfirmation
+    const deciding = agent.call('task_status', { taskId, waitMs: 30_000 })
+    const card = await cardFor(panel, taskId, pending.actionId)
+    await card.locator('input[name=reason]').fill('Not with that card')
+    await card.getByRole('button', { name: 'Reject' }).click()
+    const decided = await deciding
+    expect(decided.text).toMatch(/^Your turn.*click “Place order”: rejected — the person said: Not with that card/)
+
+    const ended = await agent.call('act', { taskId, action: { type: 'done', success: false, text: 'The person did not want this order.' } })
+    expect(ended.data.task.status).toBe('FAILED')
+    expect(h.site.shop.orders).toEqual([])
+    expect(h.site.requests.filter((r) => r.startsWith('POST') && r.endsWith('/shop/order'))).toEqual([])
+    const events = await h.audit(taskId)
+    expect(events.some((e) => e.type === 'action.dispatched' && e.actionId === pending.actionId)).toBe(false)
+    expect(events.find((e) => e.type === 'confirmation.answered')!.data).toMatchObject({ approved: false, reason: 'Not with that card', by: h.clientId })
   })
 })
