@@ -55,7 +55,7 @@ export function createMcpEndpoint(tools: McpTool[], options: McpEndpointOptions)
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }))
     server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
       const tool = tools.find((t) => t.name === request.params.name)
-      if (!tool) return errorResult(notFound(`No tool ${request.params.name}: the tools are ${tools.map((t) => t.name).join(', ')}.`))
+      if (!tool) return errorResult(notFound(`No such tool: the tools are ${tools.map((t) => t.name).join(', ')}.`))
       const parsed = tool.input.safeParse(request.params.arguments ?? {})
       if (!parsed.success) return errorResult({ data: parsed.error })
       const http = extra.authInfo?.extra as McpRequestContext | undefined

@@ -95,8 +95,9 @@ export function createMcpTools(deps: McpToolDeps): McpTool[] {
         'Waits up to waitMs (default 20000) for the step to finish.',
       input: ActInput,
       async run({ taskId, action, waitMs: wait }, ctx) {
-        const { status, stepsBefore } = await engine.drive(taskId, action, ctx.source)
-        await engine.awaitTurn(taskId, wait ?? ACT_WAIT_MS, ctx.signal, status === 'WAITING_CONFIRMATION' || status === 'WAITING_USER' ? 'RUNNING' : status)
+        const { stepsBefore } = await engine.drive(taskId, action, ctx.source)
+        // The task was running when the step was sent (drive refuses otherwise): a question for the person since is news.
+        await engine.awaitTurn(taskId, wait ?? ACT_WAIT_MS, ctx.signal, 'RUNNING')
         return turnAnswer(taskId, stepsBefore)
       },
     }),
