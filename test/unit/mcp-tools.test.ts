@@ -48,6 +48,7 @@ function boot() {
     skills: async () => createSkillIndex([]),
     auditView: (taskId) => readAuditView(audit, taskId),
     redact: (text) => redactSensitiveText(secrets.redact(text), {}, REDACTED),
+    secretNames: () => secrets.names(),
   })
   const call = (name: string, args: unknown) => {
     const tool = tools.find((t) => t.name === name) as McpTool
@@ -98,17 +99,33 @@ describe('the MCP tools over the engine', () => {
     expect((await second.call('task_status', { taskId })).message).toMatch(/^Your turn/)
   })
 
-  it('reads the page as the planner’s prompt shows it, with secrets and card numbers masked', async () => {
-    const { engine, call } = boot()
+  it('reads the page as the planner’s prompt shows it, with secrets and card numbers masked, and types a secret by name', async () => {
+    const { engine, call, audit } = boot()
     const { data } = await call('start_task', { goal: 'look', clientId: 'c1', startUrl: 'http://shop.example/' })
     const taskId = (data as { task: { id: string } }).task.id
     expect((await call('read_page', { taskId })).message).toMatch(/^No page has been observed yet/)
     await runNext(engine, taskId)
     const { message } = await call('read_page', { taskId })
+    expect(message).toMatch(/^Secrets you may type as placeholders: \{\{secret:SHOP\}\}\n<untrusted_page /)
     expect(message).toContain('<untrusted_page url="http://shop.example/checkout" title="Checkout">\n[0]<input name=fullname>\n[1]<button>Place order</button>')
     expect(message).toContain('<page_text>\nCard •••• on file. Code ••••\n</page_text>')
     expect(message).not.toContain(SECRET)
     expect(message).not.toContain('4111 1111 1111 1111')
+
+    // The agent types the secret by name; typing a secret is the person's to approve. Then the extension gets the
+    // value, and neither the audit nor the agent ever does.
+    const asking = call('act', { taskId, action: { type: 'type', index: 0, text: '{{secret:SHOP}}' }, waitMs: 5000 })
+    await runNext(engine, taskId) // the picture for the card
+    expect((await asking).message).toMatch(/^Waiting for the person/)
+    const typing = call('task_status', { taskId, waitMs: 5000 })
+    await engine.confirm({ taskId, actionId: (await engine.status(taskId)).pendingConfirmation!.actionId, approved: true }, { clientId: 'panel' })
+    const { action } = await engine.next({ clientId: 'c1', taskId, waitMs: 2000 }, http)
+    expect(action).toMatchObject({ type: 'type', params: { text: SECRET } })
+    await engine.report({ taskId, actionId: action!.actionId, observation: page() }, http)
+    const typed = await typing
+    expect(typed.message).toMatch(/^Your turn/)
+    expect(JSON.stringify(typed)).not.toContain(SECRET)
+    expect(JSON.stringify(await audit.read(taskId))).not.toContain(SECRET)
   })
 
   it('a risky step waits for the person: act answers at once that it waits, and task_status waits for the decision', async () => {

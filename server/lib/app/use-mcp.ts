@@ -22,6 +22,7 @@ export function useMcp(): McpEndpoint {
     skills: useSkills,
     auditView: auditViewOf,
     redact: (text) => redactSensitiveText(secrets.redact(text), settings, REDACTED),
+    secretNames: () => secrets.names(),
   })
   endpoint = createMcpEndpoint(tools, { version: '0.1.0' })
   return endpoint
