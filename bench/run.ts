@@ -32,7 +32,7 @@ section(`## ${engine.title}\n\n${engine.markdown}`)
 
 // Benchmarks that drive a browser or a server of their own run as their own processes and print markdown,
 // with their summary rows on one marked line.
-for (const script of ['bench/skills.ts', 'bench/prompt-size.ts', 'bench/perception.ts', 'bench/step-overhead.ts', 'bench/export.ts']) {
+for (const script of ['bench/skills.ts', 'bench/prompt-size.ts', 'bench/perception.ts', 'bench/step-overhead.ts', 'bench/export.ts', 'bench/mcp-overhead.ts']) {
   if (!existsSync(script)) continue
   const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 })
   const { rows: summary, markdown } = takeSummary(run.stdout ?? '')

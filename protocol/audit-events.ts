@@ -20,6 +20,8 @@ export const AuditSource = z.object({
   version: z.string().optional(),
   userAgent: z.string().optional(),
   traceId: z.string().optional(),
+  /** The MCP client behind the request, as it named itself when it connected (initialize's clientInfo). */
+  mcp: z.object({ name: z.string(), version: z.string() }).optional(),
 })
 
 // Forms come from a script or the model and were checked by their own schemas when they were planned; the
@@ -60,6 +62,8 @@ export const PlannerAuditShape = {
   rawOutput: z.string().optional(),
   output: z.looseObject({ thinking: z.string().optional(), next_goal: z.string().optional() }).optional(),
   repaired: z.boolean().optional(),
+  /** Who decided, when it was not Tandem's own planner (an outside agent over MCP). */
+  source: AuditSource.optional(),
 }
 export type PlannerAudit = z.input<z.ZodObject<typeof PlannerAuditShape>>
 
@@ -79,7 +83,7 @@ const actionEvent = <T extends string, S extends z.ZodRawShape>(type: T, data: S
 export const AuditEventSchemas = [
   taskEvent('task.created', {
     goal: z.string(),
-    mode: z.enum(['script', 'llm']),
+    mode: z.enum(['script', 'llm', 'mcp']),
     startUrl: z.string().optional(),
     skill: z.string().optional(),
     clientId: z.string().optional(),

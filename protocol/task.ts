@@ -48,7 +48,8 @@ export const TaskView = z.object({
   id: z.string(),
   goal: z.string(),
   status: TaskStatus,
-  mode: z.enum(['script', 'llm']),
+  /** `mcp`: an outside agent connected over MCP decides each step (server/lib/mcp). */
+  mode: z.enum(['script', 'llm', 'mcp']),
   clientId: z.string().optional(),
   startUrl: z.string().optional(),
   skill: z.string().optional(),
@@ -58,6 +59,8 @@ export const TaskView = z.object({
   question: z.string().optional(),
   /** The site the open question asks access to ("Allow" / "Don't allow"), when it is about a site. */
   askedSite: z.string().optional(),
+  /** The MCP client that chooses the steps of a task in mode `mcp`, as it named itself. */
+  driver: z.object({ name: z.string(), version: z.string() }).optional(),
   result: TaskResult.optional(),
   /** How the task ended when it did not succeed; `details` fills the reader's words for the code (describeError). */
   error: z.object({ code: z.string(), message: z.string(), details: WordParams.optional() }).optional(),

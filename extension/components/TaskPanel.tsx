@@ -25,6 +25,11 @@ export function TaskPanel({ store }: { store: PanelStore }) {
         </span>
       </div>
       {view.task.skill && <p class="muted">{t('start.skillPicked', { name: view.task.skill })}</p>}
+      {view.task.driver && (
+        <p class="muted" data-testid="task-driver">
+          {t('mcp.drivenBy', { name: view.task.driver.name })}
+        </p>
+      )}
       <TakeoverNotice store={store} />
       {/* How it ended comes before the steps that led there: in a narrow panel the timeline is many screens long. */}
       {(result || error) && (
@@ -43,6 +48,11 @@ export function TaskPanel({ store }: { store: PanelStore }) {
       <SaveSkill store={store} />
       <TaskControls store={store} />
       <Timeline store={store} />
+      {view.task.driver && view.task.status === 'RUNNING' && !view.currentAction && !task.thinking.value && (
+        <p class="thinking-line" data-testid="driver-turn">
+          {t('mcp.waiting', { name: view.task.driver.name })}
+        </p>
+      )}
       {task.thinking.value && (
         <p class="thinking-line" data-testid="thinking">
           <span class="thinking">{t('thinking')}</span>

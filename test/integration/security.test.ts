@@ -28,13 +28,15 @@ function raw(server: TestServer, method: string, path: string, headers: Record<s
 
 /** The server's route files as method and path, `[param]` kept: a new route is covered without editing this test. */
 function routeFiles(): { method: string; route: string }[] {
-  const root = 'server/api'
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((entry) => (statSync(join(dir, entry)).isDirectory() ? walk(join(dir, entry)) : [join(dir, entry)]))
-  return walk(root).map((file) => {
-    const [, name, method] = /^(.*)\.(get|post)\.ts$/.exec(relative(root, file).split('\\').join('/'))!
-    return { method: method!.toUpperCase(), route: '/api/' + name!.replace(/(^|\/)index$/, '') }
-  })
+  // server/api serves under /api; server/routes (the MCP endpoint) at the root.
+  return [['server/api', '/api/'], ['server/routes', '/']].flatMap(([root, prefix]) =>
+    walk(root!).map((file) => {
+      const [, name, method] = /^(.*)\.(get|post|delete)\.ts$/.exec(relative(root!, file).split('\\').join('/'))!
+      return { method: method!.toUpperCase(), route: prefix + name!.replace(/(^|\/)index$/, '') }
+    }),
+  )
 }
 
 let server: TestServer
@@ -73,12 +75,13 @@ describe('the token', () => {
   it('finds every route file', () => {
     expect(routes.length).toBeGreaterThanOrEqual(20)
     expect(routes).toContainEqual({ method: 'GET', route: '/api/audit/[taskId]/artifacts/[name]' })
+    expect(routes).toContainEqual({ method: 'POST', route: '/mcp' })
   })
 
   it('is needed on every route but health: none or a wrong one gets a 401 envelope', async () => {
     for (const { method, route } of routes) {
       const path = concrete(route)
-      const body = method === 'POST' ? '{}' : undefined
+      const body = method === 'POST' || method === 'DELETE' ? '{}' : undefined
       for (const authorization of [undefined, 'Bearer wrong-token', `Bearer ${server.token}x`, server.token]) {
         const headers: Record<string, string> = { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }
         const res = await fetch(server.url + path, { method, headers, body })

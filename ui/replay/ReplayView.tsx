@@ -137,7 +137,7 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
           </div>
           <dl class="facts">
             <dt>{t('mode')}</dt>
-            <dd>{replay.mode === 'script' ? t('modeScript') : replay.mode === 'llm' ? t('modeLlm') : (replay.mode ?? '—')}</dd>
+            <dd>{replay.mode === 'script' ? t('modeScript') : replay.mode === 'llm' ? t('modeLlm') : replay.mode === 'mcp' ? t('modeMcp') : (replay.mode ?? '—')}</dd>
             {replay.startUrl && [<dt>{t('startUrl')}</dt>, <dd class="url">{replay.startUrl}</dd>]}
             {replay.skill && [<dt>{t('skill')}</dt>, <dd>{replay.skill}</dd>]}
             {replay.clientId && [<dt>{t('client')}</dt>, <dd title={replay.clientId}>{clientName(replay, t, lang)}</dd>]}

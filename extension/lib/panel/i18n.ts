@@ -5,6 +5,7 @@ import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 import { controlEn, controlZh } from './i18n-control'
 import { skillParamsEn, skillParamsZh } from './i18n-skill-params'
 import { waitingEn, waitingZh } from './i18n-waiting'
+import { mcpEn, mcpZh } from './i18n-mcp'
 import { wordsEn, wordsZh } from './i18n-words'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
@@ -163,6 +164,7 @@ const en = {
   ...controlEn,
   ...allowedEn,
   ...waitingEn,
+  ...mcpEn,
   ...wordsEn,
 }
 export type PanelKey = keyof typeof en
@@ -322,6 +324,7 @@ const zh: Record<PanelKey, string> = {
   ...controlZh,
   ...allowedZh,
   ...waitingZh,
+  ...mcpZh,
   ...wordsZh,
 }
 

@@ -7,6 +7,8 @@ export interface RequestSource {
   version?: string
   userAgent?: string
   traceId?: string
+  /** The MCP client behind the request, as it named itself when it connected. */
+  mcp?: { name: string; version: string }
 }
 
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined)

@@ -6,8 +6,9 @@ import type { Planner } from './planner'
 import { proposeNext } from './propose'
 import { needsDecision, type TaskRecord } from './task-record'
 
+/** None for a task an MCP client drives: its steps come from the client (drive.ts), not from a planner. */
 export const plannerFor = (task: TaskRecord, planners: EngineDeps['planners']): Planner | undefined =>
-  task.mode === 'script' ? planners.script : planners.llm
+  task.mode === 'mcp' ? undefined : task.mode === 'script' ? planners.script : planners.llm
 
 /**
  * Moves a task as far as it can go inside the current change: the next queued form is proposed, and an

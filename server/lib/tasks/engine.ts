@@ -9,6 +9,7 @@ import { advance, plannerFor } from './advance'
 import { applyDecision, applyObservation } from './apply'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './channels'
 import { createTaskCommands } from './commands'
+import { createTaskDriver } from './drive'
 import { createMutate, promoteStaged } from './core'
 import type { EngineDeps } from './deps'
 import type { PendingEvent } from './events'
@@ -36,7 +37,8 @@ export function createEngine(deps: EngineDeps) {
     const run = (async () => {
       for (;;) {
         const task = await store.get(taskId)
-        if (!task || !needsDecision(task)) return
+        // A task an MCP client drives waits for the client's next step (drive.ts): no planner of Tandem's runs.
+        if (!task || !needsDecision(task) || task.mode === 'mcp') return
         const observation = await store.getObservation(taskId)
         const planner = plannerFor(task, planners)
         const output = planner
@@ -131,10 +133,16 @@ export function createEngine(deps: EngineDeps) {
   return {
     kick,
 
-    /** `serverOrigin`: where the request reached this server, for a skill that starts on one of its pages. */
-    async start(body: StartBody, source: RequestSource, serverOrigin?: string) {
-      const plan = await planStart(body, deps.findSkill, !!planners.llm, serverOrigin)
-      const { mode, script, skill } = plan
+    /**
+     * `serverOrigin`: where the request reached this server, for a skill that starts on one of its pages.
+     * `driver: 'mcp'`: a task the model would plan is planned by the MCP client that asked (mode `mcp`) unless
+     * the body asks for Tandem's own model (`mode: "llm"`); scripts still run as scripts.
+     */
+    async start(body: StartBody, source: RequestSource, serverOrigin?: string, driver?: 'mcp') {
+      const byClient = driver === 'mcp' && body.mode !== 'llm'
+      const plan = await planStart(body, deps.findSkill, !!planners.llm || byClient, serverOrigin)
+      const { script, skill } = plan
+      const mode: TaskRecord['mode'] = byClient && plan.mode === 'llm' ? 'mcp' : plan.mode
       if (body.clientId) await clients.touch({ ...source, clientId: body.clientId })
       const clientId = body.clientId ?? (await clients.mostRecent())?.clientId
       const now = new Date().toISOString()
@@ -146,6 +154,7 @@ export function createEngine(deps: EngineDeps) {
         goal: body.goal,
         status: 'RUNNING',
         mode,
+        ...(mode === 'mcp' && source.mcp ? { driver: source.mcp } : {}),
         ...(clientId ? { clientId } : {}),
         ...(startUrl ? { startUrl } : {}),
         ...(skill ? { skill } : {}),
@@ -249,6 +258,7 @@ export function createEngine(deps: EngineDeps) {
     },
 
     ...createTaskCommands(deps, mutate, kick),
+    ...createTaskDriver(deps, mutate),
     ...createTaskViews(deps, (taskId) => planning.has(taskId)),
   }
 }

@@ -36,8 +36,11 @@ export interface TaskRecord {
   rev: number
   goal: string
   status: TaskStatus
-  mode: 'script' | 'llm'
+  /** `mcp`: the MCP client that started the task decides each step (lib/mcp); no planner of Tandem's runs. */
+  mode: 'script' | 'llm' | 'mcp'
   clientId?: string
+  /** The MCP client that chooses the steps of a task in mode `mcp`. */
+  driver?: { name: string; version: string }
   startUrl?: string
   skill?: string
   createdAt: string
@@ -88,6 +91,7 @@ export function toTaskView(task: TaskRecord): TaskView {
     stepCount: countSteps(task.steps),
     ...(task.question ? { question: task.question } : {}),
     ...(task.askedSite && task.question ? { askedSite: task.askedSite.origin } : {}),
+    ...(task.driver ? { driver: task.driver } : {}),
     ...(task.result ? { result: task.result } : {}),
     ...(task.error ? { error: task.error } : {}),
   }

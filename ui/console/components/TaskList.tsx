@@ -78,7 +78,7 @@ export function TaskList() {
                       </span>
                     </td>
                     <td>{task.stepCount}</td>
-                    <td>{task.mode === 'script' ? rt('modeScript') : rt('modeLlm')}</td>
+                    <td>{task.mode === 'script' ? rt('modeScript') : task.mode === 'mcp' ? rt('modeMcp') : rt('modeLlm')}</td>
                     <td class="muted">{new Date(task.createdAt).toLocaleString(lang)}</td>
                   </tr>
                 ))}
