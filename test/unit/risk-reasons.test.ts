@@ -23,7 +23,7 @@ const click = (element: ElementLike, url?: string): RiskSubject => ({ actionType
 type Row = [RiskSubject, RiskRulesInput, RiskReason, string, string]
 
 /** Every code classifyRisk raises; held-write comes from the write barrier, not from the rules (tested below). */
-const rows: Record<Exclude<Code, 'held-write'>, Row[]> = {
+const rows: Record<Exclude<Code, 'held-write' | 'off-plan-site' | 'off-plan-send'>, Row[]> = {
   'label-high': [
     [click(button('Place order')), {}, { code: 'label-high', label: 'Place order', kind: 'payment' },
       'clicks "Place order", which looks like a purchase or payment', '点击“Place order”，看起来像购买或付款'],
