@@ -87,6 +87,7 @@ export const AuditEventSchemas = [
     clientId: z.string().optional(),
     scriptSteps: z.number().optional(),
     source: AuditSource,
+    planFirst: z.boolean().optional(),
   }),
   taskEvent('task.bound', { clientId: z.string() }),
   taskEvent('task.status', { from: TaskStatus, to: TaskStatus, reason: z.string().optional() }),
