@@ -79,7 +79,7 @@ describe('the off-plan judgement', () => {
   it('lets steps on the plan\'s sites run, and reading, scrolling or waiting anywhere', () => {
     expect(offPlanReasons(approved, { type: 'navigate', params: { url: 'http://127.0.0.1:4000/shop/' } }, 'low', [])).toEqual([])
     expect(offPlanReasons(approved, { type: 'click', params: {}, element: { index: 1, tag: 'a', attributes: { href: '/shop/cart' } }, pageUrl: onShop }, 'low', [])).toEqual([])
-    for (const type of ['observe', 'scroll', 'wait', 'screenshot'] as const) {
+    for (const type of ['observe', 'scroll', 'waitFor', 'screenshot'] as const) {
       expect(offPlanReasons(approved, { type, params: {}, pageUrl: 'https://other.example/' }, 'low', [])).toEqual([])
     }
   })
@@ -152,7 +152,7 @@ describe('a plan-first task in the engine', () => {
         ? { next_goal: 'done', actions: [{ type: 'done', success: true, text: 'ok' }] }
         : /Buy/.test(user)
           ? { next_goal: 'look elsewhere', actions: [{ type: 'navigate', url: 'http://localhost:9/' }] }
-          : { next_goal: 'wait', actions: [{ type: 'wait', seconds: 1 }] },
+          : { next_goal: 'wait', actions: [{ type: 'scroll', direction: 'down' }] },
     )
     const { taskId, status } = await engine.start({ goal: 'buy it', clientId: 'c1', startUrl: 'https://example.test/', planFirst: true }, source)
     expect(status).toBe('RUNNING')
@@ -198,7 +198,7 @@ describe('a plan-first task in the engine', () => {
   })
 
   it('is canceled when the person does not approve the plan', async () => {
-    const { engine, audit } = boot(() => ({ next_goal: 'x', actions: [{ type: 'wait', seconds: 1 }] }))
+    const { engine, audit } = boot(() => ({ next_goal: 'x', actions: [{ type: 'scroll', direction: 'down' }] }))
     const { taskId } = await engine.start({ goal: 'buy it', clientId: 'c1', startUrl: 'https://example.test/', planFirst: true }, source)
     await engine.kick(taskId)
     expect((await engine.answerPlan({ taskId, approved: false, reason: 'not that shop' }, source)).status).toBe('CANCELED')
