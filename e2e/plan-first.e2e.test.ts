@@ -83,11 +83,28 @@ describe('a plan-first task in the real extension', () => {
     expect(h.site.requests).toEqual([])
     expect(h.site.shop.orders).toEqual([])
 
+    // A reader in Chinese sees the same plan in their words; neither panel is wider than a narrow side panel.
+    const zh = await h.ext.context.newPage()
+    await zh.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'zh-CN' }))
+    await zh.goto(panel.url())
+    await zh.getByTestId('plan').waitFor({ timeout: 10_000 })
+    expect(await zh.getByTestId('plan').locator('h2').innerText()).toBe('批准计划')
+    expect(await zh.getByTestId('plan-sends').locator('li').last().innerText()).toContain('（购买或付款）')
+    for (const page of [panel, zh]) {
+      await page.setViewportSize({ width: 320, height: 800 })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    }
+    if (process.env.TANDEM_PLAN_SHOTS) await zh.screenshot({ path: 'e2e/output/plan-zh.png', fullPage: true })
+    await zh.close()
+
     // The person edits the plan once (one more step) and approves it.
     await card.getByTestId('plan-edit').click()
     const steps = card.locator('textarea[name=plan-steps]')
     await steps.fill(`${await steps.inputValue()}\nShow me the confirmation`)
+    expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    if (process.env.TANDEM_PLAN_SHOTS) await panel.screenshot({ path: 'e2e/output/plan-edit-en.png', fullPage: true })
     await card.getByTestId('plan-approve').click()
+    await panel.setViewportSize({ width: 1200, height: 800 })
     await expect.poll(async () => (await h.status(taskId)).task.plan?.state, { timeout: 10_000 }).toBe('approved')
     await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(0)
 

@@ -25,7 +25,7 @@ export function PlanSummary({ store, plan }: { store: PanelStore; plan: TaskPlan
         <ul class="plan-sends" data-testid="plan-sends">
           {plan.sends.map((send, i) => (
             <li key={i} data-kind={send.kind}>
-              {send.what} <span class="muted">({describeRiskKind(send.kind, lang)})</span>
+              {send.what} <span class="muted">{t('plan.kindOf', { kind: describeRiskKind(send.kind, lang) })}</span>
             </li>
           ))}
         </ul>
