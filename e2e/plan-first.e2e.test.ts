@@ -94,7 +94,6 @@ describe('a plan-first task in the real extension', () => {
       await page.setViewportSize({ width: 320, height: 800 })
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
     }
-    if (process.env.TANDEM_PLAN_SHOTS) await zh.screenshot({ path: 'e2e/output/plan-zh.png', fullPage: true })
     await zh.close()
 
     // The person edits the plan once (one more step) and approves it.
@@ -102,7 +101,6 @@ describe('a plan-first task in the real extension', () => {
     const steps = card.locator('textarea[name=plan-steps]')
     await steps.fill(`${await steps.inputValue()}\nShow me the confirmation`)
     expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
-    if (process.env.TANDEM_PLAN_SHOTS) await panel.screenshot({ path: 'e2e/output/plan-edit-en.png', fullPage: true })
     await card.getByTestId('plan-approve').click()
     await panel.setViewportSize({ width: 1200, height: 800 })
     await expect.poll(async () => (await h.status(taskId)).task.plan?.state, { timeout: 10_000 }).toBe('approved')

@@ -81,9 +81,9 @@ export function proposeNext(
   // A plan-first task asks again about a step that leaves the plan the person approved.
   const offPlan = offPlanReasons(task.plan, { type: partial.type, params: partial.params, element, pageUrl: observation?.url }, assessed.risk, assessed.details)
   const risk: Risk = blocked.length || offPlan.length ? 'high' : assessed.risk
-  const heldDetails: RiskReason[] = [...offPlan, ...blocked.map((r): RiskReason => ({ code: 'held-write', method: r.method, site: r.origin, path: r.path }))]
-  const reasons = [...assessed.reasons, ...heldDetails.map((d) => describeRiskReason(d, 'en'))]
-  const reasonDetails = [...assessed.details, ...heldDetails]
+  const addedDetails: RiskReason[] = [...offPlan, ...blocked.map((r): RiskReason => ({ code: 'held-write', method: r.method, site: r.origin, path: r.path }))]
+  const reasons = [...assessed.reasons, ...addedDetails.map((d) => describeRiskReason(d, 'en'))]
+  const reasonDetails = [...assessed.details, ...addedDetails]
   const action: Action = { ...partial, risk, requiresConfirmation: risk === 'high' }
   const text = action.params.text
   // A {{secret:NAME}} placeholder is safe to keep: the value is filled in on delivery and scrubbed everywhere.
