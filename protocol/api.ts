@@ -4,6 +4,7 @@ import { ScriptStep } from './action-form'
 import { Observation } from './observation'
 import { SkillParameterName, SkillSlug, SkillSummary } from './skills'
 import { WriteAllowRule } from './write-allow'
+import { TaskPlan } from './task-plan'
 import { MAX_ADDRESS_LENGTH, WEB_ADDRESS_RULE, parseWebAddress } from './web-address'
 import { PendingConfirmation, StepView, TaskStatus, TaskView, Usage } from './task'
 
@@ -28,6 +29,11 @@ export const StartBody = z.strictObject({
   mode: z.enum(['llm', 'script']).optional(),
   /** The skill's parameters (its `{{name}}`s), as the person filled them in for this run. */
   params: z.record(SkillParameterName, z.string().max(4000)).optional(),
+  /**
+   * The planner first proposes a plan in words (steps, sites, what it will send); the task waits (WAITING_PLAN)
+   * until the person approves or edits it (`POST /api/agent/plan`), then runs held to it.
+   */
+  planFirst: z.boolean().optional(),
 })
 export type StartBody = z.infer<typeof StartBody>
 export const StartData = z.object({ taskId: z.string(), status: TaskStatus })
@@ -134,3 +140,10 @@ export type ClientView = z.infer<typeof ClientView>
 /** `POST /api/writes/forget`: the person no longer always allows this kind of write. */
 export const ForgetWriteBody = WriteAllowRule
 export type ForgetWriteBody = z.infer<typeof ForgetWriteBody>
+
+/**
+ * `POST /api/agent/plan`: the person's one answer to a plan-first task's proposed plan. Approved, the task runs
+ * held to `plan` when they edited it, else to the proposal; not approved, the task is canceled.
+ */
+export const PlanBody = z.strictObject({ taskId: id, approved: z.boolean(), plan: TaskPlan.optional(), reason })
+export type PlanBody = z.infer<typeof PlanBody>

@@ -5,6 +5,7 @@ import { HeldRequest } from './held-request'
 import { ArtifactRef, ObservationError } from './observation'
 import { RiskReason } from './risk-reasons'
 import { WriteAllowRule } from './write-allow'
+import { TaskPlan } from './task-plan'
 import { ConfirmationEvidence, TaskResult, TaskStatus, Usage, WordParams } from './task'
 
 /**
@@ -46,6 +47,7 @@ export const PlannerDecision = z.discriminatedUnion('kind', [
   z.looseObject({ kind: z.literal('done'), success: z.boolean(), text: z.string(), data: z.unknown().optional(), code: z.string().optional(), params: WordParams.optional() }),
   z.looseObject({ kind: z.literal('ask'), question: z.string() }),
   z.looseObject({ kind: z.literal('fail'), code: z.string(), message: z.string(), details: WordParams.optional() }),
+  z.looseObject({ kind: z.literal('plan'), plan: z.looseObject({}) }),
 ])
 
 /** What a planner adds to its decision's audit event (the LLM planner: model, calls, prompt size, its answer). */
@@ -89,6 +91,7 @@ export const AuditEventSchemas = [
     clientId: z.string().optional(),
     scriptSteps: z.number().optional(),
     source: AuditSource,
+    planFirst: z.boolean().optional(),
   }),
   taskEvent('task.bound', { clientId: z.string() }),
   taskEvent('task.status', { from: TaskStatus, to: TaskStatus, reason: z.string().optional() }),
@@ -174,6 +177,18 @@ export const AuditEventSchemas = [
   taskEvent('write.allowed', { request: HeldRequest }),
   /** Telemetry sent during an agent step, dropped without asking. */
   taskEvent('write.dropped', { request: HeldRequest, reason: z.string() }),
+  /** A plan-first task's planner proposed its plan; the task waits for the person. */
+  taskEvent('plan.proposed', { plan: TaskPlan }),
+  /** The person answered the plan: approved as proposed, approved as they edited it (`plan`), or not approved. */
+  taskEvent('plan.answered', {
+    approved: z.boolean(),
+    edited: z.boolean().optional(),
+    plan: TaskPlan.optional(),
+    reason: z.string().optional(),
+    by: z.string(),
+    at: z.string(),
+    source: AuditSource,
+  }),
 ] as const
 
 /** The type, actionId and data of every audit event the server writes, one member per type. */

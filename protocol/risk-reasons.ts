@@ -56,6 +56,10 @@ export const RiskReasonCode = z.enum([
   'drop-high',
   /** A drag that drops onto something the person's rules mark as high-risk. */
   'drop-rules',
+  /** A plan-first task's step on a site its approved plan does not name (`site`). */
+  'off-plan-site',
+  /** A plan-first task's risky step of a kind (`kind`) that nothing the approved plan sends covers. */
+  'off-plan-send',
 ])
 export type RiskReasonCode = z.infer<typeof RiskReasonCode>
 
@@ -182,6 +186,10 @@ const en = (r: RiskReason): string => {
       return `drops onto "${label}", which looks like ${r.kind ? KINDS[r.kind].en : 'something risky'}`
     case 'drop-rules':
       return `drops onto "${label}", which your rules mark as high-risk ("${r.keyword ?? ''}")`
+    case 'off-plan-site':
+      return `works on ${r.site ?? ''}, a site the plan you approved does not name`
+    case 'off-plan-send':
+      return `looks like ${r.kind ? KINDS[r.kind].en : 'something risky'}, which the plan you approved does not say it will do`
   }
 }
 
@@ -261,6 +269,10 @@ const zh = (r: RiskReason): string => {
       return `拖放到“${label}”上，看起来像${r.kind ? KINDS[r.kind]['zh-CN'] : '有风险的操作'}`
     case 'drop-rules':
       return `拖放到“${label}”上，你的规则将其标为高风险（“${r.keyword ?? ''}”）`
+    case 'off-plan-site':
+      return `在 ${r.site ?? ''} 上操作，你批准的计划中没有这个网站`
+    case 'off-plan-send':
+      return `看起来像${r.kind ? KINDS[r.kind]['zh-CN'] : '有风险的操作'}，你批准的计划中没有说会这样做`
   }
 }
 

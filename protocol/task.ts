@@ -3,6 +3,7 @@ import { Action, Risk } from './action'
 import { RiskReason } from './risk-reasons'
 import { ArtifactLabel, ObservationError } from './observation'
 import { HeldRequest } from './held-request'
+import { TaskPlanView } from './task-plan'
 
 export const TaskStatus = z.enum([
   'RUNNING',
@@ -13,6 +14,8 @@ export const TaskStatus = z.enum([
   'SUCCEEDED',
   'FAILED',
   'CANCELED',
+  /** A plan-first task's plan waits for the person to approve or edit it; nothing has run yet. */
+  'WAITING_PLAN',
 ])
 export type TaskStatus = z.infer<typeof TaskStatus>
 
@@ -64,6 +67,10 @@ export const TaskView = z.object({
   result: TaskResult.optional(),
   /** How the task ended when it did not succeed; `details` fills the reader's words for the code (describeError). */
   error: z.object({ code: z.string(), message: z.string(), details: WordParams.optional() }).optional(),
+  /** The task proposes a plan for the person to approve before it runs (StartBody.planFirst). */
+  planFirst: z.boolean().optional(),
+  /** Its plan, once proposed. */
+  plan: TaskPlanView.optional(),
 })
 export type TaskView = z.infer<typeof TaskView>
 

@@ -12,6 +12,7 @@ export const STATUS_WORDS = {
     SUCCEEDED: 'Done',
     FAILED: 'Failed',
     CANCELED: 'Canceled',
+    WAITING_PLAN: 'Waiting for you to approve the plan',
   },
   'zh-CN': {
     RUNNING: '运行中',
@@ -22,6 +23,7 @@ export const STATUS_WORDS = {
     SUCCEEDED: '已完成',
     FAILED: '失败',
     CANCELED: '已取消',
+    WAITING_PLAN: '等待你批准计划',
   },
 } satisfies Record<Lang, Record<TaskStatus, string>>
 

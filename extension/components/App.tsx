@@ -3,6 +3,7 @@ import { AllowedWrites } from './AllowedWrites'
 import { Confirmation } from './Confirmation'
 import { Header } from './Header'
 import { NewTask } from './NewTask'
+import { PlanReview } from './PlanReview'
 import { Notice } from './Notice'
 import { Question } from './Question'
 import { RecentTasks } from './RecentTasks'
@@ -28,6 +29,7 @@ export function App({ store, permissions }: AppProps) {
       <Header store={store} />
       <Notice store={store} />
       {firstRun && <SettingsForm store={store} permissions={permissions} />}
+      <PlanReview store={store} />
       <Confirmation store={store} />
       <SiteAccess store={store} permissions={permissions} />
       <Question store={store} />

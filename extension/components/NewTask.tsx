@@ -7,7 +7,7 @@ import { SkillPicker } from './SkillPicker'
  */
 export function NewTask({ store }: { store: PanelStore }) {
   const { t, newTask, busy } = store
-  const { goal, where, startUrl } = newTask.draft.value
+  const { goal, where, startUrl, planFirst, skill } = newTask.draft.value
   const tab = newTask.currentTab.value
   return (
     <details class="card new-task" data-testid="start" open={newTask.open.value} onToggle={(e) => newTask.setOpen(e.currentTarget.open)}>
@@ -73,6 +73,12 @@ export function NewTask({ store }: { store: PanelStore }) {
             </p>
           )}
         </fieldset>
+        {!skill?.scripted && (
+          <label class="inline" title={t('start.planFirstHint')}>
+            <input type="checkbox" name="planFirst" checked={!!planFirst} onChange={(e) => newTask.setPlanFirst(e.currentTarget.checked)} />
+            {t('start.planFirst')}
+          </label>
+        )}
         <div class="row">
           <button type="submit" class="primary" disabled={busy.value}>
             {t('start.run')}

@@ -1,6 +1,7 @@
 import { describeError, describeResult } from '#protocol'
 import { statusOf } from '../../ui/status-words'
 import type { PanelStore } from '../lib/panel/store'
+import { PlanSummary } from './PlanReview'
 import { SaveSkill } from './SaveSkill'
 import { TakeoverNotice } from './TakeoverNotice'
 import { TaskControls } from './TaskControls'
@@ -31,6 +32,12 @@ export function TaskPanel({ store }: { store: PanelStore }) {
         </p>
       )}
       <TakeoverNotice store={store} />
+      {view.task.plan?.approved && (
+        <details class="plan-held" data-testid="plan-held">
+          <summary>{t('plan.held')}</summary>
+          <PlanSummary store={store} plan={view.task.plan.approved} />
+        </details>
+      )}
       {/* How it ended comes before the steps that led there: in a narrow panel the timeline is many screens long. */}
       {(result || error) && (
         <div class={`result ${result?.success ? 'result-ok' : byYou ? 'result-by-you' : 'result-bad'}`} data-testid="result">

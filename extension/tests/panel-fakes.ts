@@ -81,6 +81,7 @@ export function setupPanel(
     }),
     confirm: vi.fn(async (_body: unknown) => ({ status: 'RUNNING' as const })),
     answer: vi.fn(async (_body: unknown) => ({ status: 'RUNNING' as const })),
+    plan: vi.fn(async (_body: unknown) => ({ status: 'RUNNING' as const })),
     pause: vi.fn(async (_body: unknown) => ({ status: 'PAUSED' as const })),
     resume: vi.fn(async (_body: unknown) => ({ status: 'RUNNING' as const })),
     cancel: vi.fn(async (_body: unknown) => ({ status: 'CANCELED' as const })),

@@ -26,6 +26,12 @@ const routes: Record<string, Route> = {
   },
   confirm: { method: 'POST', path: () => '/api/agent/confirm', valid: () => ({ taskId, actionId, approved: true }), wrongTypes: () => ({ taskId, actionId, approved: 'yes' }) },
   answer: { method: 'POST', path: () => '/api/agent/answer', valid: () => ({ taskId, answer: 'x' }), wrongTypes: () => ({ taskId, answer: ['x'] }) },
+  plan: {
+    method: 'POST',
+    path: () => '/api/agent/plan',
+    valid: () => ({ taskId, approved: true }),
+    wrongTypes: () => ({ taskId, approved: 'yes', plan: { steps: 'all of them', sites: [7], sends: [{ what: 'x', kind: 'gift' }] } }),
+  },
   pause: { method: 'POST', path: () => '/api/agent/pause', valid: () => ({ taskId }), wrongTypes: () => ({ taskId: { $ne: 1 } }) },
   resume: { method: 'POST', path: () => '/api/agent/resume', valid: () => ({ taskId }), wrongTypes: () => ({ taskId: null }) },
   cancel: { method: 'POST', path: () => '/api/agent/cancel', valid: () => ({ taskId }), wrongTypes: () => ({ taskId: ['../../etc'] }) },

@@ -73,6 +73,7 @@ beforeAll(async () => {
       script: createScriptPlanner(),
       llm: createLlmPlanner({
         gateway: scriptedModel([
+          { steps: ['Open the shop', 'Order'], sites: ['shop.example'], sends: [{ what: 'the order', kind: 'payment' }] },
           { thinking: 'two links', next_goal: 'go on', actions: [{ type: 'click', index: 1 }, { type: 'click', index: 1 }] },
           'not an answer',
           { next_goal: 'ask', actions: [{ type: 'ask_user', question: 'Which one?' }] },
@@ -114,6 +115,11 @@ beforeAll(async () => {
   await engine.resume({ taskId: denied }, source)
   await engine.cancel({ taskId: denied, reason: 'enough' }, source)
 
+  // A plan-first task: the model proposes its plan, and the person does not approve it.
+  const planned = (await engine.start({ goal: 'plan it', clientId: 'c1', startUrl: 'https://shop.example/', planFirst: true }, source)).taskId
+  await engine.kick(planned)
+  await engine.answerPlan({ taskId: planned, approved: false, reason: 'not now' }, source)
+
   // The model: two clicks, the page changes under the first (the second is dropped), a bad answer, a question.
   const llm = (await engine.start({ goal: 'browse', clientId: 'c1' }, source)).taskId
   for (let i = 0; i < 10; i++) {
@@ -127,7 +133,7 @@ beforeAll(async () => {
   appendFileSync(join(dir, scripted, 'events.jsonl'), '{"seq":')
   await createAuditLog({ dir, fsync: false }).append(scripted, { type: 'task.bound', data: { clientId: 'c1' } })
 
-  for (const taskId of [scripted, denied, llm]) written.push(...(await audit.read(taskId)))
+  for (const taskId of [scripted, denied, planned, llm]) written.push(...(await audit.read(taskId)))
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 

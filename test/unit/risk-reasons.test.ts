@@ -23,7 +23,7 @@ const click = (element: ElementLike, url?: string): RiskSubject => ({ actionType
 type Row = [RiskSubject, RiskRulesInput, RiskReason, string, string]
 
 /** Every code classifyRisk raises; held-write comes from the write barrier, not from the rules (tested below). */
-const rows: Record<Exclude<Code, 'held-write'>, Row[]> = {
+const rows: Record<Exclude<Code, 'held-write' | 'off-plan-site' | 'off-plan-send'>, Row[]> = {
   'label-high': [
     [click(button('Place order')), {}, { code: 'label-high', label: 'Place order', kind: 'payment' },
       'clicks "Place order", which looks like a purchase or payment', '点击“Place order”，看起来像购买或付款'],
@@ -184,7 +184,7 @@ const table = Object.entries(rows).flatMap(([code, list]) => list.map((row, i) =
 
 describe('risk reasons in both languages', () => {
   it('has a row for every reason classifyRisk raises', () => {
-    expect(Object.keys(rows).sort()).toEqual(RiskReasonCode.options.filter((c) => c !== 'held-write').sort())
+    expect(Object.keys(rows).sort()).toEqual(RiskReasonCode.options.filter((c) => !['held-write', 'off-plan-site', 'off-plan-send'].includes(c)).sort())
   })
 
   it('says what a held write tried to send, in both languages', () => {
@@ -193,6 +193,15 @@ describe('risk reasons in both languages', () => {
       'the page tried to send POST to https://shop.test/api/drafts/7 while the step ran; it was held before it left the browser',
     )
     expect(describeRiskReason(detail, 'zh-CN')).toBe('执行这一步时，页面试图向 https://shop.test/api/drafts/7 发送 POST 请求；请求在离开浏览器前被拦下')
+  })
+
+  it('says how a step leaves an approved plan, in both languages', () => {
+    const site = RiskReason.parse({ code: 'off-plan-site', site: 'localhost:3000' })
+    expect(describeRiskReason(site, 'en')).toBe('works on localhost:3000, a site the plan you approved does not name')
+    expect(describeRiskReason(site, 'zh-CN')).toBe('在 localhost:3000 上操作，你批准的计划中没有这个网站')
+    const send = RiskReason.parse({ code: 'off-plan-send', kind: 'deletion' })
+    expect(describeRiskReason(send, 'en')).toBe('looks like deleting or cancelling something, which the plan you approved does not say it will do')
+    expect(describeRiskReason(send, 'zh-CN')).toBe('看起来像删除或取消某些内容，你批准的计划中没有说会这样做')
   })
 
   it.each(table)('%s', (_name, subject, rules, detail, english, chinese) => {

@@ -5,14 +5,16 @@ import { assertTransition, canTransition, TRANSITIONS } from '../../server/lib/t
 const ALL = TaskStatus.options
 // The expected table, written out: a row per state, the states it may move to.
 const LEGAL: Record<string, string[]> = {
-  RUNNING: ['WAITING_CONFIRMATION', 'WAITING_USER', 'WAITING_PAGE', 'PAUSED', 'SUCCEEDED', 'FAILED', 'CANCELED'],
+  RUNNING: ['WAITING_CONFIRMATION', 'WAITING_USER', 'WAITING_PAGE', 'PAUSED', 'SUCCEEDED', 'FAILED', 'CANCELED', 'WAITING_PLAN'],
   WAITING_CONFIRMATION: ['RUNNING', 'PAUSED', 'FAILED', 'CANCELED'],
   WAITING_USER: ['RUNNING', 'PAUSED', 'FAILED', 'CANCELED'],
   WAITING_PAGE: ['RUNNING', 'WAITING_USER', 'WAITING_CONFIRMATION', 'PAUSED', 'SUCCEEDED', 'FAILED', 'CANCELED'],
-  PAUSED: ['RUNNING', 'WAITING_CONFIRMATION', 'WAITING_USER', 'WAITING_PAGE', 'CANCELED'],
+  PAUSED: ['RUNNING', 'WAITING_CONFIRMATION', 'WAITING_USER', 'WAITING_PAGE', 'CANCELED', 'WAITING_PLAN'],
   SUCCEEDED: [],
   FAILED: [],
   CANCELED: [],
+  // Nothing has run: approved, the task runs; not approved, it is canceled.
+  WAITING_PLAN: ['RUNNING', 'PAUSED', 'FAILED', 'CANCELED'],
 }
 
 describe('task state machine', () => {

@@ -18,6 +18,7 @@ export function indicatorStateFor(status: TaskStatus | null | undefined): Indica
     // The agent waits for the person in the side panel: the page is theirs to look at, not a takeover, and
     // the bar says where the decision waits.
     case 'WAITING_CONFIRMATION':
+    case 'WAITING_PLAN':
       return 'approval'
     case 'WAITING_USER':
       return 'question'

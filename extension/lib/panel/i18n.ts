@@ -2,6 +2,7 @@ import { createTranslator, type Lang, type Translate } from '../../../ui/i18n'
 import { statusEntries } from '../../../ui/status-words'
 import { allowedEn, allowedZh } from './i18n-allowed'
 import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
+import { planEn, planZh } from './i18n-plan'
 import { controlEn, controlZh } from './i18n-control'
 import { skillParamsEn, skillParamsZh } from './i18n-skill-params'
 import { waitingEn, waitingZh } from './i18n-waiting'
@@ -160,6 +161,7 @@ const en = {
   'site.refusedEnded': 'Not allowed: {origin}. The task needs that site, so it ended.',
   'site.refuseHint': 'If you don’t allow it, the task does not go there again; a task that starts there ends.',
   ...saveSkillEn,
+  ...planEn,
   ...skillParamsEn,
   ...controlEn,
   ...allowedEn,
@@ -320,6 +322,7 @@ const zh: Record<PanelKey, string> = {
   'site.refusedEnded': '未允许 {origin}。任务需要这个网站，因此已结束。',
   'site.refuseHint': '如果不允许，任务不会再去那里；从那里开始的任务会结束。',
   ...saveSkillZh,
+  ...planZh,
   ...skillParamsZh,
   ...controlZh,
   ...allowedZh,

@@ -95,6 +95,7 @@ export function createNewTask(deps: NewTaskDeps) {
     },
     lookAtCurrentTab,
     setGoal: (goal: string) => edit({ goal }),
+    setPlanFirst: (planFirst: boolean) => edit({ planFirst }),
     setWhere: (where: Draft['where']) => {
       edit({ where })
       if (where === 'current') void lookAtCurrentTab()
@@ -137,7 +138,9 @@ export function createNewTask(deps: NewTaskDeps) {
         const { goal: rawGoal, skill, where, startUrl: rawUrl } = draft.value
         const goal = rawGoal.trim()
         if (!goal) return notices.fail(t('start.needGoal'))
-        const body: Omit<StartBody, 'clientId'> = { goal, ...(skill ? { skill: skill.slug } : {}) }
+        // A script runs as written: only the model proposes a plan.
+        const planFirst = !!draft.value.planFirst && !skill?.scripted
+        const body: Omit<StartBody, 'clientId'> = { goal, ...(skill ? { skill: skill.slug } : {}), ...(planFirst ? { planFirst } : {}) }
         if (skill?.parameters?.length) {
           const empty = skill.parameters.filter((p) => !params.value[p.name]?.trim())
           if (empty.length) return notices.fail(t('start.needParams', { names: empty.map((p) => `“${p.label}”`).join(t('start.paramsSep')) }))

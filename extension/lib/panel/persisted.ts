@@ -16,6 +16,8 @@ export const Draft = z.object({
     .nullable(),
   where: z.enum(['current', 'new']),
   startUrl: z.string().max(8192),
+  /** Show the plan first: the task proposes its plan and waits for the person's approval before it runs. */
+  planFirst: z.boolean().optional(),
 })
 export type Draft = z.output<typeof Draft>
 export const EMPTY_DRAFT: Draft = { goal: '', skill: null, where: 'current', startUrl: '' }

@@ -11,6 +11,7 @@ import { panelTranslator } from './i18n'
 import { tookOverBy } from './i18n-control'
 import { createNewTask, type CurrentTab } from './new-task'
 import { createNotices } from './notices'
+import { createPlanReview } from './plan-review'
 import type { Draft } from './persisted'
 import { watchReach } from './reach'
 import { createSaveSkill } from './save-skill'
@@ -24,6 +25,7 @@ export type PanelClient = Pick<
   | 'start'
   | 'confirm'
   | 'answer'
+  | 'plan'
   | 'status'
   | 'pause'
   | 'resume'
@@ -95,6 +97,7 @@ export function createPanelStore(deps: PanelDeps) {
     allowedChanged: allowedWrites.load,
   })
   const saveSkill = createSaveSkill({ client, task, t, notices })
+  const planReview = createPlanReview({ client, task, t, notices, wake: deps.wake })
   const newTask = createNewTask({
     client,
     draft: deps.draft,
@@ -213,6 +216,7 @@ export function createPanelStore(deps: PanelDeps) {
     newTask,
     task,
     saveSkill,
+    planReview,
     allowedWrites,
     waiting: waiting.tasks,
     /** The person picked a waiting task in the banner: the panel shows it (and its card). */

@@ -20,7 +20,7 @@ export const BADGE_CLEAR: Badge = { text: '', color: '#5f6368' }
 
 /** What a task in `status` waits for, if anything. */
 export const waitsFor = (status: TaskStatus | null | undefined): Waiting['kind'] | null =>
-  status === 'WAITING_CONFIRMATION' ? 'confirm' : status === 'WAITING_USER' ? 'ask' : null
+  status === 'WAITING_CONFIRMATION' || status === 'WAITING_PLAN' ? 'confirm' : status === 'WAITING_USER' ? 'ask' : null
 
 /**
  * The toolbar badge for what waits: "!" for one approval, "?" for one question, the count for several; red

@@ -5,6 +5,7 @@ import { redactingGateway } from '../privacy/redacting-gateway'
 import type { Decision, Planner, PlannerOutput } from '../tasks/planner'
 import type { TaskRecord } from '../tasks/task-record'
 import { askModel } from './ask-model'
+import { proposePlan } from './propose-plan'
 import { extractWithModel, pageTextOf, type ExtractRequest } from './extract'
 import { DEFAULT_LOOP_LIMITS, recordDecision, repeatsOnPage, type LoopLimits, type LoopMemory } from './loop-guard'
 import { buildPrompt } from './prompt/build-prompt'
@@ -112,6 +113,12 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
         return stop(code, `${maxFailures} failures in a row.`, {}, outcome?.kind === 'failed' ? { step: countSteps(task.steps) } : undefined)
       }
       if (state.decisions >= maxSteps) return stop('MAX_STEPS', `Stopped after ${maxSteps} steps without reaching the goal.`)
+      // A plan-first task proposes its plan before any step; nothing runs until the person approves it.
+      if (task.planFirst && !task.plan) {
+        const proposal = await proposePlan(gateway, task, observation?.url, calls)
+        if (proposal.ok) return reply({ kind: 'plan', plan: proposal.plan }, { reason: 'plan first' })
+        return stop('LLM_BAD_OUTPUT', `The model proposed no usable plan (${cut(proposal.error, 500)}).`, { error: proposal.error, ...(proposal.raw ? { rawOutput: proposal.raw } : {}) })
+      }
       if (!observation) return reply({ kind: 'act', actions: [{ type: 'observe' }] }, { reason: 'no page observed yet' })
       if (stale) return reply({ kind: 'act', actions: [{ type: 'observe' }] }, { reason: 'the page changed under the last action' })
 
@@ -143,6 +150,7 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
         step: { current: state.decisions + 1, max: maxSteps },
         screenshot: await options.screenshot?.(task).catch(() => undefined),
         maxTokens: options.maxPromptTokens ?? 12_000,
+        ...(task.plan?.approved ? { plan: task.plan.approved } : {}),
       })
       const promptAudit = { promptTokensEstimate: prompt.tokens, treeTokensEstimate: prompt.treeTokens, compaction: prompt.level }
 

@@ -184,5 +184,10 @@ export function applyDecision(task: TaskRecord, output: PlannerOutput, planner: 
     case 'fail':
       task.error = { code: decision.code, message: decision.message, ...(decision.details ? { details: decision.details } : {}) }
       finish(task, 'FAILED', events, decision.message)
+      return
+    case 'plan':
+      task.plan = { state: 'proposed', proposed: decision.plan }
+      events.push({ type: 'plan.proposed', data: { plan: decision.plan } })
+      moveTo(task, 'WAITING_PLAN', events, 'the plan waits for the person')
   }
 }

@@ -11,6 +11,7 @@ import { advance } from './advance'
 import { refuseRelease } from './release'
 import { typedOf } from './step-details'
 import { refuseSite } from './site-refusal'
+import { widenPlan } from './plan-check'
 
 /** What the person (through the panel, console or API) can tell a task. */
 export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
@@ -62,6 +63,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
           data: { approved: body.approved, ...(body.reason ? { reason: body.reason } : {}), by, at, source, ...always },
         })
         if (body.approved) {
+          widenPlan(task.plan, current.reasonDetails)
           current.action.confirmation = { approved: true, at, by }
           current.phase = 'ready'
         } else {

@@ -1,7 +1,7 @@
 import { nanoid } from 'nanoid'
 import type { Action, AllowedWrite, ClientView, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus, WriteAllowRule } from '#protocol'
 import { emptyUsage, isTerminal, MAX_ALLOWED_WRITES, normaliseWebAddress } from '#protocol'
-import { conflict, notFound } from '../http/errors'
+import { badRequest, conflict, notFound } from '../http/errors'
 import type { RequestSource } from '../http/source'
 import { actionForExtension } from '../privacy/for-extension'
 import { redactFor } from '../privacy/task-redaction'
@@ -10,6 +10,7 @@ import { applyDecision, applyObservation } from './apply'
 import { clientChannel, UNBOUND_CHANNEL, taskChannel } from './channels'
 import { createTaskCommands } from './commands'
 import { createTaskDriver } from './drive'
+import { createPlanCommands } from './plan-commands'
 import { createMutate, promoteStaged } from './core'
 import type { EngineDeps } from './deps'
 import type { PendingEvent } from './events'
@@ -143,6 +144,8 @@ export function createEngine(deps: EngineDeps) {
       const plan = await planStart(body, deps.findSkill, !!planners.llm || byClient, serverOrigin)
       const { script, skill } = plan
       const mode: TaskRecord['mode'] = byClient && plan.mode === 'llm' ? 'mcp' : plan.mode
+      // Tandem's model proposes the plan: a script runs as it is written, and an MCP client plans for itself.
+      if (body.planFirst && mode !== 'llm') throw badRequest(`planFirst needs Tandem's model to propose the plan: a task that runs a script${mode === 'mcp' ? ' or that an MCP client plans' : ''} cannot plan first.`)
       if (body.clientId) await clients.touch({ ...source, clientId: body.clientId })
       const clientId = body.clientId ?? (await clients.mostRecent())?.clientId
       const now = new Date().toISOString()
@@ -161,17 +164,19 @@ export function createEngine(deps: EngineDeps) {
         createdAt: now,
         updatedAt: now,
         ...(script ? { script } : {}),
-        queue: startUrl ? [{ type: 'navigate', url: startUrl }] : [],
+        // A plan-first task opens nothing before its plan is approved (see plan-commands).
+        queue: startUrl && !body.planFirst ? [{ type: 'navigate', url: startUrl }] : [],
         seq: 0,
         current: null,
         steps: [],
         lastOutcome: null,
         usage: emptyUsage(),
+        ...(body.planFirst ? { planFirst: true } : {}),
       }
       const events: PendingEvent[] = [
         {
           type: 'task.created',
-          data: { goal: task.goal, mode, startUrl: task.startUrl, skill: task.skill, clientId, scriptSteps: script?.length, source },
+          data: { goal: task.goal, mode, startUrl: task.startUrl, skill: task.skill, clientId, scriptSteps: script?.length, source, ...(body.planFirst ? { planFirst: true } : {}) },
         },
       ]
       await advance(task, null, deps, events)
@@ -259,6 +264,7 @@ export function createEngine(deps: EngineDeps) {
 
     ...createTaskCommands(deps, mutate, kick),
     ...createTaskDriver(deps, mutate),
+    ...createPlanCommands(deps, mutate, kick),
     ...createTaskViews(deps, (taskId) => planning.has(taskId)),
   }
 }

@@ -1,4 +1,4 @@
-import type { ActionForm, Observation, PlannerAudit, Usage, WordParams } from '#protocol'
+import type { ActionForm, Observation, PlannerAudit, TaskPlan, Usage, WordParams } from '#protocol'
 import type { TaskRecord } from './task-record'
 
 /** What a planner decides for a task that has nothing queued. */
@@ -7,6 +7,8 @@ export type Decision =
   | { kind: 'done'; success: boolean; text: string; data?: unknown; code?: string; params?: WordParams }
   | { kind: 'ask'; question: string }
   | { kind: 'fail'; code: string; message: string; details?: WordParams }
+  /** A plan-first task's plan, for the person to approve before anything runs. */
+  | { kind: 'plan'; plan: TaskPlan }
 
 export interface PlannerInput {
   task: TaskRecord

@@ -8,6 +8,7 @@ import { confirmationEvidence, pageIsPictured, targetTextOf } from './step-detai
 import type { TaskRecord } from './task-record'
 import type { UploadFolder } from '../privacy/upload-folder'
 import { elementForTarget, elementFromTree } from './tree-element'
+import { offPlanReasons } from './plan-check'
 
 export interface RiskAssessor {
   assess(input: {
@@ -77,10 +78,12 @@ export function proposeNext(
   })
   // What the browser blocked when this step last ran is why it is asked about now, and what the card shows it sends.
   const blocked = task.blockedWrites ?? []
-  const risk: Risk = blocked.length ? 'high' : assessed.risk
-  const heldDetails: RiskReason[] = blocked.map((r) => ({ code: 'held-write', method: r.method, site: r.origin, path: r.path }))
-  const reasons = [...assessed.reasons, ...heldDetails.map((d) => describeRiskReason(d, 'en'))]
-  const reasonDetails = [...assessed.details, ...heldDetails]
+  // A plan-first task asks again about a step that leaves the plan the person approved.
+  const offPlan = offPlanReasons(task.plan, { type: partial.type, params: partial.params, element, pageUrl: observation?.url }, assessed.risk, assessed.details)
+  const risk: Risk = blocked.length || offPlan.length ? 'high' : assessed.risk
+  const addedDetails: RiskReason[] = [...offPlan, ...blocked.map((r): RiskReason => ({ code: 'held-write', method: r.method, site: r.origin, path: r.path }))]
+  const reasons = [...assessed.reasons, ...addedDetails.map((d) => describeRiskReason(d, 'en'))]
+  const reasonDetails = [...assessed.details, ...addedDetails]
   const action: Action = { ...partial, risk, requiresConfirmation: risk === 'high' }
   const text = action.params.text
   // A {{secret:NAME}} placeholder is safe to keep: the value is filled in on delivery and scrubbed everywhere.

@@ -1,4 +1,5 @@
 import { countSteps } from '#protocol'
+import type { RiskKind, TaskPlan } from '#protocol'
 import type { Action, ActionForm, HeldRequest, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage, WordParams } from '#protocol'
 
 /** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
@@ -74,6 +75,20 @@ export interface TaskRecord {
   refusedAttempts?: number
   /** The seq of the last audit event this record reflects (absent in a task stored before it was kept). */
   auditSeq?: number
+  /** The planner proposes a plan for the person to approve before anything runs. */
+  planFirst?: boolean
+  plan?: PlanRecord
+}
+
+/** A plan-first task's plan: proposed, then approved (as proposed or edited) and held to while the task runs. */
+export interface PlanRecord {
+  state: 'proposed' | 'approved'
+  proposed: TaskPlan
+  approved?: TaskPlan
+  edited?: boolean
+  /** Sites and kinds of risky action the person approved off-plan steps for: not asked about again in this task. */
+  addedSites?: string[]
+  addedKinds?: RiskKind[]
 }
 
 export function toTaskView(task: TaskRecord): TaskView {
@@ -94,6 +109,17 @@ export function toTaskView(task: TaskRecord): TaskView {
     ...(task.driver ? { driver: task.driver } : {}),
     ...(task.result ? { result: task.result } : {}),
     ...(task.error ? { error: task.error } : {}),
+    ...(task.planFirst ? { planFirst: true } : {}),
+    ...(task.plan
+      ? {
+          plan: {
+            state: task.plan.state,
+            proposed: task.plan.proposed,
+            ...(task.plan.approved ? { approved: task.plan.approved } : {}),
+            ...(task.plan.edited ? { edited: true } : {}),
+          },
+        }
+      : {}),
   }
 }
 

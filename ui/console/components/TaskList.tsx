@@ -6,7 +6,7 @@ import { useConsole } from '../context'
 import type { StatusFilter } from '../store'
 import { replayTranslator } from '../../replay/i18n'
 
-const STATUSES: TaskStatus[] = ['RUNNING', 'WAITING_CONFIRMATION', 'WAITING_USER', 'WAITING_PAGE', 'PAUSED', 'SUCCEEDED', 'FAILED', 'CANCELED']
+const STATUSES: TaskStatus[] = ['RUNNING', 'WAITING_CONFIRMATION', 'WAITING_USER', 'WAITING_PAGE', 'PAUSED', 'SUCCEEDED', 'FAILED', 'CANCELED', 'WAITING_PLAN']
 
 /** Every task, newest first, narrowed by status and by words of its goal. */
 export function TaskList() {

@@ -1,4 +1,4 @@
-import type { Observation } from '#protocol'
+import type { Observation, TaskPlan } from '#protocol'
 import type { ChatMessage, ContentPart } from '../../llm/gateway'
 import { renderHistory, type HistoryEntry, type HistoryView } from './history'
 import { renderPage } from './page-block'
@@ -25,6 +25,8 @@ export interface PromptInput {
   /** A data: URL of the current page, sent only when vision is on. */
   screenshot?: string
   maxTokens: number
+  /** The plan the person approved for a plan-first task: shown at every step. */
+  plan?: TaskPlan
 }
 
 export interface BuiltPrompt {
@@ -55,6 +57,7 @@ const LEVELS: Level[] = [
 
 function render(input: PromptInput, level: Level, treeChars: number) {
   const parts = [`<goal>\n${cut(input.goal, 4000)}\n</goal>`]
+  if (input.plan) parts.push(renderPlan(input.plan))
   if (input.step) parts.push(`This is step ${input.step.current} of at most ${input.step.max}.`)
   if (input.secretNames.length) {
     parts.push(`Secrets you may type as placeholders: ${input.secretNames.map((n) => `{{secret:${n}}}`).join(', ')}`)
@@ -77,6 +80,20 @@ function render(input: PromptInput, level: Level, treeChars: number) {
   const user = parts.join('\n\n')
   const tokens = estimateTokens(SYSTEM_PROMPT) + estimateTokens(user) + (input.screenshot ? IMAGE_TOKENS : 0)
   return { user, tokens, treeTokens: estimateTokens(tree) }
+}
+
+/** The approved plan, as the model follows it: the person's instructions, like the goal. */
+function renderPlan(plan: TaskPlan): string {
+  const steps = plan.steps.map((s, i) => `${i + 1}. ${cut(s, 300)}`).join('\n')
+  const sends = plan.sends.length ? plan.sends.map((s) => `- ${cut(s.what, 300)} (${s.kind})`).join('\n') : '- nothing'
+  return [
+    '<approved_plan>',
+    'The person approved this plan. Follow it. A step on a site not listed, or a kind of sending not listed, stops for the person to approve again.',
+    `Steps:\n${steps}`,
+    `Sites: ${plan.sites.join(', ')}`,
+    `Sends:\n${sends}`,
+    '</approved_plan>',
+  ].join('\n')
 }
 
 /**
