@@ -6,6 +6,7 @@ import { NewTask } from './NewTask'
 import { Notice } from './Notice'
 import { Question } from './Question'
 import { RecentTasks } from './RecentTasks'
+import { Record } from './Record'
 import { SettingsForm } from './SettingsForm'
 import { SiteAccess } from './SiteAccess'
 import { TaskPanel } from './TaskPanel'
@@ -33,6 +34,7 @@ export function App({ store, permissions }: AppProps) {
       <Question store={store} />
       <TaskPanel store={store} />
       <NewTask store={store} />
+      {!firstRun && <Record store={store} />}
       <RecentTasks store={store} />
       {!firstRun && (
         <details class="settings" open={connection.open.value} onToggle={(e) => connection.setOpen(e.currentTarget.open)}>

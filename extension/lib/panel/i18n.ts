@@ -6,6 +6,7 @@ import { controlEn, controlZh } from './i18n-control'
 import { skillParamsEn, skillParamsZh } from './i18n-skill-params'
 import { waitingEn, waitingZh } from './i18n-waiting'
 import { wordsEn, wordsZh } from './i18n-words'
+import { recordEn, recordZh } from './i18n-record'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -164,6 +165,7 @@ const en = {
   ...allowedEn,
   ...waitingEn,
   ...wordsEn,
+  ...recordEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -323,6 +325,7 @@ const zh: Record<PanelKey, string> = {
   ...allowedZh,
   ...waitingZh,
   ...wordsZh,
+  ...recordZh,
 }
 
 export type PanelT = Translate<typeof en>
