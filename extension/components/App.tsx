@@ -34,7 +34,7 @@ export function App({ store, permissions }: AppProps) {
       <Question store={store} />
       <TaskPanel store={store} />
       <NewTask store={store} />
-      {!firstRun && <Record store={store} />}
+      <Record store={store} />
       <RecentTasks store={store} />
       {!firstRun && (
         <details class="settings" open={connection.open.value} onToggle={(e) => connection.setOpen(e.currentTarget.open)}>
