@@ -1,4 +1,4 @@
-import type { ScriptStep } from '#protocol'
+import type { ScriptStep } from '../../../protocol/action-form'
 import { isTag } from '../page/dom'
 import { controlAround, isSecret, recordedTarget, type RecordedTarget } from './target'
 
@@ -18,9 +18,9 @@ export interface RecorderDeps {
   trusted?: (event: Event) => boolean
 }
 
-const TEXT_TYPES = new Set(['text', 'email', 'search', 'tel', 'url', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week', ''])
+const TEXT_TYPES = new Set(['text', 'email', 'search', 'tel', 'url', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week'])
 const isTextField = (el: Element): el is HTMLInputElement | HTMLTextAreaElement =>
-  isTag(el, 'textarea') || (isTag(el, 'input') && TEXT_TYPES.has(el.type)) || (el as HTMLElement).isContentEditable
+  isTag(el, 'textarea') || (isTag(el, 'input') && TEXT_TYPES.has((el.getAttribute('type') || 'text').toLowerCase())) || (el as HTMLElement).isContentEditable === true
 
 const lowerSnake = (s: string) =>
   s

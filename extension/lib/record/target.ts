@@ -1,5 +1,5 @@
-import type { Target } from '#protocol'
-import { findSensitive } from '#protocol'
+import type { Target } from '../../../protocol/action'
+import { findSensitive } from '../../../protocol/sensitive-text'
 import { isTag } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
 import { accessibleName, roleOf, visibleLabel } from '../page/semantics'
