@@ -17,7 +17,7 @@ const observation = { status: 'done', url: 'http://shop.test/book', title: 'Book
 
 const taskOf = (script: ScriptStep[], plannerState: unknown, lastOutcome: TaskRecord['lastOutcome']) =>
   ({ id: 't1', goal: 'Book', mode: 'script', script, plannerState, lastOutcome, steps: [], queue: [], seq: 3 }) as unknown as TaskRecord
-const gone = (type = 'click', code = 'TARGET_NOT_FOUND'): TaskRecord['lastOutcome'] => ({ kind: 'failed', actionId: 'a', type, errors: [{ code, message: 'no element' }] })
+const gone = (type = 'click'): TaskRecord['lastOutcome'] => ({ kind: 'failed', actionId: 'a', type, errors: [{ code: 'TARGET_NOT_FOUND', message: 'no element' }] })
 
 /** A model that answers one click on element 7, recording what it was asked. */
 function fakeModel(answer: PlannerOutput['decision'] = { kind: 'act', actions: [{ type: 'click', index: 7 }] }) {
