@@ -68,7 +68,7 @@ describe('a recorded step whose element is gone', () => {
   it('asks the person to do the step when no model is configured, and goes on after their answer', async () => {
     const planner = createScriptPlanner()
     const asked = await planner.decide({ task: taskOf([SEND, NAME], { cursor: 1, alt: 2 }, gone()), observation })
-    expect(asked.decision).toEqual({ kind: 'ask', question: expect.stringContaining('Click “Send request”') })
+    expect(asked.decision).toEqual({ kind: 'ask', question: expect.stringContaining('Click “Send request”'), code: 'RECORDED_STEP_GONE', params: { step: 0, intent: 'Click “Send request”' } })
     const next = await planner.decide({ task: taskOf([SEND, NAME], asked.state, { kind: 'answered', answer: 'done' }), observation })
     expect(next.decision).toMatchObject({ kind: 'act', actions: [{ type: 'type' }] })
   })

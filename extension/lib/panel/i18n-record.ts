@@ -27,6 +27,7 @@ export const recordEn = {
   'record.sop.start': 'Start at {url}.',
   'record.sop.fill': 'You fill in each time: {names}.',
   'record.sop.sep': ', ',
+  'record.question.stepGone': 'Step {step} could not find its element on the page: {intent}. Do this step yourself in the tab, then answer here to go on.',
 }
 
 export const recordZh: Record<keyof typeof recordEn, string> = {
@@ -57,4 +58,5 @@ export const recordZh: Record<keyof typeof recordEn, string> = {
   'record.sop.start': '从 {url} 开始。',
   'record.sop.fill': '每次需要填写：{names}。',
   'record.sop.sep': '、',
+  'record.question.stepGone': '第 {step} 步在页面上找不到要操作的元素：{intent}。请在标签页中亲自完成这一步，然后在这里回答以继续。',
 }

@@ -89,6 +89,8 @@ const askPerson = (step: ScriptStep, counted: number, cursor: number): PlannerOu
   decision: {
     kind: 'ask',
     question: `Step ${counted} could not find its element on the page: ${intentOf(step)}. Please do this step yourself in the tab, then answer here to go on.`,
+    code: 'RECORDED_STEP_GONE',
+    params: { step: counted, intent: intentOf(step) },
   },
   state: { cursor, fixed: 'person' },
 })

@@ -5,7 +5,7 @@ import type { TaskRecord } from './task-record'
 export type Decision =
   | { kind: 'act'; actions: ActionForm[] }
   | { kind: 'done'; success: boolean; text: string; data?: unknown; code?: string; params?: WordParams }
-  | { kind: 'ask'; question: string }
+  | { kind: 'ask'; question: string; /** The question as a code and params, for the reader's language. */ code?: string; params?: WordParams }
   | { kind: 'fail'; code: string; message: string; details?: WordParams }
 
 export interface PlannerInput {
