@@ -58,6 +58,15 @@ describe('a recorded step whose element is gone', () => {
     expect(asked).toHaveLength(1)
   })
 
+  it('leaves only the decision that asks the model to the background: the report that brought the failure is not held', async () => {
+    const { model } = fakeModel()
+    const planner = createScriptPlanner({ model })
+    expect(planner.decidesNow!(taskOf([SEND], { cursor: 1, alt: 0 }, gone()))).toBe(true)
+    expect(planner.decidesNow!(taskOf([SEND], { cursor: 1, alt: 2 }, gone()))).toBe(false)
+    expect(planner.decidesNow!(taskOf([SEND], { cursor: 1, alt: 2 }, { kind: 'done', actionId: 'a', type: 'click' }))).toBe(true)
+    expect(createScriptPlanner().decidesNow!(taskOf([SEND], { cursor: 1, alt: 2 }, gone()))).toBe(true)
+  })
+
   it('fails the task when the step the model placed fails too', async () => {
     const { model } = fakeModel()
     const planner = createScriptPlanner({ model })

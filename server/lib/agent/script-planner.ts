@@ -1,6 +1,7 @@
 import type { ScriptStep, WordParams } from '#protocol'
 import { countSteps } from '#protocol'
 import type { Planner, PlannerOutput } from '../tasks/planner'
+import type { TaskRecord } from '../tasks/task-record'
 import { replanStep } from './replan-step'
 import { TARGET_GONE, targetsOf, withOnlyTarget } from './step-targets'
 
@@ -37,6 +38,12 @@ export function createScriptPlanner(deps: ScriptPlannerDeps = {}): Planner {
   return {
     kind: 'script',
     immediate: true,
+    // The model may take seconds: a step it is asked about is decided in the background, not inside the report.
+    decidesNow(task) {
+      const state = (task.plannerState as ScriptState | undefined) ?? { cursor: 0 }
+      const previous = task.script?.[state.cursor - 1]
+      return !(deps.model && previous && recovering(state, task.lastOutcome) && (state.alt ?? 0) + 1 >= targetsOf(previous).length)
+    },
     async decide({ task, observation }): Promise<PlannerOutput> {
       const script = task.script ?? []
       const state = (task.plannerState as ScriptState | undefined) ?? { cursor: 0 }
@@ -49,9 +56,7 @@ export function createScriptPlanner(deps: ScriptPlannerDeps = {}): Planner {
         return fail('REJECTED', `The person rejected step ${counted} (${last.type})${last.reason ? `: ${last.reason}` : '.'}`, details)
       }
       const previous = script[cursor - 1]
-      // Only a step recorded with several ways to find its element (a demonstration) is recovered; a hand-written
-      // script's step that misses its element fails the task as it always has.
-      if (last?.kind === 'failed' && previous && state.alt !== undefined && !state.fixed && last.errors.some((e) => TARGET_GONE.has(e.code))) {
+      if (previous && recovering(state, last)) {
         const targets = targetsOf(previous)
         const next = (state.alt ?? 0) + 1
         if (next < targets.length) {
@@ -83,6 +88,13 @@ export function createScriptPlanner(deps: ScriptPlannerDeps = {}): Planner {
     },
   }
 }
+
+/**
+ * Only a step recorded with several ways to find its element (a demonstration) is recovered when its element is
+ * gone; a hand-written script's step that misses its element fails the task as it always has.
+ */
+const recovering = (state: ScriptState, last: TaskRecord['lastOutcome']) =>
+  last?.kind === 'failed' && state.alt !== undefined && !state.fixed && last.errors.some((e) => TARGET_GONE.has(e.code))
 
 /** The person does the step in the tab; their answer lets the script go on with the step after it. */
 const askPerson = (step: ScriptStep, counted: number, cursor: number): PlannerOutput => ({

@@ -30,5 +30,7 @@ export interface Planner {
   readonly kind: 'script' | 'llm'
   /** Cheap, deterministic decisions are made inside the request that needs them instead of in the background. */
   readonly immediate?: boolean
+  /** For a planner that is immediate but for some decisions (the script asking the model about one step): false leaves this one to the background. */
+  readonly decidesNow?: (task: TaskRecord) => boolean
   decide(input: PlannerInput): Promise<PlannerOutput>
 }
