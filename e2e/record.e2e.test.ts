@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Action, AuditEvent, SkillSearchResult } from '#protocol'
 import { answer, goalOf, pageOf, startFakeLlm, type FakeLlm } from '../test/support/fake-llm'
@@ -123,5 +123,14 @@ describe('teach by showing: a demonstration recorded in the panel becomes a skil
     // The fixture server got the booking once, with what was filled in for this run.
     expect(h.site.requests.filter((r) => r.endsWith(' /book/sent')).length - postsBefore).toBe(1)
     expect(h.site.hits.slice(hitsBefore)).toEqual(['booked:Ada Lovelace:ada@fixture.test:blue:code'])
+
+    // The figure for the closing note: this run's replay on the changed page.
+    const done = view.steps.filter((s) => s.outcome === 'done' && s.type !== 'screenshot' && s.type !== 'navigate').length
+    mkdirSync('e2e/output', { recursive: true })
+    writeFileSync(
+      'e2e/output/record.md',
+      `Replay of a recorded skill on the changed page: ${view.task.status}; ${done} of 5 recorded steps done, 4 without the model, ` +
+        `1 (the moved, renamed send button) re-planned with ${llm.requests.length} model call; ${clicks.length - 1} targets tried before it.\n`,
+    )
   })
 })
