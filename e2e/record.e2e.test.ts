@@ -24,7 +24,7 @@ beforeAll(async () => {
   ;({ dir: skills, keep: keepSkills } = outputFolder('record'))
 })
 afterAll(async () => {
-  bookingLayout.changed = false
+  Object.assign(bookingLayout, { changed: false, button: 'Submit booking' })
   await llm?.close()
   if (skills && !keepSkills) rmSync(skills, { recursive: true, force: true })
 })
@@ -132,5 +132,43 @@ describe('teach by showing: a demonstration recorded in the panel becomes a skil
       `Replay of a recorded skill on the changed page: ${view.task.status}; ${done} of 5 recorded steps done, 4 without the model, ` +
         `1 (the moved, renamed send button) re-planned with ${llm.requests.length} model call; ${clicks.length - 1} targets tried before it.\n`,
     )
+  })
+
+  it('asks the person to do the one step neither its targets nor the model can find, in the panel, and goes on after their answer', async () => {
+    // Redesigned again: the button now reads in words the model does not recognise either.
+    Object.assign(bookingLayout, { changed: true, button: 'Book now' })
+    const panel = await h.ext.openPanel()
+    const hitsBefore = h.site.hits.length
+    const asked = llm.requests.length
+    const started = await h.server.api('POST', '/api/agent/start', {
+      goal: 'Book the blue room',
+      clientId: h.clientId,
+      skill: 'book-the-blue-room',
+      params: { fullname: 'Alan Turing', email: 'alan@fixture.test', code: 'orchid-2024' },
+    })
+    const taskId = started.body.data.taskId as string
+    await h.ext.wake()
+    let view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'WAITING_USER', 'SUCCEEDED', 'FAILED'], 60_000)
+    while (view.task.status === 'WAITING_CONFIRMATION') {
+      await h.confirm(taskId, true)
+      view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'WAITING_USER', 'SUCCEEDED', 'FAILED'], 60_000)
+    }
+    expect(view.task.status).toBe('WAITING_USER')
+    expect(llm.requests.length - asked).toBe(1)
+    expect(view.task.questionWords).toMatchObject({ code: 'RECORDED_STEP_GONE', params: { intent: 'Click “Send request” to send the booking' } })
+    const card = panel.getByTestId('question')
+    await expect.poll(() => card.locator('.question').textContent(), { timeout: 10_000 }).toMatch(
+      /^Step \d+ could not find its element on the page: Click “Send request” to send the booking\. Do this step yourself in the tab, then answer here to go on\.$/,
+    )
+    // The person does it in the task's tab, then answers in the panel.
+    const tab = h.ext.context.pages().filter((p) => p.url().endsWith('/book')).at(-1)!
+    await tab.getByRole('button', { name: 'Book now' }).click()
+    await tab.waitForURL(/\/book\/sent$/)
+    await card.getByRole('textbox').fill('Done it')
+    await card.getByRole('button', { name: 'Answer' }).click()
+    view = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 30_000)
+    expect(view.task.status).toBe('SUCCEEDED')
+    expect(llm.requests.length - asked).toBe(1)
+    expect(h.site.hits.slice(hitsBefore)).toEqual(['booked:Alan Turing:alan@fixture.test:blue:code'])
   })
 })
