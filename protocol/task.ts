@@ -64,6 +64,8 @@ export const TaskView = z.object({
   askedSite: z.string().optional(),
   /** The MCP client that chooses the steps of a task in mode `mcp`, as it named itself. */
   driver: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** The question as a code and the params its words take, for the reader's language (the panel falls back to `question`). */
+  questionWords: z.object({ code: z.string().max(64), params: WordParams }).optional(),
   result: TaskResult.optional(),
   /** How the task ended when it did not succeed; `details` fills the reader's words for the code (describeError). */
   error: z.object({ code: z.string(), message: z.string(), details: WordParams.optional() }).optional(),

@@ -7,6 +7,7 @@ import { PlanReview } from './PlanReview'
 import { Notice } from './Notice'
 import { Question } from './Question'
 import { RecentTasks } from './RecentTasks'
+import { Record } from './Record'
 import { SettingsForm } from './SettingsForm'
 import { SiteAccess } from './SiteAccess'
 import { TaskPanel } from './TaskPanel'
@@ -35,6 +36,7 @@ export function App({ store, permissions }: AppProps) {
       <Question store={store} />
       <TaskPanel store={store} />
       <NewTask store={store} />
+      <Record store={store} />
       <RecentTasks store={store} />
       {!firstRun && (
         <details class="settings" open={connection.open.value} onToggle={(e) => connection.setOpen(e.currentTarget.open)}>

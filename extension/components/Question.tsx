@@ -5,6 +5,7 @@ export function Question({ store }: { store: PanelStore }) {
   const { t, task } = store
   const question = task.question.value
   if (!question || store.needsSite.value) return null
+  const words = task.view.value?.task.questionWords
   return (
     <form
       class="card attention"
@@ -15,7 +16,7 @@ export function Question({ store }: { store: PanelStore }) {
       }}
     >
       <h2>{t('question.title')}</h2>
-      <p class="question">{question}</p>
+      <p class="question">{words?.code === 'RECORDED_STEP_GONE' ? t('record.question.stepGone', words.params) : question}</p>
       <input name="answer" aria-label={t('question.answer')} value={task.answerText.value} onInput={(e) => task.setAnswer(e.currentTarget.value)} />
       <div class="row">
         <button type="submit" class="primary" disabled={store.busy.value || !task.answerText.value.trim()}>

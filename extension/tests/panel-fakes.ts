@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { AllowedWrite, HeldRequest, PendingConfirmation, SaveSkillBody, StatusView, TaskStatus, TaskView, WriteAllowRule } from '#protocol'
+import type { AllowedWrite, HeldRequest, PendingConfirmation, SaveRecordingBody, SaveSkillBody, StatusView, TaskStatus, TaskView, WriteAllowRule } from '#protocol'
 import { sameRule } from '#protocol'
 import { EMPTY_DRAFT, type Draft } from '../lib/panel/persisted'
 import { createPanelStore, type PanelDeps } from '../lib/panel/store'
@@ -98,6 +98,10 @@ export function setupPanel(
       if (savedSlugs.has(slug) && !body.overwrite) throw new ServerError('CONFLICT', `A skill named ${slug} exists already.`, 409, { slug })
       savedSlugs.add(slug)
       return { skill: { slug, name: body.name ?? 'goal', description: 'd', sites: [], tags: ['recorded'], risk: 'high' as const, 'allowed-actions': [], 'risky-steps': [], excerpt: '', scripted: true }, file: `skills/${slug}/SKILL.md` }
+    }),
+    saveRecording: vi.fn(async (body: SaveRecordingBody) => {
+      const slug = body.slug ?? 'recorded-demo'
+      return { skill: { slug, name: body.name, description: 'd', sites: [], tags: ['recorded'], risk: 'medium' as const, 'allowed-actions': [], 'risky-steps': [], excerpt: '', scripted: true }, file: `skills/${slug}/SKILL.md` }
     }),
     artifact: vi.fn(async (taskId: string, name: string) => new Blob([`${taskId}/${name}`])),
     exportAudit: vi.fn(async () => new Blob(['PK zip'])),

@@ -6,6 +6,7 @@ import { activityItem } from '../../lib/executor/state'
 import { workerReplies, type WorkerRequest } from '../../lib/messages'
 import { draftItem, followedTaskItem, readDraft } from '../../lib/panel/persisted'
 import { createPanelStore } from '../../lib/panel/store'
+import { RecordedMessage } from '../../lib/record/messages'
 import { createServerClient } from '../../lib/server/client'
 import { readClientId, readSettings, settingsItem } from '../../lib/settings'
 import { attentionItem } from '../../lib/worker/attention'
@@ -56,6 +57,14 @@ const store = createPanelStore({
   },
   lang,
   attention: { get: () => attentionItem.getValue(), watch: (cb) => attentionItem.watch(cb) },
+  recorder: {
+    inject: (tabId) =>
+      browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/recorder.js'] }).then(
+        () => true,
+        () => false,
+      ),
+    stopIn: async (tabId) => void (await browser.tabs.sendMessage(tabId, { kind: 'record-stop' }).catch(() => undefined)),
+  },
 })
 
 const permissions = { request: (pattern: string) => browser.permissions.request({ origins: [pattern] }) }
@@ -68,6 +77,12 @@ void store.load()
 setInterval(() => void store.refresh(), 1000)
 // The tab in front changes under the panel: say which one "the current tab" is now.
 browser.tabs.onActivated.addListener(() => void store.newTask.lookAtCurrentTab())
-browser.tabs.onUpdated.addListener((_id, change) => {
+browser.tabs.onUpdated.addListener((id, change, tab) => {
   if (change.title || change.url) void store.newTask.lookAtCurrentTab()
+  if (change.status === 'complete' && tab.url) void store.recording.loaded(id, tab.url)
+})
+// What the recorder in the person's tab saw them do.
+browser.runtime.onMessage.addListener((message, sender) => {
+  const recorded = RecordedMessage.safeParse(message)
+  if (recorded.success && sender.id === browser.runtime.id) store.recording.recorded(recorded.data, sender.tab?.id)
 })

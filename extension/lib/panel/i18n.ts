@@ -8,6 +8,7 @@ import { skillParamsEn, skillParamsZh } from './i18n-skill-params'
 import { waitingEn, waitingZh } from './i18n-waiting'
 import { mcpEn, mcpZh } from './i18n-mcp'
 import { wordsEn, wordsZh } from './i18n-words'
+import { recordEn, recordZh } from './i18n-record'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -168,6 +169,7 @@ const en = {
   ...waitingEn,
   ...mcpEn,
   ...wordsEn,
+  ...recordEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -329,6 +331,7 @@ const zh: Record<PanelKey, string> = {
   ...waitingZh,
   ...mcpZh,
   ...wordsZh,
+  ...recordZh,
 }
 
 export type PanelT = Translate<typeof en>

@@ -14,6 +14,7 @@ import { createNotices } from './notices'
 import { createPlanReview } from './plan-review'
 import type { Draft } from './persisted'
 import { watchReach } from './reach'
+import { createRecording, type RecordingDeps } from './recording'
 import { createSaveSkill } from './save-skill'
 import { createScreenshots } from './screenshots'
 import { createWaiting } from './waiting'
@@ -33,6 +34,7 @@ export type PanelClient = Pick<
   | 'tasks'
   | 'searchSkills'
   | 'saveSkill'
+  | 'saveRecording'
   | 'artifact'
   | 'exportAudit'
   | 'allowedWrites'
@@ -57,6 +59,8 @@ export interface PanelDeps {
   lang: Lang
   /** What the worker keeps for the toolbar badge: the tasks that wait for the person (see worker/attention). */
   attention?: { get(): Promise<unknown>; watch(cb: (value: unknown) => void): () => void }
+  /** Puts the recorder into a tab and stops it there (Record). */
+  recorder?: Pick<RecordingDeps, 'inject' | 'stopIn'>
 }
 
 const fallbackActivity = (): Activity => ({ connection: 'unknown', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: null })
@@ -98,6 +102,14 @@ export function createPanelStore(deps: PanelDeps) {
   })
   const saveSkill = createSaveSkill({ client, task, t, notices })
   const planReview = createPlanReview({ client, task, t, notices, wake: deps.wake })
+  const recording = createRecording({
+    client,
+    currentTab: deps.tabs.current,
+    inject: deps.recorder?.inject ?? (async () => false),
+    stopIn: deps.recorder?.stopIn ?? (async () => undefined),
+    t,
+    notices,
+  })
   const newTask = createNewTask({
     client,
     draft: deps.draft,
@@ -217,6 +229,7 @@ export function createPanelStore(deps: PanelDeps) {
     task,
     saveSkill,
     planReview,
+    recording,
     allowedWrites,
     waiting: waiting.tasks,
     /** The person picked a waiting task in the banner: the panel shows it (and its card). */

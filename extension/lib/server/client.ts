@@ -17,6 +17,7 @@ import {
   type PlanBody,
   type ConfirmBody,
   type ReportBodyInput,
+  type SaveRecordingBody,
   type SaveSkillBody,
   type StartBody,
   type TaskCommandBody,
@@ -182,6 +183,7 @@ export function createServerClient(deps: ServerClientDeps) {
     searchSkills: (q: string, limit = 8) =>
       call('GET', `/api/skills/search?q=${encodeURIComponent(q)}&limit=${limit}`, z.array(SkillSearchResult), undefined, read),
     saveSkill: (body: SaveSkillBody) => call('POST', '/api/skills', SaveSkillData, body, command),
+    saveRecording: (body: SaveRecordingBody) => call('POST', '/api/skills/recorded', SaveSkillData, body, command),
     allowedWrites: () => call('GET', '/api/writes/allowed', z.array(AllowedWrite), undefined, read),
     forgetWrite: (rule: WriteAllowRule) => call('POST', '/api/writes/forget', z.array(AllowedWrite), rule, command),
     artifact: (taskId: string, name: string) => bytes(`${audit(taskId)}/artifacts/${encodeURIComponent(name)}`),

@@ -68,7 +68,7 @@ export function useEngine(): Engine {
       decode: decodeOrRefuse,
       save: (taskId, prefix, decoded) => artifactStore.write(taskId, decoded as DecodedArtifact[], prefix),
     },
-    planners: { script: createScriptPlanner(), llm: useLlmPlanner() },
+    planners: { script: createScriptPlanner({ model: useLlmPlanner() }), llm: useLlmPlanner() },
     secrets: useSecrets(),
     redact: config.redact,
     uploads: createUploadFolder(config.uploadDir),

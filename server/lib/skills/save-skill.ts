@@ -1,12 +1,13 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { nanoid } from 'nanoid'
-import type { AuditEvent, SaveSkillBody, SaveSkillData, Skill, StatusView } from '#protocol'
+import type { AuditEvent, SaveRecordingBody, SaveSkillBody, SaveSkillData, Skill, StatusView } from '#protocol'
 import { isTerminal, SitePattern } from '#protocol'
 import { badRequest, conflict } from '../http/errors'
 import { createKeyedMutex } from '../state/keyed-mutex'
 import { parseSkill } from './parse-skill'
 import { proposedActions, recordSteps, UnreplayableStep, type RecordedStep } from './recorded-steps'
+import { renderRecording } from './recording-file'
 import { renderSkill, type SkillDraft } from './skill-file'
 import { slugFrom, taskSlug } from './slug'
 import { toSummary } from './summary'
@@ -57,6 +58,35 @@ function scrubberOf(steps: RecordedStep[]): (text: string) => string {
 export function createSkillSaver(deps: SkillSaverDeps) {
   const withLock = createKeyedMutex()
 
+  /** Writes SKILL.md (never over a shipped skill, nor over the person's own unless asked) and indexes it. */
+  async function write(slug: string, text: string, skill: Skill, overwrite: boolean | undefined): Promise<SaveSkillData> {
+    return withLock(slug, async () => {
+      const index = await deps.index()
+      const dir = join(deps.skillsDir, slug)
+      const file = join(dir, 'SKILL.md')
+      const taken = index.get(slug)
+      // A shipped skill is never replaced: its folder is only read.
+      if (taken && !taken.own) {
+        throw conflict(`${slug} is a skill that comes with Tandem: choose another slug for yours.`, { slug, shipped: true })
+      }
+      if (!overwrite && (taken || (await exists(file)))) {
+        throw conflict(`A skill named ${slug} exists already: choose another slug, or set overwrite.`, { slug })
+      }
+      await mkdir(dir, { recursive: true })
+      const temp = join(dir, `.SKILL.md.${nanoid(8)}.tmp`)
+      try {
+        await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' })
+        await rename(temp, file)
+      } catch (error) {
+        await rm(temp, { force: true })
+        throw error
+      }
+      const own = { ...skill, own: true }
+      index.add(own)
+      return { skill: toSummary(own), file }
+    })
+  }
+
   return {
     async save(body: SaveSkillBody): Promise<SaveSkillData> {
       const view = await deps.status(body.taskId)
@@ -92,31 +122,15 @@ export function createSkillSaver(deps: SkillSaverDeps) {
       // What is written must load back: a file the library would skip is never saved.
       const skill = parseSkill(slug, text)
 
-      return withLock(slug, async () => {
-        const index = await deps.index()
-        const dir = join(deps.skillsDir, slug)
-        const file = join(dir, 'SKILL.md')
-        const taken = index.get(slug)
-        // A shipped skill is never replaced: its folder is only read.
-        if (taken && !taken.own) {
-          throw conflict(`${slug} is a skill that comes with Tandem: choose another slug for yours.`, { slug, shipped: true })
-        }
-        if (!body.overwrite && (taken || (await exists(file)))) {
-          throw conflict(`A skill named ${slug} exists already: choose another slug, or set overwrite.`, { slug })
-        }
-        await mkdir(dir, { recursive: true })
-        const temp = join(dir, `.SKILL.md.${nanoid(8)}.tmp`)
-        try {
-          await writeFile(temp, text, { encoding: 'utf8', flag: 'wx' })
-          await rename(temp, file)
-        } catch (error) {
-          await rm(temp, { force: true })
-          throw error
-        }
-        const own = { ...skill, own: true }
-        index.add(own)
-        return { skill: toSummary(own), file }
-      })
+      return write(slug, text, skill, body.overwrite)
+    },
+
+    /** A demonstration recorded in the side panel, reviewed by the person: written and indexed like a saved task. */
+    async saveRecording(body: SaveRecordingBody): Promise<SaveSkillData> {
+      const slug = body.slug ?? slugFrom(body.name) ?? taskSlug(nanoid(8))
+      const rendered = renderRecording(body)
+      const text = deps.redact ? deps.redact(rendered) : rendered
+      return write(slug, text, parseSkill(slug, text), body.overwrite)
     },
   }
 }

@@ -17,7 +17,7 @@ export const plannerFor = (task: TaskRecord, planners: EngineDeps['planners']): 
 export async function advance(task: TaskRecord, observation: Observation | null, deps: EngineDeps, events: PendingEvent[]) {
   if (proposeNext(task, observation, deps.policy, events, deps.uploads)) return
   const planner = plannerFor(task, deps.planners)
-  if (!planner?.immediate || !needsDecision(task)) return
+  if (!planner?.immediate || !needsDecision(task) || planner.decidesNow?.(task) === false) return
   applyDecision(task, await planner.decide({ task, observation }), planner.kind, events)
   proposeNext(task, observation, deps.policy, events, deps.uploads)
 }

@@ -168,6 +168,7 @@ export function applyDecision(task: TaskRecord, output: PlannerOutput, planner: 
       return
     case 'ask':
       task.question = decision.question
+      task.questionWords = decision.code ? { code: decision.code, params: decision.params ?? {} } : undefined
       events.push({ type: 'user.asked', data: { question: decision.question } })
       moveTo(task, 'WAITING_USER', events, 'the planner needs an answer')
       return

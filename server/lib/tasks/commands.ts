@@ -101,6 +101,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         // A queued step (a site that needed authorising) keeps the outcome the planner saw before the question.
         if (!task.queue.length && body.siteAccess !== 'refused') task.lastOutcome = { kind: 'answered', question: task.question, answer: body.answer }
         task.question = undefined
+        task.questionWords = undefined
         task.askedSite = undefined
         setStatus(task, 'RUNNING', events, 'the person answered')
       })

@@ -5,7 +5,7 @@ import type { TaskRecord } from './task-record'
 export type Decision =
   | { kind: 'act'; actions: ActionForm[] }
   | { kind: 'done'; success: boolean; text: string; data?: unknown; code?: string; params?: WordParams }
-  | { kind: 'ask'; question: string }
+  | { kind: 'ask'; question: string; /** The question as a code and params, for the reader's language. */ code?: string; params?: WordParams }
   | { kind: 'fail'; code: string; message: string; details?: WordParams }
   /** A plan-first task's plan, for the person to approve before anything runs. */
   | { kind: 'plan'; plan: TaskPlan }
@@ -32,5 +32,7 @@ export interface Planner {
   readonly kind: 'script' | 'llm'
   /** Cheap, deterministic decisions are made inside the request that needs them instead of in the background. */
   readonly immediate?: boolean
+  /** For a planner that is immediate but for some decisions (the script asking the model about one step): false leaves this one to the background. */
+  readonly decidesNow?: (task: TaskRecord) => boolean
   decide(input: PlannerInput): Promise<PlannerOutput>
 }

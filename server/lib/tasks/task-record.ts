@@ -60,6 +60,8 @@ export interface TaskRecord {
   /** When the person last handed control back: the page may have changed under their hands since the last step. */
   resumedAt?: string
   question?: string
+  /** The open question as a code and params, when the panel can say it in the reader's language. */
+  questionWords?: { code: string; params: WordParams }
   result?: TaskResult
   error?: { code: string; message: string; details?: WordParams }
   usage: Usage
@@ -107,6 +109,7 @@ export function toTaskView(task: TaskRecord): TaskView {
     ...(task.question ? { question: task.question } : {}),
     ...(task.askedSite && task.question ? { askedSite: task.askedSite.origin } : {}),
     ...(task.driver ? { driver: task.driver } : {}),
+    ...(task.question && task.questionWords ? { questionWords: task.questionWords } : {}),
     ...(task.result ? { result: task.result } : {}),
     ...(task.error ? { error: task.error } : {}),
     ...(task.planFirst ? { planFirst: true } : {}),
