@@ -30,6 +30,17 @@ export function testEngineTasks(ctx: EngineContext) {
       expect(after).toMatchObject({ taskId, status: 'SUCCEEDED', action: null })
     })
 
+    it('says of each step whether the script’s next step follows at once, and not of the last', async () => {
+      const { taskId } = await ctx.a.start({ script: [...shopping, { type: 'done', success: true, text: 'bought' }] })
+      const followed: (boolean | undefined)[] = []
+      for (let i = 0; i < shopping.length; i++) {
+        const action = await ctx.a.nextAction(taskId)
+        followed.push(action.followed)
+        await ctx.a.report(action)
+      }
+      expect(followed).toEqual([true, true, undefined])
+    })
+
     it('hands the same undelivered or unreported action to every poll, with the same actionId', async () => {
       const { taskId } = await ctx.a.start({ script: shopping })
       const first = await ctx.a.nextAction(taskId)

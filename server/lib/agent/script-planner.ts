@@ -38,7 +38,10 @@ export function createScriptPlanner(): Planner {
       }
       if (step.type === 'done') return { decision: { kind: 'done', success: step.success, text: step.text, data: step.data }, state }
       if (step.type === 'ask_user') return { decision: { kind: 'ask', question: step.question }, state }
-      return { decision: { kind: 'act', actions: [step] }, state }
+      // The next step comes at once when it is one the page runs, not a question or the end.
+      const next = script[cursor + 1]
+      const followed = !!next && next.type !== 'done' && next.type !== 'ask_user'
+      return { decision: { kind: 'act', actions: [step] }, state, ...(followed ? { followed } : {}) }
     },
   }
 }
