@@ -90,10 +90,37 @@ describe('createStepTail', () => {
     const p = parts()
     const tail = createStepTail({ barrier: p.barrier, guard: p.guard })
     tail.begin({ taskId: 'task1', actionId: 'a1', tabId: 7, until: Date.now() + 10_000, barred: true })
-    expect(await tail.end('task1', true)).toEqual({ late: null, handed: { actionId: 'a1', tabId: 7 } })
+    expect(await tail.end('task1', 'takes-over')).toEqual({ late: null, handed: { actionId: 'a1', tabId: 7 } })
     expect(tail.running()).toBe(false)
     expect(p.barrier.stepEnded).not.toHaveBeenCalled()
     expect(p.guard.release).not.toHaveBeenCalled()
+  })
+
+  it('keeps its barrier on through a step that only looks, and gives that step the guard', async () => {
+    const p = parts()
+    let fire = () => undefined as void
+    const tail = createStepTail({ barrier: p.barrier, guard: p.guard, setTimer: (fn) => (fire = fn), clearTimer: () => undefined })
+    tail.begin({ taskId: 'task1', actionId: 'a1', tabId: 7, until: Date.now() + 10_000, barred: true })
+    expect(await tail.end('task1', 'looks')).toEqual({ late: null, handed: null })
+    expect(tail.running()).toBe(true)
+    expect(tail.guarding()).toBe(false)
+    // The page's debounced save comes while the screenshot is taken: still held, and heard by the step after.
+    p.send('a1')
+    fire()
+    await vi.waitFor(() => expect(p.barrier.stepEnded).toHaveBeenCalledWith(7))
+    // The guard is the looking step's now: the tail does not release it.
+    expect(p.guard.release).not.toHaveBeenCalled()
+    expect((await tail.end('task1', 'takes-over')).late).toMatchObject({ after: 'a1', holds: [{ id: 'late1' }] })
+  })
+
+  it('ends before a step the person approved: nothing of the tail is left to hold what that step sends', async () => {
+    const p = parts()
+    const tail = createStepTail({ barrier: p.barrier, guard: p.guard })
+    tail.begin({ taskId: 'task1', actionId: 'a1', tabId: 7, until: Date.now() + 10_000, barred: true })
+    expect(await tail.end('task1', 'other')).toEqual({ late: null, handed: null })
+    expect(tail.running()).toBe(false)
+    expect(p.barrier.stepEnded).toHaveBeenCalledWith(7)
+    expect(p.guard.release).toHaveBeenCalled()
   })
 
   it('hands nothing over when it caught something: the next step hears it instead', async () => {
@@ -101,7 +128,7 @@ describe('createStepTail', () => {
     const tail = createStepTail({ barrier: p.barrier, guard: p.guard })
     tail.begin({ taskId: 'task1', actionId: 'a1', tabId: 7, until: Date.now() + 10_000, barred: true })
     p.send('a1')
-    const end = await tail.end('task1', true)
+    const end = await tail.end('task1', 'takes-over')
     expect(end.handed).toBeNull()
     expect(end.late?.holds).toHaveLength(1)
     expect(p.barrier.stepEnded).toHaveBeenCalledWith(7)

@@ -17,7 +17,7 @@ import { HELD, firstOf, heldWrite, notHeld, withBlocked } from './barrier-outcom
 import { reopenUnderBarrier, type Opened } from './popups'
 import type { WriteBarrier } from './write-barrier'
 import type { WriteBlock } from './write-block'
-import type { LateEffects, StepTail } from './step-tail'
+import type { LateEffects, NextStep, StepTail } from './step-tail'
 
 export interface RunDeps {
   tabs: TabsApi
@@ -139,10 +139,10 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     return obs.failed({ code: 'CONFIRMATION_REQUIRED', message: 'A high-risk action must carry the person’s approval; it was not run.' })
   }
   const choice = await findTaskTab(deps.tabs, action, deps.state)
-  // Whatever the last step's handlers did a moment after it was reported is heard before anything else runs; a
-  // step that holds the page's writes itself takes the barrier over from a tail that caught nothing.
-  const handOver = runsInPage(action.type) && !action.confirmation && !!deps.barrier
-  const { late, handed } = (await deps.tail?.end(action.taskId, handOver)) ?? { late: null, handed: null }
+  // Whatever the last step's handlers did a moment after it was reported is heard before anything else runs (see
+  // StepTail.end for what becomes of a tail that caught nothing).
+  const next: NextStep = action.confirmation || action.type === 'release' ? 'other' : runsInPage(action.type) ? (deps.barrier ? 'takes-over' : 'other') : 'looks'
+  const { late, handed } = (await deps.tail?.end(action.taskId, next)) ?? { late: null, handed: null }
   moves.handed = handed
   if (choice.kind === 'error') return obs.failed(choice.error)
   if (late && action.type !== 'release' && choice.kind === 'tab') return lateStep(choice.tab, late)

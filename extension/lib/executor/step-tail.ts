@@ -10,14 +10,20 @@ export interface StepTail {
   /** The step's handlers may act until `until` (ms): keep the guard and the barrier on the tab until then. */
   begin(tail: { taskId: string; actionId: string; tabId: number; until: number; barred: boolean }): void
   /**
-   * Ends any tail now (a step is about to run, or the task stops) and says what the tail of `taskId`'s last step
-   * caught: writes held, a site the page tried to open. With `handOver`, a tail of that task that caught nothing
-   * leaves the guard and the barrier up for the step about to run, which takes them over (see `handed`).
+   * A step of `taskId` is about to run (or, with null, the task stops): says what the tail of the task's last step
+   * caught — writes held, a site the page tried to open — and ends it then. A tail that caught nothing is
+   * - taken over by a step that holds the page's writes itself: the barrier stays up for it (see `handed`);
+   * - kept on by a step that only looks (observe, screenshot, navigate): its barrier runs to its time, and the step
+   *   engages the guard for itself;
+   * - ended for anything else (an approved step, a release), before it runs.
    */
-  end(taskId: string | null, handOver?: boolean): Promise<TailEnd>
-  /** Whether a tail is holding the guard (its end releases it, not the report). */
+  end(taskId: string | null, next?: NextStep): Promise<TailEnd>
+  /** Whether a tail holds the guard (its end releases it, not the report). */
+  guarding(): boolean
   running(): boolean
 }
+
+export type NextStep = 'takes-over' | 'looks' | 'other'
 
 export interface TailEnd {
   late: LateEffects | null
@@ -46,6 +52,8 @@ interface Running {
   actionId: string
   tabId: number
   barred: boolean
+  /** Whether the guard is still this tail's, not taken by a later step. */
+  guarded: boolean
   timer: unknown
 }
 
@@ -66,10 +74,10 @@ export function createStepTail(deps: StepTailDeps): StepTail {
     if (!ending) return
     tail = null
     clearTimer(ending.timer)
-    const refused = deps.guard.refusals().page
+    const refused = ending.guarded ? deps.guard.refusals().page : null
     // With writes held the barrier lets anything new go on while they wait (see WriteBarrier.stepEnded).
     if (ending.barred) await deps.barrier.stepEnded(ending.tabId)
-    await deps.guard.release()
+    if (ending.guarded) await deps.guard.release()
     caught.set(ending.taskId, { after: ending.actionId, barred: ending.barred, refused })
     // Tasks that ended leave theirs behind: a few are plenty.
     if (caught.size > 20) caught.delete(caught.keys().next().value!)
@@ -77,15 +85,21 @@ export function createStepTail(deps: StepTailDeps): StepTail {
 
   return {
     begin({ taskId, actionId, tabId, until, barred }) {
-      const running: Running = { taskId, actionId, tabId, barred, timer: undefined }
+      const running: Running = { taskId, actionId, tabId, barred, guarded: true, timer: undefined }
       running.timer = setTimer(() => {
         if (tail === running) void stop().catch((error: unknown) => console.warn('[tandem] ending a step’s tail failed', error))
       }, Math.max(0, until - now()))
       tail = running
     },
-    async end(taskId, handOver = false) {
+    async end(taskId, next = 'other') {
       const ending = tail
-      if (ending && handOver && ending.taskId === taskId && !deps.guard.refusals().page && !(await heldBy(ending)).length && tail === ending) {
+      const quiet = async (t: Running) => !(t.guarded && deps.guard.refusals().page) && !(await heldBy(t)).length
+      if (ending && next !== 'other' && ending.taskId === taskId && (await quiet(ending)) && tail === ending) {
+        if (next === 'looks') {
+          // The step engages the guard for itself; the tail keeps only the barrier.
+          ending.guarded = false
+          return NOTHING
+        }
         tail = null
         clearTimer(ending.timer)
         return { late: null, handed: ending.barred ? { actionId: ending.actionId, tabId: ending.tabId } : null }
@@ -99,6 +113,7 @@ export function createStepTail(deps: StepTailDeps): StepTail {
       const holds = await heldBy({ actionId: tailed.after, barred: tailed.barred })
       return holds.length || tailed.refused ? { late: { after: tailed.after, holds, refused: tailed.refused }, handed: null } : NOTHING
     },
+    guarding: () => !!tail?.guarded,
     running: () => tail !== null,
   }
 }

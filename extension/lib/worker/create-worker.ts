@@ -127,7 +127,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     watch: changes.watch,
     // A step's tail keeps the guard until it ends (see createStepTail).
     afterReport: async () => {
-      if (!tail.running()) await guard.release()
+      if (!tail.guarding()) await guard.release()
     },
     execute: async (action, state, touching) => {
       const barred = await barrierItem.getValue()
