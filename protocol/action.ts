@@ -44,6 +44,11 @@ export const Action = z.object({
   redact: RedactSettings.optional(),
   /** Writes the person always allows on their sites: the barrier lets these through without asking. */
   allowWrites: z.array(WriteAllowRule).max(MAX_ALLOWED_WRITES).optional(),
+  /**
+   * Another step of the task is already planned and comes at once (a script's next step): what this step's handlers
+   * do a moment after it is reported is heard by that step, so this one need not wait for them.
+   */
+  followed: z.boolean().optional(),
 })
 export type Action = z.infer<typeof Action>
 

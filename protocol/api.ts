@@ -47,10 +47,22 @@ export type NextBody = z.infer<typeof NextBody>
 export const NextData = z.object({ taskId: z.string().nullable(), status: TaskStatus.nullable(), action: Action.nullable() })
 export type NextData = z.infer<typeof NextData>
 
-export const ReportBody = z.strictObject({ taskId: id, actionId: id, observation: Observation })
+export const ReportBody = z.strictObject({
+  taskId: id,
+  actionId: id,
+  observation: Observation,
+  /** Hand over the task's next action with the reply, when one is ready at once (a script's next step): no poll for it. */
+  takeNext: z.boolean().optional(),
+})
 export type ReportBody = z.infer<typeof ReportBody>
 export type ReportBodyInput = z.input<typeof ReportBody>
-export const ReportData = z.object({ accepted: z.boolean(), duplicate: z.boolean(), status: TaskStatus })
+export const ReportData = z.object({
+  accepted: z.boolean(),
+  duplicate: z.boolean(),
+  status: TaskStatus,
+  /** With `takeNext`: the task's next action, dispatched to the reporter as `next` would; null when none is ready yet. */
+  action: Action.nullable().optional(),
+})
 export type ReportData = z.infer<typeof ReportData>
 
 export const ConfirmBody = z.strictObject({

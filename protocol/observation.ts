@@ -108,6 +108,11 @@ export const Observation = z.strictObject({
   timing: z.record(z.string().max(64), z.number()).default({}),
   /** Writes the page sent while this unapproved step ran, held before they left the browser. */
   held: z.array(HeldWrite).max(20).optional(),
+  /**
+   * The held writes were sent by the handlers of the step with this id a moment after it was reported (a timer, a
+   * debounced save), before this step ran: this step did not run, and runs once the person has decided.
+   */
+  heldAfter: z.string().min(1).max(128).optional(),
   /** Telemetry the page sent while the step ran, failed in the browser (never asked about). */
   dropped: z.array(HeldRequest).max(50).optional(),
   /** Writes the page sent while the step ran that the person always allows on their site: they went unasked. */

@@ -78,6 +78,17 @@ describe('executor', () => {
     expect(server.next.mock.calls.map(([body]) => body.taskId ?? '*')).toEqual(['*', 'task1', 'task1', 'task1', '*'])
   })
 
+  it('runs the next action the server handed over with its report without polling for it', async () => {
+    const server = fakeServer([action(), action({ actionId: 'act2', seq: 2 }), action({ actionId: 'act3', seq: 3 })])
+    server.handOver(true)
+    const execute = vi.fn(async (a: Action) => done(`http://shop.example/${a.seq}`))
+    await executor(server, { execute }).wake()
+    expect(execute.mock.calls.map(([a]) => a.actionId)).toEqual(['act1', 'act2', 'act3'])
+    expect(server.reports.map((r) => [r.actionId, r.takeNext])).toEqual([['act1', true], ['act2', true], ['act3', true]])
+    // One poll for the first action, none in between, and the last report handed nothing: polls go on as before.
+    expect(server.next.mock.calls.map(([body]) => body.taskId ?? '*')).toEqual(['*', 'task1', '*'])
+  })
+
   it('keeps asking for the task it works on even when a poll for any task briefly sees none', async () => {
     const server = fakeServer([action(), action({ actionId: 'act2', seq: 2 })])
     const execute = vi.fn(async () => done())

@@ -26,7 +26,12 @@ export function fakeServer(actions: Action[]) {
   const reports: ReportBodyInput[] = []
   let down = false
   let status: NextData['status'] = null
+  let handsOver = false
   const server = {
+    /** Like the engine, hands the next action over with a report that asks for it (`takeNext`). */
+    handOver(value: boolean) {
+      handsOver = value
+    },
     reports,
     queue,
     setDown(value: boolean) {
@@ -48,7 +53,8 @@ export function fakeServer(actions: Action[]) {
       reports.push(body)
       reported.add(body.actionId)
       if (!duplicate) queue.shift()
-      return { accepted: true, duplicate, status: 'RUNNING' as const }
+      const next = handsOver && body.takeNext && !duplicate ? (queue[0] ?? null) : undefined
+      return { accepted: true, duplicate, status: 'RUNNING' as const, ...(next === undefined ? {} : { action: next }) }
     }),
   }
   return server

@@ -128,6 +128,17 @@ describe('the write barrier', () => {
     expect(tab.outcome.has(held)).toBe(false)
   })
 
+  it('takes over a tail that was handed on: what it held since is the new step’s, and nothing slipped between', async () => {
+    const { tab, barrier, step } = setup()
+    await barrier.engage(7, step)
+    // The last step's tail is still on when the next step starts; the page's debounced save lands in between.
+    const write = await tab.request('POST', 'https://shop.test/api/drafts/autosave')
+    await barrier.engage(7, { ...step, stepId: 'a2', inherit: 'a1' })
+    expect(tab.outcome.has(write)).toBe(false)
+    expect((await barrier.held('a2')).map((h) => h.id)).toEqual([write])
+    expect(await barrier.held('a1')).toEqual([])
+  })
+
   it('comes off at once after a step that held nothing', async () => {
     const { tab, barrier, step } = setup()
     await barrier.engage(7, step)

@@ -163,5 +163,26 @@ export function testEngineHeld(ctx: EngineContext) {
         expect((await ctx.server.api('POST', '/api/writes/forget', rule, { token: null })).status).toBe(401)
       })
     })
+
+    it('asks about a write the last step’s handlers sent after its report, and runs the step that waited once the person decides', async () => {
+      const { taskId } = await ctx.a.start({ script })
+      const first = await ctx.a.nextAction(taskId)
+      await ctx.a.report(first, {})
+      const second = await ctx.a.nextAction(taskId)
+      const error = { code: 'CONFIRMATION_REQUIRED' as const, message: 'A moment after the last step, the page tried to send what is held here.' }
+      const reply = await ctx.a.report(second, { status: 'failed', errors: [error], held: [held], heldAfter: first.actionId, artifacts: [after] })
+      expect(reply.status).toBe('WAITING_CONFIRMATION')
+      const view = await ctx.a.status(taskId)
+      // The write is the first step's, and the question says so.
+      expect(view.pendingConfirmation!.action.params).toMatchObject({ holds: [held.id], after: first.actionId })
+      expect((await events(taskId)).filter((e) => e.type === 'write.held')).toMatchObject([{ actionId: first.actionId }])
+      await ctx.a.confirm(taskId, view.pendingConfirmation!.actionId, true)
+      const release = await ctx.a.nextAction(taskId)
+      await ctx.a.report(release, { released: [held] })
+      // The step that did not run is handed out again.
+      const again = await ctx.a.nextAction(taskId)
+      expect(again.target).toEqual({ by: 'selector', value: '#next' })
+      expect(again.actionId).not.toBe(second.actionId)
+    })
   })
 }

@@ -30,6 +30,33 @@ export function testEngineTasks(ctx: EngineContext) {
       expect(after).toMatchObject({ taskId, status: 'SUCCEEDED', action: null })
     })
 
+    it('says of each step whether the script’s next step follows at once, and not of the last', async () => {
+      const { taskId } = await ctx.a.start({ script: [...shopping, { type: 'done', success: true, text: 'bought' }] })
+      const followed: (boolean | undefined)[] = []
+      for (let i = 0; i < shopping.length; i++) {
+        const action = await ctx.a.nextAction(taskId)
+        followed.push(action.followed)
+        await ctx.a.report(action)
+      }
+      expect(followed).toEqual([true, true, undefined])
+    })
+
+    it('hands a script’s next step over with the report that asks for it, dispatched once', async () => {
+      const { taskId } = await ctx.a.start({ script: shopping })
+      const first = await ctx.a.nextAction(taskId)
+      const res = await ctx.server.api('POST', '/api/agent/report', { taskId, actionId: first.actionId, observation: { status: 'done', url: 'http://127.0.0.1:9/shop', title: 'Shop' }, takeNext: true })
+      expect(res.status).toBe(200)
+      const handed = res.body.data.action
+      expect(handed).toMatchObject({ taskId, seq: 2, type: 'type' })
+      // A poll now sees the same action, not a second one; the audit has one dispatch of it.
+      expect((await ctx.a.next(taskId)).action?.actionId).toBe(handed.actionId)
+      const events = (await ctx.server.api('GET', `/api/audit/${taskId}`)).body.data.events as { type: string; actionId?: string }[]
+      expect(events.filter((e) => e.type === 'action.dispatched' && e.actionId === handed.actionId)).toHaveLength(1)
+      // Without takeNext the reply is as it was.
+      const plain = await ctx.a.report(handed)
+      expect(plain).not.toHaveProperty('action')
+    })
+
     it('hands the same undelivered or unreported action to every poll, with the same actionId', async () => {
       const { taskId } = await ctx.a.start({ script: shopping })
       const first = await ctx.a.nextAction(taskId)

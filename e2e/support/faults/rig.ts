@@ -78,8 +78,11 @@ export async function routeThroughProxy(rig: FaultRig): Promise<void> {
 }
 
 /** The action a next reply carried, if any. */
+/** The action an answer hands out: a next's, or a report's that took the task's next action with it (takeNext). */
 export const actionIn = (exchange: Exchange) =>
-  exchange.path === '/api/agent/next' && exchange.response?.status === 200 ? (exchange.response.json?.data?.action ?? null) : null
+  (exchange.path === '/api/agent/next' || exchange.path === '/api/agent/report') && exchange.response?.status === 200
+    ? (exchange.response.json?.data?.action ?? null)
+    : null
 
 /** The id of the task's action with this seq, once the proxy has seen it delivered. */
 export function actionIdOf(proxy: FaultProxy, taskId: string, seq: number): string | undefined {
@@ -109,10 +112,14 @@ export const reportAnswered = (proxy: FaultProxy, task: Pick<RunTask, 'taskId'>,
 
 /**
  * The extension's first ask for the task's action with this seq: a next for the task sent once the report of
- * the action before was answered. Only its answer says which action it carries, so this matches the request.
+ * the action before was answered, or that report itself when it asks for the next action (takeNext). Only the
+ * answer says which action it carries, so this matches the request.
  */
 export const isNextFor = (proxy: FaultProxy, task: Pick<RunTask, 'taskId'>, seq: number) => (exchange: Exchange) =>
-  exchange.path === '/api/agent/next' && !!task.taskId && exchange.json?.taskId === task.taskId && !exchange.response && reportAnswered(proxy, task, seq - 1)
+  !!task.taskId &&
+  !exchange.response &&
+  ((exchange.path === '/api/agent/next' && exchange.json?.taskId === task.taskId && reportAnswered(proxy, task, seq - 1)) ||
+    (exchange.path === '/api/agent/report' && exchange.json?.takeNext === true && isReportOf(proxy, task, seq - 1)(exchange)))
 
 export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs

@@ -99,21 +99,26 @@ export function createExecutor(deps: ExecutorDeps) {
     await clearResult(inflight.actionId)
   }
 
-  /** Reports the leftover result, if any. False when the server could not take it yet (try again later). */
-  async function settle(): Promise<boolean> {
+  /**
+   * Reports the leftover result, if any. False when the server could not take it yet (try again later); with
+   * `takeNext`, the task's next action when the server handed it over with its reply.
+   */
+  async function settle(takeNext = false): Promise<false | { next: Action | null }> {
+    const done = { next: null }
     const state = await readState()
-    if (!state.inflight) return true
+    if (!state.inflight) return done
     if (state.inflight.phase === 'locked') {
       // Stopped before anything reached the page: nothing happened, so the server's next delivery of the
       // same action runs it (once) instead of it being declared unknown after the whole grace period.
       const { actionId } = state.inflight
       await updateState((s) => (s.inflight?.actionId === actionId && s.inflight.phase === 'locked' ? { ...s, inflight: null } : s))
-      return true
+      return done
     }
     const inflight = await finishLeftover(state.inflight)
     let observation = inflight.observation!
     for (let attempt = 0; ; attempt++) {
-      const reply = await connection.call(() => deps.server.report({ taskId: inflight.taskId, actionId: inflight.actionId, observation }))
+      const body = { taskId: inflight.taskId, actionId: inflight.actionId, observation, ...(takeNext ? { takeNext } : {}) }
+      const reply = await connection.call(() => deps.server.report(body))
       if (reply.ok || isFinal(reply.error)) {
         if (!reply.ok) console.warn(`[tandem] the server refused the result of ${inflight.actionId}: ${reply.error.message}`)
         // The report's answer is the first word of a task now waiting for the person: the long-poll would wait it out.
@@ -124,7 +129,7 @@ export function createExecutor(deps: ExecutorDeps) {
           lastAction: { taskId: inflight.taskId, actionId: inflight.actionId, type: inflight.type, status: observation.status, at: now() },
           needsSite: deniedSite(inflight.taskId, observation),
         })
-        return true
+        return { next: (reply.ok && reply.value.action) || null }
       }
       if (reply.error.code === 'PAYLOAD_TOO_LARGE' && observation.artifacts?.length && attempt === 0) {
         observation = {
@@ -181,28 +186,41 @@ export function createExecutor(deps: ExecutorDeps) {
     let lastWork = now()
     // The task just worked on is asked for by id until it stops running: its next step is the likeliest work.
     let focus: string | undefined
+    /** The next action the server handed over with the last report: run without asking for it. */
+    let handed: Action | null = null
     for (;;) {
-      const ask = { waitMs: pollWaitMs, ...(focus ? { taskId: focus } : {}) }
-      const reply = await connection.call(() => deps.server.next(ask))
-      if (!reply.ok) {
-        if (focus && ['NOT_FOUND', 'CONFLICT'].includes(reply.error.code)) {
-          focus = undefined
-          continue
+      let taskId: string | null
+      let status: TaskStatus | null
+      let action: Action | null
+      if (handed) {
+        action = handed
+        taskId = handed.taskId
+        status = 'RUNNING'
+        handed = null
+      } else {
+        const ask = { waitMs: pollWaitMs, ...(focus ? { taskId: focus } : {}) }
+        const reply = await connection.call(() => deps.server.next(ask))
+        if (!reply.ok) {
+          if (focus && ['NOT_FOUND', 'CONFLICT'].includes(reply.error.code)) {
+            focus = undefined
+            continue
+          }
+          return
         }
-        return
+        ;({ taskId, status, action } = reply.value)
+        await updateActivity({ task: taskId && status ? { taskId, status } : null })
+        await follow(taskId, status)
       }
-      const { taskId, status, action } = reply.value
-      await updateActivity({ task: taskId && status ? { taskId, status } : null })
-      await follow(taskId, status)
       if (action) {
-        let reported: boolean
+        let reported: Awaited<ReturnType<typeof settle>>
         try {
           await run(action)
-          reported = await settle()
+          reported = await settle(true)
         } finally {
           await deps.afterReport?.().catch((error: unknown) => console.warn('[tandem] releasing the task tab failed', error))
         }
         if (!reported) return
+        handed = reported.next
         focus = action.taskId
         lastWork = now()
         continue

@@ -12,6 +12,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
   let targetName: string | undefined
   let input: 'cdp' | 'dom' | undefined
   let settled: { ms: number; quiet: boolean } | undefined
+  let heldAfter: string | undefined
   const writes: { held?: HeldWrite[]; released?: HeldWrite[]; gone?: HeldWrite[] } = {}
 
   return {
@@ -31,6 +32,10 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
     /** What the write barrier held or let go during the step. */
     writes(what: typeof writes) {
       for (const [key, list] of Object.entries(what) as [keyof typeof writes, never[]][]) if (list?.length) writes[key] = list
+    },
+    /** The held writes came from the handlers of an earlier step, after it was reported. */
+    heldAfter(actionId: string) {
+      heldAfter = actionId
     },
     extracted(value: unknown) {
       extracted = value
@@ -72,6 +77,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
       ...(artifacts.length ? { artifacts: artifacts.slice(0, 8) } : {}),
       errors: errors.slice(0, 50),
       ...(writes.held ? { held: writes.held.slice(0, 20) } : {}),
+      ...(heldAfter ? { heldAfter } : {}),
       ...(writes.released ? { released: writes.released.slice(0, 20) } : {}),
       ...(writes.gone ? { gone: writes.gone.slice(0, 20) } : {}),
       ...(settled ? { settle: settled } : {}),

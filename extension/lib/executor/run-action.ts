@@ -17,6 +17,7 @@ import { HELD, firstOf, heldWrite, notHeld, withBlocked } from './barrier-outcom
 import { reopenUnderBarrier, type Opened } from './popups'
 import type { WriteBarrier } from './write-barrier'
 import type { WriteBlock } from './write-block'
+import type { LateEffects, NextStep, StepTail } from './step-tail'
 
 export interface RunDeps {
   tabs: TabsApi
@@ -56,6 +57,11 @@ export interface RunDeps {
   watchNavigation?: () => NavigationWatch
   /** How long after an in-page action is sent a navigation its page script starts (a timer, a refresh) is waited for. */
   navigationGraceMs?: number
+  /**
+   * Keeps the guard and the barrier on for the rest of that time after the step is reported, instead of waiting it
+   * out; the task's next step first hears what it caught. Without it the step waits.
+   */
+  tail?: Pick<StepTail, 'begin' | 'end'>
   now?: () => number
 }
 
@@ -71,8 +77,10 @@ const withEvidence = (action: Action) => action.risk === 'medium' || action.risk
 
 /** Runs one action in its task's tab and describes the outcome; never throws for page-level failures. */
 export async function runAction(deps: RunDeps, action: Action): Promise<ObservationInput> {
-  const moves: TabMoves = { opened: null }
+  const moves: TabMoves = { opened: null, handed: null }
   const observation = await runInTab(deps, action, moves)
+  // The last step's tail was handed to this one, which did not take the barrier over: it comes off.
+  if (moves.handed) await deps.barrier?.stepEnded(moves.handed.tabId)
   const refused = deps.guard ? withRefusals(observation, deps.guard.refusals()) : observation
   return withFrames(deps, action, await withTabs(deps, action, refused, moves))
 }
@@ -89,6 +97,8 @@ async function withFrames(deps: RunDeps, action: Action, observation: Observatio
 /** What the step did to the task's tabs: the tab it opened and followed, if any. */
 interface TabMoves {
   opened: number | null
+  /** The last step's tail, handed to this step: the barrier still holds its tab (see StepTail.end). */
+  handed: { actionId: string; tabId: number } | null
 }
 
 /**
@@ -121,15 +131,24 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   const shoot = (tab: LiveTab, label: ArtifactLabel) => deps.screenshots.capture(tab, label, action.redact)
   /** Set while the barrier watches the step: whether it holds a write the step sent. */
   let heldYet: (() => Promise<boolean>) | undefined
+  /** Whether the step's grace may run on after its report (see RunDeps.tail), and until when. */
+  let tailable = true
+  let tailUntil: number | null = null
 
   if ((action.risk === 'high' || action.requiresConfirmation) && !action.confirmation) {
     return obs.failed({ code: 'CONFIRMATION_REQUIRED', message: 'A high-risk action must carry the person’s approval; it was not run.' })
   }
   const choice = await findTaskTab(deps.tabs, action, deps.state)
+  // Whatever the last step's handlers did a moment after it was reported is heard before anything else runs (see
+  // StepTail.end for what becomes of a tail that caught nothing).
+  const next: NextStep = action.confirmation || action.type === 'release' ? 'other' : runsInPage(action.type) ? (deps.barrier ? 'takes-over' : 'other') : 'looks'
+  const { late, handed } = (await deps.tail?.end(action.taskId, next)) ?? { late: null, handed: null }
+  moves.handed = handed
   if (choice.kind === 'error') return obs.failed(choice.error)
+  if (late && action.type !== 'release' && choice.kind === 'tab') return lateStep(choice.tab, late)
   // A held write belongs to the step it came from: a task that moves on to anything else lets it fail.
   if (action.type === 'release') return release(choice.kind === 'tab' ? choice.tab : null)
-  await deps.barrier?.refuse((h) => h.taskId === action.taskId)
+  await deps.barrier?.refuse((h) => h.taskId === action.taskId && h.stepId !== handed?.actionId)
 
   if (action.type === 'navigate') return navigate(choice.kind === 'tab' ? choice.tab : null)
 
@@ -386,10 +405,15 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     if (withEvidence(action)) await shootBefore(current)
     const sites = await grantedSites(deps.permissions)
     const barrier = action.confirmation ? undefined : deps.barrier
-    const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites }
+    const inherit = moves.handed?.tabId === current.id ? { inherit: moves.handed.actionId } : {}
+    const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites, ...inherit }
     const barred = !!barrier && (await barrier.engage(current.id, step))
+    if (barred && 'inherit' in inherit) moves.handed = null
     // Beside the debugger only WebSocket openings are blocked (CDP cannot pause them); without it, every write.
     const blocking = !!barrier && !!deps.block && (await deps.block.engage(current.id, current.url, action.allowWrites, barred ? 'sockets' : 'writes'))
+    // The fallback blocks writes only while the step runs: a write its handlers send later must be waited for.
+    tailable = !blocking || barred
+    let tailed = false
     try {
       let result = await acted(current, sites, barred ? barrier : undefined)
       const opened = blocking ? deps.block!.popups() : []
@@ -401,21 +425,55 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
         ...(dropped.length ? { dropped: dropped.slice(0, 50) } : {}),
         ...(allowed.length ? { allowed: allowed.slice(0, 50) } : {}),
       }
+      tailed = await beginTail(current, result, barred)
       if (!blocking) return withNotes
       // webRequest does not show a blocked ws: address; the debugger names the WebSocket the page tried to open.
       const sockets = barred ? barrier!.sockets(current.id).map((request, i) => ({ id: `blocked-socket-${i}`, reason: 'websocket', request })) : []
       const blocked = deps.block!.blocked()
       return withBlocked(withNotes, { ...blocked, writes: [...blocked.writes.filter((w) => w.request.kind !== 'websocket'), ...sockets] })
     } finally {
-      if (barred) await barrier!.stepEnded(current.id)
+      if (barred && !tailed) await barrier!.stepEnded(current.id)
       if (blocking) await deps.block!.release()
     }
+  }
+
+  /** A step that went as planned, with time left in its grace, leaves the guard and the barrier to its tail. */
+  async function beginTail(current: LiveTab, result: ObservationInput, barred: boolean): Promise<boolean> {
+    if (tailUntil === null || !deps.tail || tailUntil <= now() || result.held?.length || result.blocked?.length) return false
+    if (deps.guard?.refusals().page) return false
+    const tab = (await deps.tabs.get(current.id).catch(() => null)) as LiveTab | null
+    if (!tab) return false
+    deps.tail.begin({ taskId: action.taskId, actionId: action.actionId, tabId: tab.id, until: tailUntil, barred })
+    return true
+  }
+
+  /**
+   * The last step's handlers acted after it was reported: the writes they sent are held (the person decides, and
+   * this step runs after), or the site they tried to open was stopped (the person is asked about it). This step did
+   * not run.
+   */
+  async function lateStep(current: LiveTab, late: LateEffects) {
+    obs.tab(await deps.tabs.get(current.id).catch(() => null))
+    if (late.holds.length) {
+      obs.writes({ held: late.holds.map(heldWrite) })
+      obs.heldAfter(late.after)
+      obs.shot(await shoot(current, 'after'))
+      return obs.failed({
+        code: 'CONFIRMATION_REQUIRED',
+        message: 'A moment after the last step, the page tried to send what is held here; this step did not run and runs once the person has decided.',
+      })
+    }
+    return obs.failed({
+      code: 'PERMISSION_DENIED',
+      message: `A moment after the last step, the page tried to open ${late.refused}, a site Tandem may not act on; the browser stopped it before anything was sent there, and this step did not run.`,
+      origin: late.refused!,
+    })
   }
 
   /** Windows the page opened during the step, opened again under the barrier: what they hold is the step's too. */
   async function withPopups(result: ObservationInput, opened: Opened[], current: LiveTab): Promise<ObservationInput> {
     const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url }
-    const blocked = await reopenUnderBarrier({ tabs: deps.tabs, barrier: deps.barrier! }, opened, step, deps.navigationGraceMs ?? 500)
+    const blocked = await reopenUnderBarrier({ tabs: deps.tabs, barrier: deps.barrier! }, opened, step, deps.navigationGraceMs ?? 0)
     const holds = await deps.barrier!.held(action.actionId)
     const held = holds.length && !result.held?.length ? { held: holds.map(heldWrite) } : {}
     if (!blocked.length) return { ...result, ...held }
@@ -452,9 +510,11 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     // Named before any hold: a held step is still the step on this element.
     if (outcome?.targetName) obs.targetName(outcome.targetName)
     if (outcome?.input) obs.input(outcome.input)
-    // A handler may send the page away a moment later (a timer, a refresh it added): the hold lasts until then.
+    // A handler may send the page away a moment later (a timer, a refresh it added): the hold lasts until then,
+    // in the step's tail where there is one.
     const grace = sent + (deps.navigationGraceMs ?? 500)
-    if (firesHandlers(action.type)) {
+    if (firesHandlers(action.type) && deps.tail && tailable && action.followed && outcome?.status === 'done') tailUntil = grace
+    else if (firesHandlers(action.type)) {
       const quiet = deps.guard?.quiet(grace) ?? Promise.resolve()
       await (barrier ? Promise.race([quiet, barrier.waitForHold(current.id, action.actionId, grace)]) : quiet)
     }
@@ -519,7 +579,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     const navigates = released.some((h) => h.request.kind === 'form' || h.request.kind === 'navigation')
     const landed = navigates ? await land(current.id, current.url) : current
     if (!navigates) {
-      await new Promise((r) => setTimeout(r, deps.navigationGraceMs ?? 500))
+      await new Promise((r) => setTimeout(r, deps.navigationGraceMs ?? 0))
       await readPage(current.id, obs)
     }
     if (landed) obs.shot(await shoot(landed, 'after'))

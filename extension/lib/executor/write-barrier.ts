@@ -183,9 +183,12 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
      */
     async engage(
       tabId: number,
-      step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[]; adopted?: boolean },
+      step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[]; adopted?: boolean; inherit?: string },
     ): Promise<boolean> {
       const earlier = watches.get(tabId)
+      // Taken over from the last step's tail (see createStepTail): what it held since is this step's to report.
+      const inherit = step.inherit
+      if (inherit) await change((holds) => ({ holds: holds.map((h) => (h.stepId === inherit ? { ...h, stepId: step.stepId } : h)), result: undefined }))
       const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], allowed: [], sockets: [], wake: () => undefined }
       watches.set(tabId, watch)
       try {

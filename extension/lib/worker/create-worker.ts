@@ -7,6 +7,7 @@ import { createNavigationGuard } from '../executor/navigation-guard'
 import { watchNavigation } from '../executor/navigation-watch'
 import { runAction } from '../executor/run-action'
 import { createScreenshotter } from '../executor/screenshot'
+import { createStepTail } from '../executor/step-tail'
 import { createTrustedInput } from '../executor/trusted-input'
 import { createWriteBarrier } from '../executor/write-barrier'
 import { createWriteBlock } from '../executor/write-block'
@@ -94,8 +95,10 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     webNavigation: browser.webNavigation,
     serverUrl,
   })
+  const tail = createStepTail({ barrier, guard })
   // The person taking over, or a task stopped from anywhere, gets the tab back at once, mid-step or not.
   const stopAction = async (taskId: string) => {
+    await tail.end(null)
     await guard.release()
     const stopped = await indicator.stopAction(taskId)
     await debuggerHold.end(taskId)
@@ -122,7 +125,10 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     // A next or report reply is news as of its arrival (see createTaskOrder).
     onStatus: (taskId, status) => follow(taskId, status, taskId && status ? order.admit(taskId, status)! : undefined),
     watch: changes.watch,
-    afterReport: guard.release,
+    // A step's tail keeps the guard until it ends (see createStepTail).
+    afterReport: async () => {
+      if (!tail.guarding()) await guard.release()
+    },
     execute: async (action, state, touching) => {
       const barred = await barrierItem.getValue()
       return runAction(
@@ -137,6 +143,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
           resultKey,
           readResult,
           guard,
+          tail,
           watchNavigation: () => watchNavigation({ webNavigation: browser.webNavigation, webRequest: browser.webRequest as never }),
           ...(barred ? { barrier, block: writeBlock } : {}),
           rememberTab: async (taskId, tabId) => {
@@ -152,6 +159,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     },
   })
   const release = async (taskId: string) => {
+    await tail.end(null)
     await guard.release()
     await debuggerHold.handBack(taskId)
   }

@@ -84,7 +84,11 @@ export function createScriptPlanner(deps: ScriptPlannerDeps = {}): Planner {
       if (step.type === 'done') return { decision: { kind: 'done', success: step.success, text: step.text, data: step.data }, state: { cursor: cursor + 1 } }
       if (step.type === 'ask_user') return { decision: { kind: 'ask', question: step.question }, state: { cursor: cursor + 1 } }
       const sent = firstTry(step)
-      return { decision: { kind: 'act', actions: [sent.step] }, state: { cursor: cursor + 1, ...(sent.alt !== undefined ? { alt: sent.alt } : {}) } }
+      // The next step comes at once when it is one the page runs, not a question or the end.
+      const next = script[cursor + 1]
+      const followed = !!next && next.type !== 'done' && next.type !== 'ask_user'
+      const after = { cursor: cursor + 1, ...(sent.alt !== undefined ? { alt: sent.alt } : {}) }
+      return { decision: { kind: 'act', actions: [sent.step] }, state: after, ...(followed ? { followed } : {}) }
     },
   }
 }

@@ -85,6 +85,13 @@ export function applyObservation(
   if (action.type === 'release') releaseOutcome(action, observation, events)
   if (isTerminal(task.status)) return
   if (observation.held?.length && task.status !== 'PAUSED') {
+    const earlier = observation.heldAfter ? task.steps.find((s) => s.actionId === observation.heldAfter) : undefined
+    if (earlier && form.type !== 'release') {
+      // The writes came from the earlier step's handlers; this step did not run, and runs once the person decides.
+      proposeRelease(task, observation, artifacts, { actionId: earlier.actionId, ...(earlier.target ? { targetText: earlier.target } : {}) }, events)
+      task.queue = [form]
+      return
+    }
     const step = { actionId: action.actionId, ...(current.targetText ? { targetText: current.targetText } : {}), ...(current.goal ? { goal: current.goal } : {}) }
     return proposeRelease(task, observation, artifacts, step, events)
   }
@@ -162,6 +169,7 @@ export function applyDecision(task: TaskRecord, output: PlannerOutput, planner: 
   if (output.state !== undefined) task.plannerState = output.state
   task.lastOutcome = null
   task.planGoal = output.goal
+  task.followed = output.followed || undefined
   switch (decision.kind) {
     case 'act':
       task.queue.push(...decision.actions)

@@ -233,8 +233,13 @@ export function createEngine(deps: EngineDeps) {
         await advance(task, keepPrevious ? previous : observation, deps, events)
         return { accepted: true, duplicate: false, status: task.status }
       })
-      if (!reply.duplicate) void kick(body.taskId)
-      return reply
+      if (reply.duplicate) return reply
+      void kick(body.taskId)
+      if (!body.takeNext) return reply
+      // The next step is often ready already (a script's): handed over here, it saves the reporter a poll.
+      const task = await store.get(body.taskId)
+      const action = task ? await deliver(task, source) : null
+      return { ...reply, status: task?.status ?? reply.status, action }
     },
 
     /** The writes the person always allows, the newest first. */

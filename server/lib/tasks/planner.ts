@@ -25,6 +25,8 @@ export interface PlannerOutput {
   /** What the decision cost, for the task's usage totals; audit details go in `audit`. */
   usage?: Partial<Usage>
   audit?: PlannerAudit
+  /** Another action is already known to follow these at once (a script's next step): see Action.followed. */
+  followed?: boolean
 }
 
 /** Decides a task's next actions. The engine asks; the script planner and the LLM planner (lib/agent) implement it. */

@@ -84,7 +84,7 @@ export function proposeNext(
   const addedDetails: RiskReason[] = [...offPlan, ...blocked.map((r): RiskReason => ({ code: 'held-write', method: r.method, site: r.origin, path: r.path }))]
   const reasons = [...assessed.reasons, ...addedDetails.map((d) => describeRiskReason(d, 'en'))]
   const reasonDetails = [...assessed.details, ...addedDetails]
-  const action: Action = { ...partial, risk, requiresConfirmation: risk === 'high' }
+  const action: Action = { ...partial, risk, requiresConfirmation: risk === 'high', ...(task.followed && risk !== 'high' ? { followed: true } : {}) }
   const text = action.params.text
   // A {{secret:NAME}} placeholder is safe to keep: the value is filled in on delivery and scrubbed everywhere.
   if (action.type === 'type' && typeof text === 'string' && !text.includes('{{secret:') && typesCredential(action, element)) {

@@ -50,6 +50,8 @@ export interface TaskRecord {
   plannerState?: unknown
   /** The goal the planner gave with its latest decision, for the actions it queued. */
   planGoal?: string
+  /** The planner's latest decision is followed at once by another action (see Action.followed). */
+  followed?: boolean
   /** Actions decided but not yet proposed (the model may answer up to three at once). */
   queue: ActionForm[]
   seq: number
