@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ScriptStep, TaskStatus } from '#protocol'
 import { observationsByAction } from './support/harness'
 import { startFaultProxy, type Exchange, type FaultProxy } from './support/faults/proxy'
+import { actionIn } from './support/faults/rig'
 import { useHarness } from './support/use-harness'
 
 const h = useHarness()
@@ -31,10 +32,10 @@ const SCRIPT: ScriptStep[] = [
 ]
 const TERMINAL: TaskStatus[] = ['SUCCEEDED', 'FAILED', 'CANCELED']
 
-/** The id of the task's action of this type, once the proxy has seen a next reply deliver it. */
+/** The id of the task's action of this type, once the proxy has seen a reply deliver it (a next's, or a report's). */
 function actionIdOf(taskId: string, type: string): string | undefined {
   for (const exchange of proxy.exchanges) {
-    const action = exchange.path === '/api/agent/next' ? exchange.response?.json?.data?.action : null
+    const action = actionIn(exchange)
     if (action?.taskId === taskId && action.type === type) return action.actionId
   }
   return undefined

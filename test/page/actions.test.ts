@@ -135,6 +135,23 @@ describe('select', () => {
     await page.close()
   })
 
+  it('waits for an option that something still covers while its popup comes in, then clicks it', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'combobox.html')
+    // A veil over the page while the popup animates (as some libraries lay one), gone 300 ms after the click.
+    await page.evaluate(() =>
+      document.getElementById('fruit')!.addEventListener('click', () => {
+        const veil = Object.assign(document.createElement('div'), { id: 'veil' })
+        veil.style.cssText = 'position:fixed;inset:0;z-index:10'
+        document.body.append(veil)
+        setTimeout(() => veil.remove(), 300)
+      }),
+    )
+    const fruit = await indexOf(page, (l) => l.includes('Choose a fruit'))
+    expect(await act(page, action('select', { target: { by: 'index', value: fruit }, params: { option: 'Cherry' } }))).toEqual({ status: 'done', errors: [] })
+    expect(await text(page, '#fruit-value')).toBe('Cherry')
+    await page.close()
+  })
+
   it('types into an editable combobox to filter it, then clicks the option', async () => {
     const page = await openFixture(env.browser, env.fixtures, 'combobox.html')
     await observe(page)

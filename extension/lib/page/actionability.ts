@@ -1,5 +1,5 @@
 import { collapseWhitespace, composedContains, crossParent, frameOffset, hostFrameOf, truncate } from './dom'
-import { fail } from './errors'
+import { PageActionError, fail } from './errors'
 import { isDisabled, isSemanticInteractive, shortText } from './semantics'
 import { visibleProxy } from './visibility'
 
@@ -106,6 +106,24 @@ export function ensureActionable(element: Element, opts: { requireEnabled?: bool
   }
   if (fallback) return fallback
   fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(element)} is covered by ${firstCover ? describeForMessage(firstCover) : 'something outside the page'}`)
+}
+
+/**
+ * ensureActionable, tried again for up to `withinMs` while the element is covered, hidden or disabled: an option of a
+ * popup still sliding in (some libraries turn its pointer events off until it stands still) is clicked once it is
+ * there, as a person waits for it.
+ */
+export async function actionableSoon(element: Element, withinMs: number, opts: { requireEnabled?: boolean } = {}): Promise<Actionable> {
+  const win = element.ownerDocument.defaultView ?? window
+  const deadline = Date.now() + withinMs
+  for (;;) {
+    try {
+      return ensureActionable(element, opts)
+    } catch (error) {
+      if (!(error instanceof PageActionError) || error.code !== 'TARGET_NOT_INTERACTABLE' || Date.now() >= deadline) throw error
+    }
+    await new Promise((resolve) => win.setTimeout(resolve, 16))
+  }
 }
 
 /** A control inside the target under the point (the link in a clickable card): clicking there means that control. */

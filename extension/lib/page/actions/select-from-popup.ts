@@ -1,4 +1,4 @@
-import { ensureActionable } from '../actionability'
+import { actionableSoon, ensureActionable } from '../actionability'
 import { collapseWhitespace, truncate } from '../dom'
 import { fail } from '../errors'
 import { dispatchClick } from '../events'
@@ -43,9 +43,7 @@ export async function selectFromPopup(win: Window, box: Element, wanted: string,
     const seen = [...new Set(candidates.filter((e) => e.children.length === 0).map(textOf))].slice(0, 12)
     fail('TARGET_NOT_FOUND', `no option like "${truncate(wanted, 80)}" appeared after opening ${describe(box)}${seen.length ? `; it showed ${seen.map((s) => `"${truncate(s, 40)}"`).join(', ')}` : ''}`)
   }
-  await settleAfter(win, () => {
-    const hit = ensureActionable(option)
-    dispatchClick(hit.hit, hit.x, hit.y)
-  }, 1000)
+  const hit = await actionableSoon(option, 500)
+  await settleAfter(win, () => dispatchClick(hit.hit, hit.x, hit.y), 1000)
   return textOf(option)
 }

@@ -1,4 +1,4 @@
-import { describeForMessage, ensureActionable, type Actionable } from '../actionability'
+import { actionableSoon, describeForMessage, ensureActionable, type Actionable } from '../actionability'
 import { collapseWhitespace, isTag, truncate } from '../dom'
 import { fail } from '../errors'
 import { dispatchChange, dispatchClick, dispatchInput, setNativeValue } from '../events'
@@ -25,10 +25,17 @@ function selectNative(select: HTMLSelectElement, wanted: string): void {
   dispatchChange(select)
 }
 
-function clickOption(option: Element): void {
-  // Out of view in its list: brought into it first, as a person scrolls the list.
+/** How long an option may stay covered (its popup still sliding in) before the step says so. */
+const OPTION_WAIT_MS = 500
+
+/** The option as a person clicks it: scrolled into its list's view, once nothing covers it any more. */
+async function optionAt(option: Element): Promise<Actionable> {
   if (!visibleProxy(option)) option.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' })
-  const at = ensureActionable(option)
+  return actionableSoon(option, OPTION_WAIT_MS)
+}
+
+async function clickOption(option: Element): Promise<void> {
+  const at = await optionAt(option)
   dispatchClick(at.hit, at.x, at.y)
 }
 
@@ -124,6 +131,7 @@ export async function selectOption(win: Window, action: Action, el: Element, wan
     fail('TARGET_NOT_INTERACTABLE', `option "${truncate(optionText(option), 80)}" is disabled`)
   }
   const picked = optionText(option)
-  await settleAfter(win, () => clickOption(option), 1000)
+  const pick = await optionAt(option)
+  await settleAfter(win, () => dispatchClick(pick.hit, pick.x, pick.y), 1000)
   expectShown(trigger, widget, picked)
 }
