@@ -1,6 +1,7 @@
 import { vi } from 'vitest'
-import type { Action, NextData, ReportBodyInput } from '#protocol'
+import type { Action, HeldRequest, NextData, ReportBodyInput } from '#protocol'
 import { ServerError } from '../lib/server/errors'
+import type { Hold } from '../lib/executor/write-barrier'
 
 export function action(overrides: Partial<Action> = {}): Action {
   return {
@@ -58,4 +59,30 @@ export function fakeServer(actions: Action[]) {
     }),
   }
   return server
+}
+
+/** The write barrier as runAction sees it, over holds the test adds as the page's writes would be held. */
+export function fakeWriteBarrier() {
+  let holds: Hold[] = []
+  const barrier = {
+    engage: vi.fn(async (): Promise<boolean> => true),
+    waitForHold: vi.fn(async (_tab: number, step: string) => holds.some((h) => h.stepId === step)),
+    documents: vi.fn(() => 0),
+    dropped: vi.fn(() => []),
+    sockets: vi.fn(() => []),
+    allowed: vi.fn((): HeldRequest[] => []),
+    held: vi.fn(async (id: string) => holds.filter((h) => h.stepId === id || h.taskId === id)),
+    stepEnded: vi.fn(async () => undefined),
+    release: vi.fn(async (ids: readonly string[]) => {
+      const released = holds.filter((h) => ids.includes(h.id))
+      holds = holds.filter((h) => !ids.includes(h.id))
+      return { released, gone: [] as Hold[] }
+    }),
+    refuse: vi.fn(async (which: (h: Hold) => boolean) => {
+      const refused = holds.filter(which)
+      holds = holds.filter((h) => !which(h))
+      return refused
+    }),
+  }
+  return { barrier, add: (hold: Hold) => void holds.push(hold), holds: () => holds }
 }

@@ -3,38 +3,19 @@ import type { Action, HeldRequest } from '#protocol'
 import { runAction, type RunDeps } from '../lib/executor/run-action'
 import { EMPTY_STATE, type ExecutorState } from '../lib/executor/state'
 import type { Hold } from '../lib/executor/write-barrier'
-import { action } from './fakes'
+import { action, fakeWriteBarrier } from './fakes'
 import { createTabWorld, runDepsFor, type TabWorld } from './tab-world'
 
 const request: HeldRequest = { method: 'POST', url: 'http://shop.example/api/orders', origin: 'http://shop.example', path: '/api/orders', kind: 'fetch', fields: [] }
 
 /** A barrier whose page sends a write when the step's action reaches it (if `sends`). */
 function fakeBarrier(sends: boolean, engages = true) {
-  let holds: Hold[] = []
-  const barrier = {
-    engage: vi.fn(async () => engages),
-    waitForHold: vi.fn(async (_tab: number, step: string) => holds.some((h) => h.stepId === step)),
-    documents: vi.fn(() => 0),
-    dropped: vi.fn(() => []),
-    sockets: vi.fn(() => []),
-    allowed: vi.fn((): HeldRequest[] => []),
-    held: vi.fn(async (id: string) => holds.filter((h) => h.stepId === id || h.taskId === id)),
-    stepEnded: vi.fn(async () => undefined),
-    release: vi.fn(async (ids: readonly string[]) => {
-      const released = holds.filter((h) => ids.includes(h.id))
-      holds = holds.filter((h) => !ids.includes(h.id))
-      return { released, gone: [] }
-    }),
-    refuse: vi.fn(async (which: (h: Hold) => boolean) => {
-      const refused = holds.filter(which)
-      holds = holds.filter((h) => !which(h))
-      return refused
-    }),
-  }
+  const { barrier, add, holds } = fakeWriteBarrier()
+  barrier.engage.mockImplementation(async () => engages)
   const hold = (stepId: string) => {
-    if (sends) holds.push({ id: 'r1', reason: 'write-method', request, tabId: 0, taskId: 'task1', stepId, at: 0 })
+    if (sends) add({ id: 'r1', reason: 'write-method', request, tabId: 0, taskId: 'task1', stepId, at: 0 })
   }
-  return { barrier, hold, holds: () => holds }
+  return { barrier, hold, holds }
 }
 
 let world: TabWorld

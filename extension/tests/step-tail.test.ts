@@ -4,31 +4,15 @@ import { runAction, type RunDeps } from '../lib/executor/run-action'
 import { EMPTY_STATE, type ExecutorState } from '../lib/executor/state'
 import { createStepTail } from '../lib/executor/step-tail'
 import type { Hold } from '../lib/executor/write-barrier'
-import { action } from './fakes'
+import { action, fakeWriteBarrier } from './fakes'
 import { createTabWorld, runDepsFor, type TabWorld } from './tab-world'
 
 const request: HeldRequest = { method: 'POST', url: 'http://shop.example/api/drafts', origin: 'http://shop.example', path: '/api/drafts', kind: 'fetch', fields: [] }
 
-/** A barrier and a guard as the tail sees them; `late` makes the page's handler send a write after the report. */
+/** A barrier and a guard as the tail sees them; `send` holds a write of the page's, `open` a site the guard stopped. */
 function parts() {
-  let holds: Hold[] = []
+  const { barrier, add, holds } = fakeWriteBarrier()
   let refused: string | null = null
-  const barrier = {
-    engage: vi.fn(async () => true),
-    waitForHold: vi.fn(async (_tab: number, step: string) => holds.some((h) => h.stepId === step)),
-    documents: vi.fn(() => 0),
-    dropped: vi.fn(() => []),
-    sockets: vi.fn(() => []),
-    allowed: vi.fn((): HeldRequest[] => []),
-    held: vi.fn(async (id: string) => holds.filter((h) => h.stepId === id || h.taskId === id)),
-    stepEnded: vi.fn(async () => undefined),
-    release: vi.fn(async () => ({ released: [], gone: [] })),
-    refuse: vi.fn(async (which: (h: Hold) => boolean) => {
-      const out = holds.filter(which)
-      holds = holds.filter((h) => !which(h))
-      return out
-    }),
-  }
   const guard = {
     engage: vi.fn(async () => {
       refused = null
@@ -41,9 +25,9 @@ function parts() {
   return {
     barrier,
     guard,
-    send: (stepId: string) => holds.push({ id: 'late1', reason: 'write-method', request, tabId: 0, taskId: 'task1', stepId, at: 0 }),
+    send: (stepId: string) => add({ id: 'late1', reason: 'write-method', request, tabId: 0, taskId: 'task1', stepId, at: 0 }),
     open: (site: string) => (refused = site),
-    holds: () => holds,
+    holds,
   }
 }
 

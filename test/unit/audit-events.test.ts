@@ -5,7 +5,6 @@ import { createStorage } from 'unstorage'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   AUDIT_EVENT_TYPES,
-  DEFAULT_RISK_RULES,
   KnownAuditEventBody,
   parseAuditEvent,
   type Action,
@@ -18,11 +17,7 @@ import { createScriptPlanner } from '../../server/lib/agent/script-planner'
 import { createArtifactStore, decodeArtifacts, type DecodedArtifact } from '../../server/lib/audit/artifacts'
 import { createAuditLog } from '../../server/lib/audit/log'
 import type { Completion, LlmGateway } from '../../server/lib/llm/gateway'
-import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
-import { createClientRegistry } from '../../server/lib/state/clients'
-import { createNotifier } from '../../server/lib/state/notifier'
-import { createTaskStore } from '../../server/lib/state/store'
-import { createEngine } from '../../server/lib/tasks/engine'
+import { inProcessEngine } from '../support/engine'
 import { REAL } from './audit-fixtures'
 
 // Every event here is written by the real engine, planners and log over a real audit folder: what the server
@@ -62,12 +57,7 @@ beforeAll(async () => {
   const audit = createAuditLog({ dir, fsync: false })
   const store = createArtifactStore({ dir, fsync: false })
   const storage = createStorage()
-  const engine = createEngine({
-    store: createTaskStore(storage, { cache: true }),
-    clients: createClientRegistry(storage),
-    notifier: createNotifier(),
-    policy: createRiskPolicy(DEFAULT_RISK_RULES),
-    audit,
+  const engine = inProcessEngine(storage, audit, {
     artifacts: { decode: (uploads) => decodeArtifacts(uploads, 1 << 20), save: (taskId, prefix, decoded) => store.write(taskId, decoded as DecodedArtifact[], prefix) },
     planners: {
       script: createScriptPlanner(),

@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createStorage, type Storage } from 'unstorage'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_RISK_RULES } from '#protocol'
-import { createScriptPlanner } from '../../server/lib/agent/script-planner'
 import { createAuditLog } from '../../server/lib/audit/log'
-import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
-import { createClientRegistry } from '../../server/lib/state/clients'
-import { createNotifier } from '../../server/lib/state/notifier'
-import { createTaskStore } from '../../server/lib/state/store'
-import { createEngine } from '../../server/lib/tasks/engine'
+import { inProcessEngine } from '../support/engine'
 
 const source = { clientId: 'c1' }
 let dir: string
@@ -36,16 +30,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 /** One server process: a new engine and a new audit log over the same storage and audit folder. */
 function boot() {
   const audit = createAuditLog({ dir, fsync: false })
-  const engine = createEngine({
-    store: createTaskStore(storage, { cache: true }),
-    clients: createClientRegistry(storage),
-    notifier: createNotifier(),
-    policy: createRiskPolicy(DEFAULT_RISK_RULES),
-    audit,
-    artifacts: { decode: () => [], save: async () => [] },
-    planners: { script: createScriptPlanner() },
-    pollIntervalMs: 10,
-  })
+  const engine = inProcessEngine(storage, audit)
   return { engine, audit }
 }
 

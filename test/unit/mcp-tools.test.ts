@@ -3,19 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createStorage, type Storage } from 'unstorage'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_RISK_RULES, redactSensitiveText } from '#protocol'
-import { createScriptPlanner } from '../../server/lib/agent/script-planner'
+import { redactSensitiveText } from '#protocol'
 import { readAuditView } from '../../server/lib/audit/view'
 import { createAuditLog } from '../../server/lib/audit/log'
 import { createMcpTools, type McpTool } from '../../server/lib/mcp/tools'
-import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
 import { REDACTED } from '../../server/lib/privacy/redact'
 import { createSecrets } from '../../server/lib/privacy/secrets'
 import { createSkillIndex } from '../../server/lib/skills/search-index'
-import { createClientRegistry } from '../../server/lib/state/clients'
-import { createNotifier } from '../../server/lib/state/notifier'
-import { createTaskStore } from '../../server/lib/state/store'
-import { createEngine } from '../../server/lib/tasks/engine'
+import { inProcessEngine } from '../support/engine'
 
 const SECRET = 'hunter2-sesame-9137'
 const http = { clientId: 'c1' }
@@ -32,17 +27,7 @@ beforeEach(() => {
 function boot() {
   const audit = createAuditLog({ dir, fsync: false })
   const secrets = createSecrets({ TANDEM_SECRET_SHOP: SECRET })
-  const engine = createEngine({
-    store: createTaskStore(storage, { cache: true }),
-    clients: createClientRegistry(storage),
-    notifier: createNotifier(),
-    policy: createRiskPolicy(DEFAULT_RISK_RULES),
-    audit,
-    artifacts: { decode: () => [], save: async () => [] },
-    planners: { script: createScriptPlanner() },
-    secrets,
-    pollIntervalMs: 10,
-  })
+  const engine = inProcessEngine(storage, audit, { secrets })
   const tools = createMcpTools({
     engine,
     skills: async () => createSkillIndex([]),

@@ -3,18 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createStorage } from 'unstorage'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_RISK_RULES, StartBody, TaskPlan, onPlanSites, riskKindsOf, type ObservationInput, type RiskReason } from '#protocol'
+import { StartBody, TaskPlan, onPlanSites, riskKindsOf, type ObservationInput, type RiskReason } from '#protocol'
 import { createLlmPlanner } from '../../server/lib/agent/llm-planner'
 import { createScriptPlanner } from '../../server/lib/agent/script-planner'
 import { createAuditLog } from '../../server/lib/audit/log'
 import type { ChatMessage, Completion, LlmGateway } from '../../server/lib/llm/gateway'
-import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
-import { createClientRegistry } from '../../server/lib/state/clients'
-import { createNotifier } from '../../server/lib/state/notifier'
-import { createTaskStore } from '../../server/lib/state/store'
-import { createEngine } from '../../server/lib/tasks/engine'
 import { offPlanReasons, widenPlan } from '../../server/lib/tasks/plan-check'
 import type { PlanRecord } from '../../server/lib/tasks/task-record'
+import { inProcessEngine } from '../support/engine'
 
 const PLAN: TaskPlan = {
   steps: ['Search for the phone', 'Put it in the cart', 'Place the order'],
@@ -133,16 +129,7 @@ describe('a plan-first task in the engine', () => {
     const storage = createStorage()
     const audit = createAuditLog({ dir, fsync: false })
     const m = model(act)
-    const engine = createEngine({
-      store: createTaskStore(storage, { cache: true }),
-      clients: createClientRegistry(storage),
-      notifier: createNotifier(),
-      policy: createRiskPolicy(DEFAULT_RISK_RULES),
-      audit,
-      artifacts: { decode: () => [], save: async () => [] },
-      planners: { script: createScriptPlanner(), llm: createLlmPlanner({ gateway: m.gateway }) },
-      pollIntervalMs: 5,
-    })
+    const engine = inProcessEngine(storage, audit, { planners: { script: createScriptPlanner(), llm: createLlmPlanner({ gateway: m.gateway }) }, pollIntervalMs: 5 })
     return { engine, audit, calls: m.calls }
   }
 

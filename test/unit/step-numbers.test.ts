@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createStorage } from 'unstorage'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DEFAULT_RISK_RULES, describeError, describeResult, type ScriptStep } from '#protocol'
-import { createScriptPlanner } from '../../server/lib/agent/script-planner'
+import { describeError, describeResult, type ScriptStep } from '#protocol'
 import { createAuditLog } from '../../server/lib/audit/log'
-import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
-import { createClientRegistry } from '../../server/lib/state/clients'
-import { createNotifier } from '../../server/lib/state/notifier'
-import { createTaskStore } from '../../server/lib/state/store'
-import { createEngine } from '../../server/lib/tasks/engine'
 import { buildReplay } from '../../ui/replay/model'
 import { parseHTML } from 'linkedom'
 import { h, render } from 'preact'
@@ -23,6 +17,7 @@ import { replayTranslator } from '../../ui/replay/i18n'
 import { ReplayView } from '../../ui/replay/ReplayView'
 import type { Lang } from '../../ui/i18n'
 import type { AuditEvent } from '#protocol'
+import { inProcessEngine } from '../support/engine'
 
 // Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
 const savedDocument = globalThis.document
@@ -63,16 +58,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 function boot() {
   const audit = createAuditLog({ dir, fsync: false })
-  const engine = createEngine({
-    store: createTaskStore(createStorage(), { cache: true }),
-    clients: createClientRegistry(createStorage()),
-    notifier: createNotifier(),
-    policy: createRiskPolicy(DEFAULT_RISK_RULES),
-    audit,
-    artifacts: { decode: () => [], save: async () => [] },
-    planners: { script: createScriptPlanner() },
-    pollIntervalMs: 10,
-  })
+  const engine = inProcessEngine(createStorage(), audit)
   return { engine, audit }
 }
 
