@@ -473,7 +473,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   /** Windows the page opened during the step, opened again under the barrier: what they hold is the step's too. */
   async function withPopups(result: ObservationInput, opened: Opened[], current: LiveTab): Promise<ObservationInput> {
     const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url }
-    const blocked = await reopenUnderBarrier({ tabs: deps.tabs, barrier: deps.barrier! }, opened, step, deps.navigationGraceMs ?? 0)
+    const blocked = await reopenUnderBarrier({ tabs: deps.tabs, barrier: deps.barrier! }, opened, step, deps.navigationGraceMs ?? 500)
     const holds = await deps.barrier!.held(action.actionId)
     const held = holds.length && !result.held?.length ? { held: holds.map(heldWrite) } : {}
     if (!blocked.length) return { ...result, ...held }
@@ -579,7 +579,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     const navigates = released.some((h) => h.request.kind === 'form' || h.request.kind === 'navigation')
     const landed = navigates ? await land(current.id, current.url) : current
     if (!navigates) {
-      await new Promise((r) => setTimeout(r, deps.navigationGraceMs ?? 0))
+      await new Promise((r) => setTimeout(r, deps.navigationGraceMs ?? 500))
       await readPage(current.id, obs)
     }
     if (landed) obs.shot(await shoot(landed, 'after'))
