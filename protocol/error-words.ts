@@ -47,6 +47,10 @@ const ERROR_WORDS: Record<ErrorCode | TaskEndCode, Words> = {
     en: 'The file could not be uploaded. Tandem uploads only files from the folder set on the server (TANDEM_UPLOAD_DIR), by their plain name, up to 8 MB.',
     'zh-CN': '无法上传该文件。Tandem 只上传服务器上设置的文件夹（TANDEM_UPLOAD_DIR）中的文件，按文件名直接指定，最大 8 MB。',
   },
+  ACTION_NO_EFFECT: {
+    en: 'The step ran, but the page did not change the way it should have (the value, choice or position stayed as it was).',
+    'zh-CN': '这一步执行了，但页面没有按预期变化（值、选择或位置保持原样）。',
+  },
   ACTION_FAILED: { en: 'The step did not work on the page.', 'zh-CN': '这一步在页面上没有成功。' },
   // These two say more when their details are known (describeNavigationFailure, describeSiteRefused).
   NAVIGATION_FAILED: { en: 'The page did not come up. Check the address, or whether the site is running.', 'zh-CN': '页面没有打开。请检查网址，或网站是否在运行。' },

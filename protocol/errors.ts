@@ -21,6 +21,11 @@ export const ActionErrorCode = z.enum([
   'SITE_REFUSED',
   /** An upload step's file could not be had: no upload folder set on the server, a name that is not a plain file name in it, missing, or too large. */
   'UPLOAD_REFUSED',
+  /**
+   * The step ran but the page is as it was: the value, choice, state, selection or scroll position it was meant to
+   * change did not change. `effect` says what was expected and what was found, so the planner tries another way.
+   */
+  'ACTION_NO_EFFECT',
 ])
 export type ActionErrorCode = z.infer<typeof ActionErrorCode>
 

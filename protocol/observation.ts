@@ -53,6 +53,8 @@ export const ObservationError = z.strictObject({
   origin: z.string().max(2000).optional(),
   /** For NAVIGATION_FAILED: why the page did not come up. */
   details: NavigationFailure.optional(),
+  /** For ACTION_NO_EFFECT: what the step should have left on the page, and what was there instead (secrets masked). */
+  effect: z.strictObject({ expected: z.string().max(500), found: z.string().max(500) }).optional(),
 })
 export type ObservationError = z.infer<typeof ObservationError>
 

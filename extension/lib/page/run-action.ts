@@ -102,7 +102,9 @@ export async function runPageAction(win: Window, action: Action, memory: PageMem
     return extracted === undefined ? { status: 'done', errors: [], ...named() } : { status: 'done', errors: [], extracted, ...named() }
   } catch (error) {
     if (error instanceof PageActionError) {
-      return { status: 'failed', errors: [{ code: error.code, message: error.message, ...(error.origin ? { origin: error.origin } : {}) }], ...named() }
+      const redact = createRedactor(opts.redactValues)
+      const effect = error.effect ? { effect: { expected: redact(error.effect.expected), found: redact(error.effect.found) } } : {}
+      return { status: 'failed', errors: [{ code: error.code, message: redact(error.message), ...(error.origin ? { origin: error.origin } : {}), ...effect }], ...named() }
     }
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: createRedactor(opts.redactValues)(message).slice(0, 2000) }], ...named() }

@@ -27,7 +27,7 @@ export interface PageSnapshot {
 
 export interface PageActionResult {
   status: 'done' | 'failed'
-  errors: { code: ActionErrorCode; message: string }[]
+  errors: { code: ActionErrorCode; message: string; origin?: string; effect?: { expected: string; found: string } }[]
   extracted?: unknown
   /**
    * The element a script named by CSS selector, as a person reads it (its label, text, accessible name or
