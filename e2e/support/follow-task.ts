@@ -1,3 +1,4 @@
+import { falseDones } from './false-done'
 import type { Harness } from './harness'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -15,6 +16,8 @@ export interface Followed {
   view: any
   status: string
   timedOut: boolean
+  /** A task that ended SUCCEEDED: the steps its audit calls done although their observation found no effect. */
+  falseDone: string[]
 }
 
 /**
@@ -45,5 +48,6 @@ export async function followTask(h: Harness, taskId: string, options: { timeoutM
     await sleep(80)
   }
   if (!TERMINAL.includes(status)) await h.server.api('POST', '/api/agent/cancel', { taskId, reason: 'run over' })
-  return { view, status, timedOut }
+  const falseDone = status === 'SUCCEEDED' ? falseDones(await h.audit(taskId)) : []
+  return { view, status, timedOut, falseDone }
 }

@@ -4,6 +4,7 @@ import type { AuditEvent, ScriptStep, StatusView, TaskStatus } from '#protocol'
 import { appendOutput } from '../../test/support/outputs'
 import { startServer, type StartOptions, type TestServer } from '../../test/support/server'
 import { launchExtension, type ExtensionBrowser, type LaunchOptions } from './browser'
+import { assertNoFalseDone } from './false-done'
 import { startFixtureSite, type FixtureSite } from './fixture-server'
 
 export interface Harness {
@@ -14,7 +15,10 @@ export interface Harness {
   /** Starts a scripted task bound to the extension; the engine sends `navigate` to startUrl first. */
   runScript(script: ScriptStep[], startUrl?: string, goal?: string): Promise<string>
   status(taskId: string): Promise<StatusView>
-  /** Polls until the task is in one of `statuses`; fails with the task's story if it never gets there. */
+  /**
+   * Polls until the task is in one of `statuses`; fails with the task's story if it never gets there, and fails when
+   * it ended SUCCEEDED on a step its own observation found without effect (false-done.ts).
+   */
   waitFor(taskId: string, statuses: TaskStatus | TaskStatus[], timeoutMs?: number): Promise<StatusView>
   /** Approves (or rejects) the pending confirmation through the API, as the console would. */
   confirm(taskId: string, approved: boolean, reason?: string): Promise<StatusView>
@@ -65,6 +69,7 @@ export async function startHarness(serverOptions: StartOptions = {}, browserOpti
       for (;;) {
         const view = await self.status(taskId)
         if (wanted.includes(view.task.status)) {
+          if (view.task.status === 'SUCCEEDED') assertNoFalseDone(taskId, await self.audit(taskId))
           if (process.env.TANDEM_E2E_TRACE && Date.now() - (until - timeoutMs) > 5000) {
             const events = await self.audit(taskId)
             const base = Date.parse(events[0].ts)
