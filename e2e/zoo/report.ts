@@ -16,6 +16,8 @@ export interface ZooSummary {
   fail: number
   /** Tasks the baseline solves and Tandem does not solve cleanly: the issue's acceptance list. */
   owed: string[]
+  /** Tasks Tandem ended SUCCEEDED while the site's log (or the step's own observation) says otherwise. */
+  untrue: string[]
 }
 
 export function summarise(rows: ZooRow[]): ZooSummary {
@@ -27,6 +29,7 @@ export function summarise(rows: ZooRow[]): ZooSummary {
     secondLook: n((r) => r.tandem?.outcome === 'second-look'),
     fail: n((r) => r.tandem?.outcome === 'fail'),
     owed: rows.filter((r) => r.baseline.ok && r.tandem?.outcome !== 'pass').map((r) => r.task.id),
+    untrue: rows.filter((r) => r.tandem?.untrue).map((r) => r.task.id),
   }
 }
 
@@ -47,6 +50,7 @@ export function markdown(rows: ZooRow[], meta: { seconds: number }): string {
     const t = r.tandem!
     return `- \`${r.task.id}\` (${mark[t.outcome]}; needs ${r.task.needs.join(', ') || 'nothing new'}): ${t.outcome === 'fail' ? `${t.failure || t.why}; verdict: ${t.why}` : t.looks.join(' · ')}; steps ${t.steps.join(' ')}`
   })
+  const untrue = rows.filter((r) => r.tandem?.untrue).map((r) => `- \`${r.task.id}\`: ${r.tandem!.untrue}; steps ${r.tandem!.steps.join(' ')}`)
   return [
     '# Component-library zoo: Tandem vs plain Playwright',
     '',
@@ -54,6 +58,7 @@ export function markdown(rows: ZooRow[], meta: { seconds: number }): string {
     '',
     `- Baseline (plain Playwright locators): **${s.baseline}/${s.tasks}**`,
     `- Tandem (production extension, scripted model naming targets by their words): **${s.pass + s.secondLook}/${s.tasks} reached the goal, ${s.pass} with no second look, ${s.secondLook} needed a second look, ${s.fail} failed**`,
+    `- Tandem said SUCCEEDED while the site's log says otherwise: **${s.untrue.length}**${s.untrue.length ? ` (${s.untrue.join(', ')})` : ''}`,
     '',
     '| family | tasks | baseline | Tandem pass | second look | fail |',
     '|---|---|---|---|---|---|',
@@ -67,5 +72,6 @@ export function markdown(rows: ZooRow[], meta: { seconds: number }): string {
     '',
     ...owed,
     '',
+    ...(untrue.length ? [`## Said SUCCEEDED, the site disagrees (${untrue.length})`, '', ...untrue, ''] : []),
   ].join('\n')
 }

@@ -20,6 +20,11 @@ export interface TandemResult {
   /** Confirmations the person approved. */
   approved: number
   status: string
+  /**
+   * Tandem said the goal was met (SUCCEEDED) while the site's log says it was not, or on a step its own observation
+   * found without effect: the done that is not true which the zoo's verdicts exist to catch.
+   */
+  untrue: string
   steps: string[]
   ms: number
 }
@@ -37,7 +42,7 @@ export async function runTask(h: Harness, site: ZooSite, model: ZooModel, task: 
   if (start.status !== 200) throw new Error(`start failed for ${task.id}: ${JSON.stringify(start.body)}`)
   await h.ext.wake()
   let approved = 0
-  const { view, status, timedOut } = await followTask(h, start.body.data.taskId, { timeoutMs, reason: 'zoo: the person asked for this', answer: () => (approved++, true) })
+  const { view, status, timedOut, falseDone } = await followTask(h, start.body.data.taskId, { timeoutMs, reason: 'zoo: the person asked for this', answer: () => (approved++, true) })
   await sleep(TAIL_MS)
   const verdict = judge(task.expect, site.log.slice(from).filter((a) => a.taskId === task.id))
   const steps: { type: string; outcome: string; errors: { code: string; message: string }[] }[] = view?.steps ?? []
@@ -52,6 +57,7 @@ export async function runTask(h: Harness, site: ZooSite, model: ZooModel, task: 
     view?.task?.error && view.task.error.code !== 'GOAL_NOT_MET' && `task ended: ${view.task.error.code} ${String(view.task.error.message).slice(0, 300)}`,
     timedOut && `timed out (${status})`,
   ].filter(Boolean).join(' · ')
+  const untrue = status !== 'SUCCEEDED' ? '' : [!verdict.ok && `SUCCEEDED, yet ${verdict.why}`, ...falseDone].filter(Boolean).join(' · ')
   return {
     id: task.id,
     outcome: !verdict.ok ? 'fail' : all.length ? 'second-look' : 'pass',
@@ -61,6 +67,7 @@ export async function runTask(h: Harness, site: ZooSite, model: ZooModel, task: 
     failure,
     approved,
     status,
+    untrue,
     steps: steps.map((s) => `${s.type}:${s.outcome}${s.errors.length ? `:${s.errors.map((e) => e.code).join(',')}` : ''}`),
     ms: Date.now() - started,
   }
