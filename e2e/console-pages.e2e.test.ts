@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { imageStats } from '../test/support/pixels'
 import { shotsDir } from './support/shots'
+import { taskPage } from './support/task-page'
 import { useHarness } from './support/use-harness'
 
 // The screenshots a reader of the docs sees: committed, so kept small (one window, not the full page).
@@ -21,7 +22,10 @@ async function finishedTask(): Promise<string> {
   const taskId = res.body.data.taskId as string
   await h.ext.wake()
   await h.confirm(taskId, true)
-  expect((await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)).task.status).toBe('SUCCEEDED')
+  const done = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)
+  expect(done.task.status).toBe('SUCCEEDED')
+  // The task shown is one whose message the demo page really sent.
+  expect(await taskPage(h, done).locator('#sent').innerText()).toContain('Message sent. Thank you, Ada Lovelace!')
   return taskId
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { observationsByAction } from './support/harness'
+import { taskPage } from './support/task-page'
 import { useHarness } from './support/use-harness'
 
 const h = useHarness({ resetSite: true })
@@ -32,6 +33,8 @@ describe('pages that make acting hard', () => {
     const events = await h.audit(taskId)
     const timing = observationsByAction(events).get(navigate.actionId)![0].data.timing as Record<string, number>
     expect(timing.loadedMs).toBeGreaterThanOrEqual(2000)
+    // The click after the wait reached the button's handler on the loaded page.
+    await expect.poll(() => h.site.hits).toEqual(['slow-ok'])
   })
 
   it('notices a page that navigates away in the middle of an action, looks again, and carries on', async () => {
@@ -42,6 +45,8 @@ describe('pages that make acting hard', () => {
     // The first wait was cut short by the page leaving; the engine looked again and the retry found the text.
     expect(types).toEqual(['navigate:done:', 'waitFor:failed:NAVIGATION_IN_PROGRESS', 'observe:done:', 'waitFor:done:'])
     expect(view.steps.at(-1)!.url).toBe(`${h.site.url}/arrived`)
+    // And the tab really shows the text the wait reported finding.
+    expect(await taskPage(h, view).locator('p').innerText()).toBe('You made it.')
   })
 
   it('refuses an index that no longer means the element it was chosen from (TARGET_STALE), and clicks nothing', async () => {

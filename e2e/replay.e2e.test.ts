@@ -29,6 +29,8 @@ beforeAll(async () => {
     await h.confirm(taskId, true, 'the order is right')
   }
   expect((await h.status(taskId)).task.status).toBe('SUCCEEDED')
+  // The replay shows an order that really reached the shop.
+  expect(h.site.shop.orders).toEqual([{ items: ['iphone-15'], name: 'Ada Lovelace', cardLast4: '' }])
   events = await h.audit(taskId)
   unzipped = mkdtempSync(join(tmpdir(), 'tandem-replay-'))
 })

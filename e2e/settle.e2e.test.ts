@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { observationsByAction } from './support/harness'
+import { taskPage } from './support/task-page'
 import { useHarness } from './support/use-harness'
 
 const h = useHarness({ resetSite: true })
@@ -9,6 +10,10 @@ describe('settling after a step', () => {
     const taskId = await h.runScript([{ type: 'click', text: 'Choose a city' }], `${h.site.url}/popup`)
     const view = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'])
     expect(view.task.status, JSON.stringify(view.steps, null, 1)).toBe('SUCCEEDED')
+    // The click opened the popup in the page itself: its options are there and shown.
+    const page = taskPage(h, view)
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Beijing', 'Shanghai', 'Shenzhen'])
+    expect(await page.locator('.popup.open').isVisible()).toBe(true)
     const [navigate, click] = view.steps
     const events = await h.audit(taskId)
     const before = observationsByAction(events).get(navigate!.actionId)![0]!.data as { elementCount: number; settle?: { ms: number; quiet: boolean } }
