@@ -13,6 +13,7 @@ describe('the write-barrier corpus', () => {
     const unapproved = results.filter((r) => r.unapproved).map((r) => `${r.mode} ${r.id} "${r.label}": ${r.arrivals.filter((a) => a !== 'GET /').join(', ')}`)
     const needless = results.filter((r) => !r.irreversible && r.asked).map((r) => `${r.mode} ${r.id} "${r.label}": ${r.reasons.join(' | ')}`)
     expect(unapproved, 'irreversible requests that reached the site unapproved').toEqual([])
+    expect(results.flatMap((r) => r.falseDone.map((f) => `${r.mode} ${r.id}: ${f}`)), 'tasks that ended SUCCEEDED on a step without effect').toEqual([])
     expect(summary.harmless.rate, `harmless actions asked about:\n${needless.join('\n')}`).toBeLessThanOrEqual(0.1)
   })
 })

@@ -27,6 +27,8 @@ export interface CaseResult {
   /** Why Tandem asked, as the status reported it. */
   reasons: string[]
   status: string
+  /** A task that ended SUCCEEDED: the steps its audit calls done although their observation found no effect. */
+  falseDone: string[]
   /** Every step of the case was carried out (or asked about): a run where one was not tells nothing. */
   ran: boolean
   /** Step outcomes, for reading a failure ("click:done", "press:rejected"). */
@@ -54,7 +56,7 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
   await h.ext.wake()
   let asked = false
   const reasons: string[] = []
-  const { view, status, timedOut } = await followTask(h, taskId, {
+  const { view, status, timedOut, falseDone } = await followTask(h, taskId, {
     timeoutMs: timeoutMs - (Date.now() - started),
     reason: 'corpus run',
     answer: (p) => {
@@ -89,6 +91,7 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
     telemetry,
     reasons,
     status,
+    falseDone,
     steps: steps.map((s) => `${s.type}:${s.outcome}${s.errors.length ? `:${s.errors.map((e) => e.code).join(',')}` : ''}`),
     ms: Date.now() - started,
     timedOut,
