@@ -138,6 +138,8 @@ describe('side panel, driven as a person would', () => {
     expect(done.task.status, JSON.stringify(done.steps, null, 1)).toBe('SUCCEEDED')
     expect(first).toBe(false)
     expect(h.site.shop.orders).toEqual([{ items: ['iphone-15'], name: 'Ada Lovelace', cardLast4: '' }])
+    // The shopper's scroll before the order really moved the checkout page, as the page itself reported.
+    expect(h.site.hits).toContain('checkout-scrolled')
     // The task ran in the tab the person was looking at: no tab was opened for it.
     expect(h.ext.context.pages().length).toBe(tabsBefore)
     expect(shop.url()).toContain('/shop/')

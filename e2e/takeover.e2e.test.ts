@@ -219,6 +219,8 @@ describe('takeover', () => {
     await until(badgeText, '', 'the badge after the last decision')
     expect(paused(await h.audit(taskId))).toEqual([])
     expect(h.site.shop.orders).toHaveLength(1)
+    // The agent's scroll really moved the checkout page, as the page itself reported.
+    expect(h.site.hits).toContain('checkout-scrolled')
   })
 })
 
