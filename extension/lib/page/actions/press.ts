@@ -2,6 +2,7 @@ import type { Action } from '../../../../protocol/action'
 import { ensureActionable } from '../actionability'
 import { deepActiveElement, isHtmlElement, isTag } from '../dom'
 import { fail } from '../errors'
+import { checkKeyEffect, editableOf, editingCommand, editRich, editState, noteCopied, runEditingCommand } from '../editing-keys'
 import { dispatchInput, dispatchKey, setNativeValue, type KeyChord } from '../events'
 import type { PageInput } from '../input'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
@@ -82,12 +83,10 @@ function keyDefault(el: Element, chord: KeyChord): void {
     next?.focus()
     return
   }
-  if (command && key.toLowerCase() === 'a') {
-    if (isTextField(el)) el.select()
-    else if (isHtmlElement(el) && el.isContentEditable) el.ownerDocument.getSelection()?.selectAllChildren(el)
-    return
-  }
-  if (!isTextField(el) || command || chord.altKey) return
+  if (command || chord.altKey) return
+  const editable = editableOf(el)
+  if (editable?.kind === 'rich') editRich(editable, key)
+  if (!isTextField(el)) return
   if (key === 'Backspace' || key === 'Delete') editText(el, null)
   else if (key.length === 1) editText(el, key)
 }
@@ -111,13 +110,27 @@ export async function pressKeys(win: Window, action: Action, target: Element | n
     if (isHtmlElement(target)) target.focus({ preventScroll: true })
     el = deepActiveElement(doc) && target.contains(deepActiveElement(doc)) ? deepActiveElement(doc)! : target
   }
+  // Editing and selection keys are checked against the text and selection they should change.
+  const editable = editableOf(el)
+  const command = editingCommand(chord)
+  const before = editable ? editState(editable) : null
   // Trusted keys go to what has focus, and the browser does what they do (submits, moves focus, edits) itself.
-  if (await input.keys([chord])) return
+  if (await input.keys([chord])) {
+    if (command) input.usedCommand(command, 'cdp')
+    if (editable && (command === 'copy' || command === 'cut')) noteCopied(editable, before!)
+    if (editable) await checkKeyEffect(editable, chord, command, before!, 'cdp')
+    return
+  }
   input.usedDom()
   if (dispatchKey(el, 'keydown', chord)) {
     const printable = chord.key.length === 1 && !chord.ctrlKey && !chord.metaKey
-    if (!printable && chord.key !== 'Enter') keyDefault(el, chord)
+    // A command key the page left alone does what the browser would, with the element's editing APIs.
+    if (command && editable) {
+      runEditingCommand(editable, command)
+      input.usedCommand(command, 'dom')
+    } else if (!printable && chord.key !== 'Enter') keyDefault(el, chord)
     else if (dispatchKey(el, 'keypress', chord)) keyDefault(el, chord)
   }
   if (el.isConnected) dispatchKey(el, 'keyup', chord)
+  if (editable) await checkKeyEffect(editable, chord, command, before!, 'dom')
 }
