@@ -129,3 +129,20 @@ describe('editing keys with the DOM fallback, in a contenteditable editor', () =
     expect((await press('Backspace')).errors[0]).toMatchObject({ code: 'ACTION_NO_EFFECT', effect: { found: expect.stringContaining('the field is empty') } })
   })
 })
+
+describe('keys the page handles itself', () => {
+  it('does not call a Backspace the page cancelled and acted on (a tag input removing its last tag) no effect', async () => {
+    await page.evaluate(() => {
+      const tags = document.createElement('ul')
+      tags.id = 'tags'
+      tags.innerHTML = '<li>red</li><li>blue</li>'
+      document.body.append(tags)
+      document.querySelector('#target')!.addEventListener('keydown', (e) => {
+        if ((e as KeyboardEvent).key === 'Backspace' && !(e.target as HTMLInputElement).value) (e.preventDefault(), tags.lastElementChild?.remove())
+      })
+    })
+    await page.focus('#target')
+    expect(await press('Backspace')).toMatchObject({ status: 'done' })
+    expect(await page.textContent('#tags')).toBe('red')
+  })
+})

@@ -2,7 +2,7 @@ import type { Action } from '../../../../protocol/action'
 import { ensureActionable } from '../actionability'
 import { deepActiveElement, isHtmlElement, isTag } from '../dom'
 import { fail } from '../errors'
-import { checkKeyEffect, editableOf, editingCommand, editRich, editState, noteCopied, runEditingCommand } from '../editing-keys'
+import { checkKeyEffect, editableOf, editingCommand, editRich, editState, noteCopied, runEditingCommand, watchKeydown } from '../editing-keys'
 import { dispatchInput, dispatchKey, setNativeValue, type KeyChord } from '../events'
 import type { PageInput } from '../input'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
@@ -114,15 +114,18 @@ export async function pressKeys(win: Window, action: Action, target: Element | n
   const editable = editableOf(el)
   const command = editingCommand(chord)
   const before = editable ? editState(editable) : null
+  const keydown = watchKeydown(el)
   // Trusted keys go to what has focus, and the browser does what they do (submits, moves focus, edits) itself.
-  if (await input.keys([chord])) {
+  const trusted = await input.keys([chord]).finally(() => keydown.stop())
+  if (trusted) {
     if (command) input.usedCommand(command, 'cdp')
     if (editable && (command === 'copy' || command === 'cut')) noteCopied(editable, before!)
-    if (editable) await checkKeyEffect(editable, chord, command, before!, 'cdp')
+    if (editable) await checkKeyEffect(editable, chord, command, before!, 'cdp', keydown.handled())
     return
   }
   input.usedDom()
-  if (dispatchKey(el, 'keydown', chord)) {
+  const unhandled = dispatchKey(el, 'keydown', chord)
+  if (unhandled) {
     const printable = chord.key.length === 1 && !chord.ctrlKey && !chord.metaKey
     // A command key the page left alone does what the browser would, with the element's editing APIs.
     if (command && editable) {
@@ -132,5 +135,5 @@ export async function pressKeys(win: Window, action: Action, target: Element | n
     else if (dispatchKey(el, 'keypress', chord)) keyDefault(el, chord)
   }
   if (el.isConnected) dispatchKey(el, 'keyup', chord)
-  if (editable) await checkKeyEffect(editable, chord, command, before!, 'dom')
+  if (editable) await checkKeyEffect(editable, chord, command, before!, 'dom', !unhandled)
 }
