@@ -145,4 +145,23 @@ describe('keys the page handles itself', () => {
     expect(await press('Backspace')).toMatchObject({ status: 'done' })
     expect(await page.textContent('#tags')).toBe('red')
   })
+
+  it('does not call a Delete that changed the page elsewhere no effect, even when the page did not cancel it', async () => {
+    await page.evaluate(() => {
+      const rows = document.createElement('ul')
+      rows.id = 'rows'
+      rows.innerHTML = '<li>one</li><li>two</li>'
+      document.body.append(rows)
+      document.querySelector('#target')!.addEventListener('keydown', (e) => {
+        if ((e as KeyboardEvent).key === 'Delete') setTimeout(() => rows.lastElementChild?.remove(), 50)
+      })
+    })
+    await page.focus('#target')
+    expect(await press('Delete')).toMatchObject({ status: 'done' })
+    expect(await page.textContent('#rows')).toBe('one')
+    // Nothing anywhere: the truth is no effect.
+    await page.focus('#source')
+    await page.$eval('#source', (el: HTMLInputElement) => el.setSelectionRange(11, 11))
+    expect((await press('Delete')).errors[0]).toMatchObject({ code: 'ACTION_NO_EFFECT', effect: { found: 'the text unchanged (11 characters): nothing after the cursor' } })
+  })
 })

@@ -244,6 +244,9 @@ export function runEditingCommand(target: Editable, name: string): void {
 /** Types a character or deletes one in a contenteditable with the editing commands the editor listens to. */
 export function editRich(target: Editable, key: string): void {
   const doc = target.el.ownerDocument
+  const { text, anchor, focus } = editState(target)
+  // Nothing to delete there: a browser's key changes nothing and fires no input.
+  if (anchor === focus && ((key === 'Backspace' && focus <= 0) || (key === 'Delete' && focus >= text.length))) return
   if (key === 'Backspace') doc.execCommand('delete')
   else if (key === 'Delete') doc.execCommand('forwardDelete')
   else if (key.length === 1) doc.execCommand('insertText', false, key)
@@ -253,19 +256,30 @@ const where = (s: EditState) => (s.anchor < 0 ? 'outside the text' : s.anchor ==
 const selectionMoved = (a: EditState, b: EditState) => a.anchor !== b.anchor || a.focus !== b.focus
 
 /**
- * Watches the key's keydown reach the page: a page that cancels a plain key did something of its own with it (a tag
- * input's Backspace removes the last tag), which the field's text does not show.
+ * Watches what a key does besides editing its field: a page that cancels a plain key, or changes itself elsewhere
+ * on it (a tag input's Backspace removes the last tag, a list's Delete removes a row), did something of its own
+ * that the field's text does not show.
  */
-export function watchKeydown(el: Element): { handled(): boolean; stop(): void } {
-  const win = el.ownerDocument.defaultView
+export function watchKey(el: Element, editable: Editable | null): { handled(): boolean; stop(): void } {
+  const doc = el.ownerDocument
+  const win = doc.defaultView
   let seen: Event | undefined
+  let elsewhere = false
   const listener = (event: Event) => (seen = event)
   win?.addEventListener('keydown', listener, true)
-  return { handled: () => !!seen?.defaultPrevented, stop: () => win?.removeEventListener('keydown', listener, true) }
+  const outside = (records: MutationRecord[]) => {
+    if (!elsewhere) elsewhere = records.some((r) => !editable || !(editable.el === r.target || editable.el.contains(r.target)))
+  }
+  const observer = win ? new win.MutationObserver(outside) : undefined
+  observer?.observe(doc, { childList: true, characterData: true, subtree: true })
+  return {
+    handled: () => (outside(observer?.takeRecords() ?? []), !!seen?.defaultPrevented || elsewhere),
+    stop: () => (win?.removeEventListener('keydown', listener, true), observer?.disconnect()),
+  }
 }
 
 /** What a key should have done to the text or selection, and whether `after` shows it; null when nothing is knowable. */
-function expectation(target: Editable, chord: KeyChord, command: string | undefined, before: EditState, via: 'cdp' | 'dom', handled: boolean): { expected: string; done: (after: EditState) => boolean; found: (after: EditState) => string } | null {
+function expectation(target: Editable, chord: KeyChord, command: string | undefined, before: EditState, via: 'cdp' | 'dom'): { expected: string; done: (after: EditState) => boolean; found: (after: EditState) => string } | null {
   const selected = before.anchor !== before.focus
   const unchanged = (why: string) => (after: EditState) => `the text unchanged (${after.text.length} characters)${why ? `: ${why}` : ''}`
   const move = command ? MOVES[command] : undefined
@@ -306,7 +320,7 @@ function expectation(target: Editable, chord: KeyChord, command: string | undefi
     case 'redo':
       return { expected: `the last edit ${command === 'undo' ? 'undone' : 'redone'}`, done: (after) => after.text !== before.text, found: unchanged(`nothing to ${command}`) }
   }
-  if (chord.ctrlKey || chord.metaKey || chord.altKey || handled) return null
+  if (chord.ctrlKey || chord.metaKey || chord.altKey) return null
   if (chord.key === 'Backspace' || chord.key === 'Delete') {
     const back = chord.key === 'Backspace'
     return {
@@ -326,13 +340,15 @@ function expectation(target: Editable, chord: KeyChord, command: string | undefi
  * apply it a moment later; ACTION_NO_EFFECT with what was expected and found when it did nothing. Offsets and
  * lengths only: the text itself may be a secret.
  */
-export async function checkKeyEffect(target: Editable, chord: KeyChord, command: string | undefined, before: EditState, via: 'cdp' | 'dom', handled = false): Promise<void> {
-  const expect = expectation(target, chord, command, before, via, handled)
+export async function checkKeyEffect(target: Editable, chord: KeyChord, command: string | undefined, before: EditState, via: 'cdp' | 'dom', handled: () => boolean = () => false): Promise<void> {
+  const expect = expectation(target, chord, command, before, via)
   if (!expect) return
+  // A plain key the page took for itself is not judged by the field; an editing command is what the person asked for.
+  const own = !command
   const win = target.el.ownerDocument.defaultView!
   for (let waited = 0; ; waited += 30) {
     const after = editState(target)
-    if (expect.done(after)) return
+    if (expect.done(after) || (own && handled())) return
     if (waited >= 300) noEffect(expect.expected, expect.found(after))
     await new Promise((resolve) => win.setTimeout(resolve, 30))
   }
