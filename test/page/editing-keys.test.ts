@@ -80,6 +80,16 @@ describe('editing keys with the DOM fallback, in native fields', () => {
     expect(await press('Escape')).toMatchObject({ status: 'done' })
   })
 
+  it('copies an email field, whose selection the browser hides, and does not judge its selection keys', async () => {
+    await page.focus('#email')
+    expect(await press('Control+A')).toMatchObject({ status: 'done' })
+    expect(await press('Shift+ArrowLeft')).toMatchObject({ status: 'done' })
+    expect(await press('Control+C')).toMatchObject({ status: 'done' })
+    await page.focus('#target')
+    await press('Control+V')
+    expect((await field('#target')).value).toBe('ada@example.com')
+  })
+
   it('never copies a password field, and never puts its value in what it reports', async () => {
     await page.focus('#secret')
     await press('Control+A')

@@ -81,9 +81,15 @@ export interface EditState {
   focus: number
 }
 
+/** Email and number fields hide their selection (selectionStart is null): only their text can be judged. */
+function selectable(target: Editable): boolean {
+  return target.kind === 'rich' || target.el.selectionStart !== null
+}
+
 function fieldSelection(el: HTMLInputElement | HTMLTextAreaElement): { anchor: number; focus: number } {
   try {
-    const start = el.selectionStart ?? el.value.length
+    if (el.selectionStart === null) return { anchor: -1, focus: -1 }
+    const start = el.selectionStart
     const end = el.selectionEnd ?? start
     return el.selectionDirection === 'backward' ? { anchor: end, focus: start } : { anchor: start, focus: end }
   } catch {
@@ -113,7 +119,8 @@ const isPassword = (target: Editable) => target.kind === 'field' && isTag(target
 function selectedText(target: Editable): string {
   if (target.kind === 'rich') return target.el.ownerDocument.getSelection()?.toString() ?? ''
   const { anchor, focus } = fieldSelection(target.el)
-  return anchor < 0 ? '' : target.el.value.slice(Math.min(anchor, focus), Math.max(anchor, focus))
+  // A field that hides its selection is copied whole, as after the select all that usually comes first.
+  return anchor < 0 ? target.el.value : target.el.value.slice(Math.min(anchor, focus), Math.max(anchor, focus))
 }
 
 /**
@@ -132,7 +139,8 @@ function remember(target: Editable, text: string): void {
 
 /** Notes what a trusted copy or cut took (the browser's clipboard has it too), so a later DOM paste has it. */
 export function noteCopied(target: Editable, before: EditState): void {
-  if (before.anchor >= 0) remember(target, before.text.slice(Math.min(before.anchor, before.focus), Math.max(before.anchor, before.focus)))
+  if (before.anchor < 0) remember(target, selectedText(target))
+  else remember(target, before.text.slice(Math.min(before.anchor, before.focus), Math.max(before.anchor, before.focus)))
 }
 
 /** Forgets the copied text (tests, a new task). */
@@ -280,7 +288,9 @@ export function watchKey(el: Element, editable: Editable | null): { handled(): b
 
 /** What a key should have done to the text or selection, and whether `after` shows it; null when nothing is knowable. */
 function expectation(target: Editable, chord: KeyChord, command: string | undefined, before: EditState, via: 'cdp' | 'dom'): { expected: string; done: (after: EditState) => boolean; found: (after: EditState) => string } | null {
-  const selected = before.anchor !== before.focus
+  // Where the selection cannot be read, only what changes the text is judged.
+  if (!selectable(target) && (command === 'selectAll' || command === 'copy' || (command && MOVES[command]))) return null
+  const selected = before.anchor !== before.focus || !selectable(target)
   const unchanged = (why: string) => (after: EditState) => `the text unchanged (${after.text.length} characters)${why ? `: ${why}` : ''}`
   const move = command ? MOVES[command] : undefined
   if (move) {
