@@ -149,6 +149,8 @@ export const AuditEventSchemas = [
     treeChars: z.number(),
     /** How the step's clicks and keys reached the page (Observation.input). */
     input: z.enum(['cdp', 'dom']).optional(),
+    /** The editing command a pressed key ran, and how (Observation.command). */
+    command: z.looseObject({ name: z.string(), via: z.enum(['cdp', 'dom']) }).optional().catch(undefined),
   }),
   taskEvent('queue.dropped', { reason: z.string(), dropped: z.array(PlannedForm) }),
   taskEvent('user.asked', { question: z.string(), reason: z.string().optional() }),

@@ -130,6 +130,11 @@ export const Observation = z.strictObject({
   frames: z.array(UnreachedFrame).max(10).optional(),
   /** How the step's clicks and keys reached the page: trusted input through the debugger, or DOM events. */
   input: z.enum(['cdp', 'dom']).optional(),
+  /**
+   * The editing command a pressed key ran (copy, paste, selectAll, undo, moveLeftAndModifySelection…) and how:
+   * with the debugger's key event ('cdp'), or by the focused element's editing APIs ('dom').
+   */
+  command: z.strictObject({ name: z.string().max(64), via: z.enum(['cdp', 'dom']) }).optional(),
   /** How long the page took to settle after the step before it was read, and whether it went still within the bound. */
   settle: z.strictObject({ ms: z.number().min(0).max(600_000), quiet: z.boolean() }).optional(),
 })

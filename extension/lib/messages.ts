@@ -29,6 +29,7 @@ export const ActOutcome = z.object({
   targetName: z.string().max(200).optional(),
   /** How its clicks and keys reached the page (trusted through the debugger, or DOM events); absent when it sent none. */
   input: z.enum(['cdp', 'dom']).optional(),
+  command: z.object({ name: z.string().max(64), via: z.enum(['cdp', 'dom']) }).optional(),
   /** The page after the action; absent when the page could not be read. */
   page: PageState.optional(),
   /** How long the page took to settle before it was read (absent for actions that change nothing). */

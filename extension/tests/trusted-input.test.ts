@@ -3,6 +3,8 @@ import { createTabDebugger, type DeclinedTabs } from '../lib/executor/debugger'
 import { createTrustedInput, InputCutShort } from '../lib/executor/trusted-input'
 import { EMPTY_STATE, type ExecutorState } from '../lib/executor/state'
 import { onInputRequest } from '../lib/worker/on-input-request'
+import { parseChord } from '../lib/page/actions/press'
+import { strokeOf } from '../lib/page/input'
 
 /** chrome.debugger as Chrome answers (see debugger.test.ts): commands to a tab not attached fail until it is. */
 function fakeChromeDebugger(opts: { fail?: (method: string, params: Record<string, unknown>) => boolean; others?: number[] } = {}) {
@@ -121,6 +123,38 @@ describe('trusted input through the debugger', () => {
     expect(sent[0]!.params).toMatchObject({ code: 'KeyA', windowsVirtualKeyCode: 65, modifiers: 2 })
     expect(sent[0]!.params.text).toBeUndefined()
     expect(sent[2]!.params).toMatchObject({ text: '\r', windowsVirtualKeyCode: 13 })
+  })
+
+  it('sends an editing key with its browser command on the key down, so copy, paste and selection work on any platform', async () => {
+    const { input, sent } = setup()
+    const chords = ['Control+C', 'Meta+V', 'Control+A', 'Control+X', 'Control+Z', 'Meta+Shift+Z', 'Control+Y', 'Shift+ArrowLeft', 'Control+Shift+ArrowRight', 'Shift+End', 'Control+Shift+Home', 'Shift+ArrowDown', 'Meta+Shift+ArrowLeft', 'Alt+Shift+ArrowLeft']
+    await input.dispatch(7, { kind: 'keys', keys: chords.map((c) => strokeOf(parseChord(c))) })
+    const downs = sent.filter((c) => c.params.type !== 'keyUp')
+    expect(downs.map((c) => [String(c.params.key).length === 1 ? String(c.params.key).toLowerCase() : c.params.key, c.params.modifiers, c.params.commands])).toEqual([
+      ['c', 2, ['copy']],
+      ['v', 4, ['paste']],
+      ['a', 2, ['selectAll']],
+      ['x', 2, ['cut']],
+      ['z', 2, ['undo']],
+      ['z', 12, ['redo']],
+      ['y', 2, ['redo']],
+      ['ArrowLeft', 8, ['moveLeftAndModifySelection']],
+      ['ArrowRight', 10, ['moveWordRightAndModifySelection']],
+      ['End', 8, ['moveToEndOfLineAndModifySelection']],
+      ['Home', 10, ['moveToBeginningOfDocumentAndModifySelection']],
+      ['ArrowDown', 8, ['moveDownAndModifySelection']],
+      ['ArrowLeft', 12, ['moveToBeginningOfLineAndModifySelection']],
+      ['ArrowLeft', 9, ['moveWordLeftAndModifySelection']],
+    ])
+    expect(downs.every((c) => c.params.type === 'rawKeyDown')).toBe(true)
+    // The key up carries no command: the browser would run it twice.
+    expect(sent.filter((c) => c.params.type === 'keyUp').some((c) => 'commands' in c.params)).toBe(false)
+  })
+
+  it('sends no command with a key that has none (typing, Enter, a plain arrow, Ctrl+B)', async () => {
+    const { input, sent } = setup()
+    await input.dispatch(7, { kind: 'keys', keys: ['a', 'Enter', 'ArrowLeft', 'Control+B', 'Shift+Tab'].map((c) => strokeOf(parseChord(c))) })
+    expect(sent.some((c) => 'commands' in c.params)).toBe(false)
   })
 
   it('types text with one insertText', async () => {

@@ -30,6 +30,16 @@ export const EDITORS: Task[] = [
     plan: [{ type: 'type', find: ['Write your reply', 'textbox'], text: 'Thanks, see you Monday' }, { type: 'click', find: 'Post reply' }],
     baseline: async (p) => { await p.locator('.ql-editor').fill('Thanks, see you Monday'); await press(p, 'Post reply') },
     expect: { request: 'POST /submit', contains: ['Thanks, see you Monday'] } },
+  // Selecting by keys: Shift+Arrow marks the last two characters, which the toolbar then makes bold.
+  { id: 'tiptap-shift-select', page: 'tiptap', family: 'rich-text', entry: 'editors', lang: 'zh', title: '写公告', goal: '正文写“周五下午三点开会”，只把“开会”加粗，然后发布', needs: ['trusted-input'],
+    plan: [{ type: 'type', find: '正文', text: '周五下午三点开会' }, { type: 'press', keys: 'Shift+ArrowLeft' }, { type: 'press', keys: 'Shift+ArrowLeft' }, { type: 'click', find: '加粗' }, { type: 'click', find: '发布' }],
+    baseline: async (p) => { await p.getByLabel('正文').fill('周五下午三点开会'); await p.keyboard.press('Shift+ArrowLeft'); await p.keyboard.press('Shift+ArrowLeft'); await press(p, '加粗'); await press(p, '发布') },
+    expect: { request: 'POST /submit', contains: ['<p>周五下午三点<strong>开会</strong></p>'] } },
+  // Select all, copy, go to the end and paste: the reply says it twice.
+  { id: 'quill-copy-paste', page: 'quill', family: 'rich-text', entry: 'editors', lang: 'en', title: 'Reply', goal: 'Reply "Thanks!", then copy it and paste it after itself, and post it', needs: ['names', 'trusted-input'],
+    plan: [{ type: 'type', find: ['Write your reply', 'textbox'], text: 'Thanks!' }, { type: 'press', keys: 'Control+A' }, { type: 'press', keys: 'Control+C' }, { type: 'press', keys: 'End' }, { type: 'press', keys: 'Control+V' }, { type: 'click', find: 'Post reply' }],
+    baseline: async (p) => { await p.locator('.ql-editor').fill('Thanks!'); for (const k of ['Control+A', 'Control+C', 'End', 'Control+V']) await p.keyboard.press(k); await press(p, 'Post reply') },
+    expect: { request: 'POST /submit', contains: ['Thanks!Thanks!'] } },
 ]
 
 export const DND: Task[] = [

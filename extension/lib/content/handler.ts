@@ -6,7 +6,7 @@ import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type P
 /** What the in-page library (extension/lib/page) gives the content script. */
 export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
-  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; input?: 'cdp' | 'dom' }>
+  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; input?: 'cdp' | 'dom'; command?: { name: string; via: 'cdp' | 'dom' } }>
   mask(win: Window, redact?: RedactSettings): () => void
   /**
    * Watches the page from before `action` runs; `settled` waits for it to go still afterwards (undefined: the action
@@ -91,6 +91,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       ...(outcome.extracted === undefined ? {} : { extracted: outcome.extracted }),
       ...(outcome.targetName ? { targetName: outcome.targetName.slice(0, 200) } : {}),
       ...(outcome.input ? { input: outcome.input } : {}),
+      ...(outcome.command ? { command: outcome.command } : {}),
       timing: { actMs },
     }
     // Stored at once: a page the step sends away (a form posted) unloads while it settles, and the worker still

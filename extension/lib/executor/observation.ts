@@ -11,6 +11,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
   let extracted: unknown
   let targetName: string | undefined
   let input: 'cdp' | 'dom' | undefined
+  let command: { name: string; via: 'cdp' | 'dom' } | undefined
   let settled: { ms: number; quiet: boolean } | undefined
   let heldAfter: string | undefined
   const writes: { held?: HeldWrite[]; released?: HeldWrite[]; gone?: HeldWrite[] } = {}
@@ -48,6 +49,10 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
     input(kind: 'cdp' | 'dom') {
       input = kind
     },
+    /** The editing command a pressed key ran, and how. */
+    command(used: { name: string; via: 'cdp' | 'dom' }) {
+      command = used
+    },
     /** How long the page took to settle before the reading the observation carries (the last one wins). */
     settle(value: { ms: number; quiet: boolean } | undefined) {
       if (value) settled = value
@@ -74,6 +79,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
       ...(extracted === undefined ? {} : { extracted }),
       ...(targetName ? { targetName } : {}),
       ...(input ? { input } : {}),
+      ...(command ? { command } : {}),
       ...(artifacts.length ? { artifacts: artifacts.slice(0, 8) } : {}),
       errors: errors.slice(0, 50),
       ...(writes.held ? { held: writes.held.slice(0, 20) } : {}),

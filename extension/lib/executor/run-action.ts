@@ -510,6 +510,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     // Named before any hold: a held step is still the step on this element.
     if (outcome?.targetName) obs.targetName(outcome.targetName)
     if (outcome?.input) obs.input(outcome.input)
+    if (outcome?.command) obs.command(outcome.command)
     // A handler may send the page away a moment later (a timer, a refresh it added): the hold lasts until then,
     // in the step's tail where there is one.
     const grace = sent + (deps.navigationGraceMs ?? 500)

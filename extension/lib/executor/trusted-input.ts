@@ -140,8 +140,11 @@ export function createTrustedInput(deps: TrustedInputDeps) {
     const commands: (() => Promise<unknown>)[] = []
     for (const s of strokes) {
       const common = { key: s.key, code: s.code, windowsVirtualKeyCode: s.keyCode, nativeVirtualKeyCode: s.keyCode, modifiers: s.modifiers }
-      // A key that types sends `text` (the browser makes the keypress and the input); others are raw.
-      commands.push(() => deps.debugger.send(tabId, 'Input.dispatchKeyEvent', { type: s.text ? 'keyDown' : 'rawKeyDown', ...common, ...(s.text ? { text: s.text, unmodifiedText: s.text } : {}) }))
+      // A key that types sends `text` (the browser makes the keypress and the input); others are raw. An editing
+      // key carries its command (copy, paste, selectAll…): the browser runs it unless the page cancels the keydown,
+      // on every platform (a Mac's Cmd+C is its menu's, which a debugger's key never reaches).
+      const edit = s.commands?.length ? { commands: s.commands } : {}
+      commands.push(() => deps.debugger.send(tabId, 'Input.dispatchKeyEvent', { type: s.text ? 'keyDown' : 'rawKeyDown', ...common, ...(s.text ? { text: s.text, unmodifiedText: s.text } : {}), ...edit }))
       commands.push(() => deps.debugger.send(tabId, 'Input.dispatchKeyEvent', { type: 'keyUp', ...common }))
     }
     const last = strokes.at(-1)!

@@ -1,5 +1,6 @@
 import type { Actionable } from './actionability'
 import { frameOffset } from './dom'
+import { editingCommand } from './editing-keys'
 import { codeOf, dispatchClick, dispatchHover, keyCodeOf, type KeyChord } from './events'
 
 /** A point in the top window's viewport (CSS pixels), where trusted input is aimed. */
@@ -16,6 +17,13 @@ export interface KeyStroke {
   modifiers: number
   /** What the key types, for printable keys and Enter; absent for keys that type nothing. */
   text?: string
+  /** The browser's editing commands the key means (copy, paste, selectAll, moveLeftAndModifySelection…), sent with it. */
+  commands?: string[]
+}
+
+export interface EditingCommandUse {
+  name: string
+  via: 'cdp' | 'dom'
 }
 
 /** What the page asks the extension to do with real (trusted) input, once it has checked the target itself. */
@@ -43,7 +51,8 @@ export function strokeOf(chord: KeyChord): KeyStroke {
   const modifiers = (chord.altKey ? 1 : 0) | (chord.ctrlKey ? 2 : 0) | (chord.metaKey ? 4 : 0) | (chord.shiftKey ? 8 : 0)
   const typing = chord.key.length === 1 && !chord.ctrlKey && !chord.metaKey && !chord.altKey
   const text = typing ? chord.key : chord.key === 'Enter' ? '\r' : undefined
-  return { key: chord.key, code: codeOf(chord.key) || chord.key, keyCode: keyCodeOf(chord.key), modifiers, ...(text ? { text } : {}) }
+  const command = editingCommand(chord)
+  return { key: chord.key, code: codeOf(chord.key) || chord.key, keyCode: keyCodeOf(chord.key), modifiers, ...(text ? { text } : {}), ...(command ? { commands: [command] } : {}) }
 }
 
 /**
@@ -53,6 +62,7 @@ export function strokeOf(chord: KeyChord): KeyStroke {
 export function createPageInput(trusted?: TrustedInput) {
   let cdp = false
   let dom = false
+  let command: EditingCommandUse | undefined
   const send = async (gesture: InputGesture) => {
     if (!trusted) return false
     const sent = await trusted(gesture)
@@ -64,6 +74,11 @@ export function createPageInput(trusted?: TrustedInput) {
     trusted: !!trusted,
     /** 'cdp' when every gesture went through the debugger, 'dom' when any was a DOM event; undefined when none was sent. */
     used: (): 'cdp' | 'dom' | undefined => (dom ? 'dom' : cdp ? 'cdp' : undefined),
+    /** The editing command the step's key ran, and how: with the trusted key, or by the element's editing APIs. */
+    command: (): EditingCommandUse | undefined => command,
+    usedCommand(name: string, via: 'cdp' | 'dom') {
+      command = { name, via }
+    },
     /** Notes a gesture done with DOM events only (one no trusted input can do). */
     usedDom() {
       dom = true

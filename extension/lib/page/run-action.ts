@@ -95,7 +95,8 @@ export async function runPageAction(win: Window, action: Action, memory: PageMem
   const input = createPageInput(opts.input)
   const named = () => {
     const used = input.used()
-    return { ...(targetName ? { targetName } : {}), ...(used ? { input: used } : {}) }
+    const command = input.command()
+    return { ...(targetName ? { targetName } : {}), ...(used ? { input: used } : {}), ...(command ? { command } : {}) }
   }
   try {
     const extracted = await perform(win, checked.data, memory, opts, input, (name) => (targetName = name))

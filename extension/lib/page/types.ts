@@ -36,4 +36,6 @@ export interface PageActionResult {
   targetName?: string
   /** How its clicks and keys reached the page: trusted input through the extension's debugger, or DOM events. */
   input?: 'cdp' | 'dom'
+  /** The editing command a key ran (copy, paste, selectAll…) and how: with the trusted key, or the element's editing APIs. */
+  command?: { name: string; via: 'cdp' | 'dom' }
 }

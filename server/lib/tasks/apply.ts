@@ -78,6 +78,7 @@ export function applyObservation(
       elementCount: observation.elements?.length ?? 0,
       treeChars: observation.elementTree.length,
       ...(observation.input ? { input: observation.input } : {}),
+      ...(observation.command ? { command: observation.command } : {}),
     },
   })
   for (const request of observation.dropped ?? []) events.push({ type: 'write.dropped', actionId: action.actionId, data: { request, reason: 'telemetry' } })

@@ -2,6 +2,7 @@ import type { Action } from '../../../../protocol/action'
 import { ensureActionable } from '../actionability'
 import { deepActiveElement, isHtmlElement, isTag } from '../dom'
 import { fail } from '../errors'
+import { checkKeyEffect, editableOf, editingCommand, editRich, editState, noteCopied, runEditingCommand, watchKey } from '../editing-keys'
 import { dispatchInput, dispatchKey, setNativeValue, type KeyChord } from '../events'
 import type { PageInput } from '../input'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
@@ -44,7 +45,7 @@ function focusables(doc: Document): HTMLElement[] {
   return Array.from(all).filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.checkVisibility?.() !== false && !(isTag(el, 'input') && el.type === 'hidden'))
 }
 
-function editText(field: HTMLInputElement | HTMLTextAreaElement, insert: string | null): void {
+function editText(field: HTMLInputElement | HTMLTextAreaElement, insert: string | null, forward = false): void {
   let start = field.value.length
   let end = start
   try {
@@ -53,14 +54,19 @@ function editText(field: HTMLInputElement | HTMLTextAreaElement, insert: string 
   } catch {
     // no selection API on this type
   }
-  if (insert === null && start === end) start = Math.max(0, start - 1)
+  if (insert === null && start === end) {
+    if (forward) end = Math.min(field.value.length, end + 1)
+    else start = Math.max(0, start - 1)
+    // Nothing before (or after) the cursor: the browser fires no input for a key that deleted nothing.
+    if (start === end) return
+  }
   setNativeValue(field, field.value.slice(0, start) + (insert ?? '') + field.value.slice(end))
   try {
     field.setSelectionRange(start + (insert?.length ?? 0), start + (insert?.length ?? 0))
   } catch {
     // ignore
   }
-  dispatchInput(field, insert === null ? 'deleteContentBackward' : 'insertText', insert)
+  dispatchInput(field, insert !== null ? 'insertText' : forward ? 'deleteContentForward' : 'deleteContentBackward', insert)
 }
 
 /** What the browser would do for the key once no listener has cancelled it. */
@@ -82,13 +88,11 @@ function keyDefault(el: Element, chord: KeyChord): void {
     next?.focus()
     return
   }
-  if (command && key.toLowerCase() === 'a') {
-    if (isTextField(el)) el.select()
-    else if (isHtmlElement(el) && el.isContentEditable) el.ownerDocument.getSelection()?.selectAllChildren(el)
-    return
-  }
-  if (!isTextField(el) || command || chord.altKey) return
-  if (key === 'Backspace' || key === 'Delete') editText(el, null)
+  if (command || chord.altKey) return
+  const editable = editableOf(el)
+  if (editable?.kind === 'rich') editRich(editable, key)
+  if (!isTextField(el)) return
+  if (key === 'Backspace' || key === 'Delete') editText(el, null, key === 'Delete')
   else if (key.length === 1) editText(el, key)
 }
 
@@ -111,13 +115,32 @@ export async function pressKeys(win: Window, action: Action, target: Element | n
     if (isHtmlElement(target)) target.focus({ preventScroll: true })
     el = deepActiveElement(doc) && target.contains(deepActiveElement(doc)) ? deepActiveElement(doc)! : target
   }
-  // Trusted keys go to what has focus, and the browser does what they do (submits, moves focus, edits) itself.
-  if (await input.keys([chord])) return
-  input.usedDom()
-  if (dispatchKey(el, 'keydown', chord)) {
-    const printable = chord.key.length === 1 && !chord.ctrlKey && !chord.metaKey
-    if (!printable && chord.key !== 'Enter') keyDefault(el, chord)
-    else if (dispatchKey(el, 'keypress', chord)) keyDefault(el, chord)
+  // Editing and selection keys are checked against the text and selection they should change.
+  const editable = editableOf(el)
+  const command = editingCommand(chord)
+  const before = editable ? editState(editable) : null
+  const watch = watchKey(el, editable)
+  try {
+    // Trusted keys go to what has focus, and the browser does what they do (submits, moves focus, edits) itself.
+    if (await input.keys([chord])) {
+      if (command) input.usedCommand(command, 'cdp')
+      if (editable && (command === 'copy' || command === 'cut')) noteCopied(editable, before!)
+      if (editable) await checkKeyEffect(editable, chord, command, before!, 'cdp', watch.handled)
+      return
+    }
+    input.usedDom()
+    if (dispatchKey(el, 'keydown', chord)) {
+      const printable = chord.key.length === 1 && !chord.ctrlKey && !chord.metaKey
+      // A command key the page left alone does what the browser would, with the element's editing APIs.
+      if (command && editable) {
+        runEditingCommand(editable, command)
+        input.usedCommand(command, 'dom')
+      } else if (!printable && chord.key !== 'Enter') keyDefault(el, chord)
+      else if (dispatchKey(el, 'keypress', chord)) keyDefault(el, chord)
+    }
+    if (el.isConnected) dispatchKey(el, 'keyup', chord)
+    if (editable) await checkKeyEffect(editable, chord, command, before!, 'dom', watch.handled)
+  } finally {
+    watch.stop()
   }
-  if (el.isConnected) dispatchKey(el, 'keyup', chord)
 }
