@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { bookingRoutes } from '../fixtures/booking'
+import { effectRoutes } from '../fixtures/effects'
 import { injectionRoutes } from '../fixtures/injection'
 import { inputRoutes } from '../fixtures/input'
 import { pageRoutes } from '../fixtures/pages'
@@ -49,7 +50,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const hits: string[] = []
   const requests: string[] = []
   const record = (what: string) => hits.push(what)
-  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes(), ...tabRoutes(record), ...uploadRoutes(record), ...inputRoutes(record), ...bookingRoutes(record)]
+  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes(), ...tabRoutes(record), ...uploadRoutes(record), ...inputRoutes(record), ...bookingRoutes(record), ...effectRoutes()]
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture')
