@@ -164,4 +164,13 @@ describe('scroll compares the position', () => {
     expect((await act(page, action('scroll', { params: { direction: 'down' } }))).status).toBe('done')
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
   })
+
+  it('says a page that does not scroll itself has its content in a box to scroll', async () => {
+    await page.evaluate(() => {
+      document.documentElement.style.overflow = 'hidden'
+      document.body.style.cssText = 'height: 100vh; margin: 0; overflow: auto'
+    })
+    const down = await act(page, action('scroll', { params: { direction: 'down' } }))
+    expect(down.errors[0]).toMatchObject({ code: 'ACTION_NO_EFFECT', effect: { found: expect.stringContaining('the page itself does not scroll') } })
+  })
 })

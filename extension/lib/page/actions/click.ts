@@ -64,7 +64,8 @@ export async function clickElement(win: Window, action: Action, el: Element, inp
   const wanted = toggle.after(before)
   // Already chosen (a radio, a tab): the click asked for the state it is in.
   if (wanted === null) return
+  // A tab may switch only once its route or data came (up to 0.6 s); a working one answers at once.
   // A click that navigated or re-rendered the control away leaves nothing to read: its effect is elsewhere.
-  const now = await settledReading(win, () => (el.isConnected ? toggle.read() : wanted), (v) => v === wanted)
+  const now = await settledReading(win, () => (el.isConnected ? toggle.read() : wanted), (v) => v === wanted, 600)
   if (now !== wanted) noEffect(`${describeForMessage(el)} ${toggle.what} = ${wanted}`, `${toggle.what} = ${now} (unchanged: the page did not take the click)`)
 }

@@ -35,6 +35,11 @@ export async function scrollBy(win: Window, el: Element | null, direction: 'up' 
   const after = await settledReading(win, position, (y) => Math.abs(y - before) >= 1, 100)
   if (Math.abs(after - before) < 1) {
     const where = container ? 'the list' : 'the page'
+    const root = view.document.scrollingElement
+    // A page whose content scrolls inside a box (an app's main pane) has no end to be at: its box is to be scrolled.
+    if (!container && root && root.scrollHeight <= view.innerHeight + 1) {
+      noEffect(`the page scrolled ${direction}`, 'the page itself does not scroll; a list or pane inside it may: scroll with its index')
+    }
     noEffect(`${where} scrolled ${direction}`, `${where} did not move: already at the ${direction === 'down' ? 'bottom' : 'top'} (scroll position ${Math.round(after)})`)
   }
 }
