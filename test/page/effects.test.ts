@@ -103,6 +103,12 @@ describe('click reads the state of what it toggled', () => {
     expect(await page.isChecked('#stuck')).toBe(false)
   })
 
+  it('reads a switch box by the state it declares (aria-checked) when its own checked lags behind', async () => {
+    expect(await click('#renew')).toMatchObject({ status: 'done', errors: [] })
+    expect(await attr('#renew', 'aria-checked')).toBe('true')
+    expect(await page.isChecked('#renew')).toBe(false)
+  })
+
   it('chooses a radio; one already chosen is left so, with no error', async () => {
     expect(await click('#large')).toMatchObject({ status: 'done', errors: [] })
     expect(await page.isChecked('#large')).toBe(true)

@@ -33,8 +33,11 @@ const ARIA_CHOSEN = new Set(['radio', 'menuitemradio'])
 
 function toggleOf(el: Element): Toggle | null {
   const control = isTag(el, 'label') && el.control ? el.control : el
-  if (isTag(control, 'input') && control.type === 'checkbox') return { what: 'checked', read: () => String(control.checked), after: flip }
-  if (isTag(control, 'input') && control.type === 'radio') return { what: 'checked', read: () => String(control.checked), after: (b) => (b === 'true' ? null : 'true') }
+  // A library's switch may declare its state in aria-checked while the hidden box's own `checked` lags behind (Element
+  // Plus cancels the click that would tick it): the declared state is what the person and a screen reader see.
+  const checked = (input: HTMLInputElement) => () => (input.hasAttribute('aria-checked') ? (input.getAttribute('aria-checked') ?? 'false') : String(input.checked))
+  if (isTag(control, 'input') && control.type === 'checkbox') return { what: 'checked', read: checked(control), after: flip }
+  if (isTag(control, 'input') && control.type === 'radio') return { what: 'checked', read: checked(control), after: (b) => (b === 'true' ? null : 'true') }
   const summary = el.closest('summary')
   const details = summary?.parentElement
   if (summary && details && isTag(details, 'details') && details.querySelector(':scope > summary') === summary) {
