@@ -200,8 +200,9 @@ function holds(field: TextControl | HTMLElement, value: string, wanted: string, 
  */
 async function checkTyped(win: Window, field: TextControl | HTMLElement, before: string, text: string, clear: boolean): Promise<void> {
   const wanted = wantedValue(field, before, text, clear)
-  const value = await settledReading(win, () => contentOf(field), (v) => holds(field, v, wanted, text))
-  if (holds(field, value, wanted, text)) return
+  const value = await settledReading(win, () => contentOf(field), (v) => !field.isConnected || holds(field, v, wanted, text))
+  // A field the page replaced while handling the typing (a re-mounted component) has its effect elsewhere.
+  if (!field.isConnected || holds(field, value, wanted, text)) return
   const unchanged = value === before || value.trim() === ''
   if (!unchanged) return
   if (isHtmlElement(field) && isSecretField(field)) noEffect('the typed secret in the field', value === '' ? 'an empty field' : 'the field as it was before')
