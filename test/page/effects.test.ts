@@ -179,4 +179,11 @@ describe('scroll compares the position', () => {
     const down = await act(page, action('scroll', { params: { direction: 'down' } }))
     expect(down.errors[0]).toMatchObject({ code: 'ACTION_NO_EFFECT', effect: { found: expect.stringContaining('the page itself does not scroll') } })
   })
+
+  it('takes a scroll on a page that is all in view as done: there was nothing more to see', async () => {
+    await page.evaluate(() => {
+      document.body.innerHTML = '<p>Short page</p>'
+    })
+    expect(await act(page, action('scroll', { params: { direction: 'down' } }))).toMatchObject({ status: 'done', errors: [] })
+  })
 })

@@ -17,6 +17,13 @@ export function scrollContainerOf(el: Element): Element | null {
   return null
 }
 
+/** Whether some box on the page scrolls its own content (looked for only when the page itself does not scroll). */
+function hasScrollingPane(doc: Document): boolean {
+  const all = doc.body ? doc.body.getElementsByTagName('*') : []
+  for (let i = 0; i < Math.min(all.length, 5000); i++) if (isScrollable(all[i]!)) return true
+  return !!doc.body && isScrollable(doc.body)
+}
+
 /**
  * Scrolls the page, or the box that holds `el` (a list, a modal body, a frame), by `amount` pixels:
  * default ~90% of what is visible, so one line of context stays on screen. A scroll that did not move (already at
@@ -36,9 +43,11 @@ export async function scrollBy(win: Window, el: Element | null, direction: 'up' 
   if (Math.abs(after - before) < 1) {
     const where = container ? 'the list' : 'the page'
     const root = view.document.scrollingElement
-    // A page whose content scrolls inside a box (an app's main pane) has no end to be at: its box is to be scrolled.
     if (!container && root && root.scrollHeight <= view.innerHeight + 1) {
-      noEffect(`the page scrolled ${direction}`, 'the page itself does not scroll; a list or pane inside it may: scroll with its index')
+      // Everything is already in view: a look that finds nothing more is no failure.
+      if (!hasScrollingPane(view.document)) return
+      // The content scrolls inside a box (an app's main pane): that box is what to scroll.
+      noEffect(`the page scrolled ${direction}`, 'the page itself does not scroll; a list or pane inside it does: scroll with its index')
     }
     noEffect(`${where} scrolled ${direction}`, `${where} did not move: already at the ${direction === 'down' ? 'bottom' : 'top'} (scroll position ${Math.round(after)})`)
   }
