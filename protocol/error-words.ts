@@ -86,7 +86,7 @@ export const isKnownErrorCode = (code: string): code is ErrorCode | TaskEndCode 
  * step (as the person counts it) an action's error happened on. The code stays for the reader to show beside it,
  * never as the message; a code this version does not know keeps its own message.
  */
-export function describeError(error: { code: string; message: string; details?: unknown; origin?: string }, lang: WordLang): string {
+export function describeError(error: { code: string; message: string; details?: unknown; origin?: string; effect?: { expected: string; found: string } }, lang: WordLang): string {
   const params: Params = { ...wordsParams(error.details), message: error.message }
   if (!isKnownErrorCode(error.code)) return fill(UNKNOWN[lang], params)
   const sentence = detailedSentence(error, lang) ?? fill(ERROR_WORDS[error.code][lang], params)
@@ -95,10 +95,17 @@ export function describeError(error: { code: string; message: string; details?: 
   return own ? fill(own[lang], params) : fill(STEP_PREFIX[lang], params) + sentence
 }
 
+/** A step without effect says what it should have left and what it found (the page's own words, as they are). */
+const NO_EFFECT_WORDS: Words = {
+  en: 'The step ran, but the page did not change: expected {expected}, found {found}.',
+  'zh-CN': '这一步执行了，但页面没有变化：应为 {expected}，实际为 {found}。',
+}
+
 const NAVIGATION_KEYS = ['reason', 'url', 'status', 'netError', 'problem'] as const
 
 /** A navigation failure says why (no such site, refused, HTTP 404…), a refused site names itself. */
-function detailedSentence(error: { code: string; details?: unknown; origin?: string }, lang: WordLang): string | undefined {
+function detailedSentence(error: { code: string; details?: unknown; origin?: string; effect?: { expected: string; found: string } }, lang: WordLang): string | undefined {
+  if (error.code === 'ACTION_NO_EFFECT' && error.effect) return fill(NO_EFFECT_WORDS[lang], error.effect)
   const details = (error.details && typeof error.details === 'object' ? error.details : {}) as Record<string, unknown>
   if (error.code === 'NAVIGATION_FAILED') {
     // A task's error carries the step's number beside the failure: only the failure's own fields are read.

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { bookingRoutes } from '../fixtures/booking'
+import { effectRoutes } from '../fixtures/effects'
 import { injectionRoutes } from '../fixtures/injection'
 import { editingRoutes } from '../fixtures/editing'
 import { inputRoutes } from '../fixtures/input'
@@ -50,7 +51,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const hits: string[] = []
   const requests: string[] = []
   const record = (what: string) => hits.push(what)
-  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes(), ...tabRoutes(record), ...uploadRoutes(record), ...inputRoutes(record), ...bookingRoutes(record), ...editingRoutes()]
+  const routes = [...shopRoutes(() => shop), ...pageRoutes(record), ...injectionRoutes(record), ...tallyRoutes(), ...writeRoutes(), ...tabRoutes(record), ...uploadRoutes(record), ...inputRoutes(record), ...bookingRoutes(record), ...editingRoutes(), ...effectRoutes()]
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixture')

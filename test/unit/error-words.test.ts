@@ -89,3 +89,14 @@ describe('Chinese punctuation', () => {
     expect(bad).toEqual([])
   })
 })
+
+describe('a step without effect', () => {
+  const error = { code: 'ACTION_NO_EFFECT', message: 'nothing changed: expected "B-200", found "A-100" (unchanged)', effect: { expected: '"B-200"', found: '"A-100" (unchanged)' } }
+  it('says what it expected and what it found, in the reader’s language', () => {
+    expect(describeError(error, 'en')).toBe('The step ran, but the page did not change: expected "B-200", found "A-100" (unchanged).')
+    expect(describeError(error, 'zh-CN')).toBe('这一步执行了，但页面没有变化：应为 "B-200"，实际为 "A-100" (unchanged)。')
+  })
+  it('falls back to its general words without them', () => {
+    expect(describeError({ code: 'ACTION_NO_EFFECT', message: 'x' }, 'en')).toContain('did not change the way it should have')
+  })
+})

@@ -299,3 +299,41 @@ describe('the LLM planner loop', () => {
     expect((out.audit!.calls as object[])[0]).not.toHaveProperty('text')
   })
 })
+
+describe('a step without effect in the next prompt', () => {
+  const noEffect: ObservationError = {
+    code: 'ACTION_NO_EFFECT',
+    message: 'nothing changed: expected "B-200", found "A-100" (unchanged)',
+    effect: { expected: '"B-200"', found: '"A-100" (unchanged)' },
+  }
+
+  it('says plainly, on the very next prompt and before any loop warning, that the step did nothing and to try another way', async () => {
+    const h = harness({}, () => answer([{ type: 'type', index: 1, text: 'B-200' }]))
+    await h.decide(page())
+    h.ran([noEffect])
+    await h.decide(page())
+    const prompt = JSON.parse(h.user(1)) as string
+    expect(prompt).toContain('Note: Your last action had NO EFFECT (ACTION_NO_EFFECT). type: NO EFFECT, the page did not change: expected "B-200", found "A-100" (unchanged).')
+    expect(prompt).toMatch(/Repeating it will not work: try another way, such as another element .*another action/)
+    // The step's result in the history says the same, not a bare failure code.
+    expect(prompt).toContain('results: type: NO EFFECT, the page did not change: expected "B-200", found "A-100" (unchanged)')
+    // The note comes before the loop guard's warning and the failure count.
+    expect(prompt.indexOf('NO EFFECT')).toBeLessThan(prompt.indexOf('failure(s) in a row'))
+    h.ran([noEffect])
+    await h.decide(page())
+    const third = JSON.parse(h.user(2)) as string
+    expect(third.indexOf('Note: Your last action had NO EFFECT')).toBeGreaterThan(-1)
+    expect(third.indexOf('Note: Your last action had NO EFFECT')).toBeLessThan(third.indexOf('You have chosen the same actions'))
+  })
+
+  it('says nothing of it after a step that worked or failed otherwise', async () => {
+    const h = harness({}, () => answer([{ type: 'click', index: 1 }]))
+    await h.decide(page())
+    h.ran([{ code: 'TARGET_NOT_FOUND', message: 'gone' }])
+    await h.decide(page())
+    h.ran()
+    await h.decide(page())
+    expect(h.user(1)).not.toContain('NO EFFECT')
+    expect(h.user(2)).not.toContain('NO EFFECT')
+  })
+})

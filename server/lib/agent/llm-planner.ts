@@ -7,6 +7,7 @@ import type { TaskRecord } from '../tasks/task-record'
 import { askModel } from './ask-model'
 import { proposePlan } from './propose-plan'
 import { extractWithModel, pageTextOf, type ExtractRequest } from './extract'
+import { noEffectNote } from './no-effect'
 import { DEFAULT_LOOP_LIMITS, recordDecision, repeatsOnPage, type LoopLimits, type LoopMemory } from './loop-guard'
 import { buildPrompt } from './prompt/build-prompt'
 import type { HistoryEntry } from './prompt/history'
@@ -134,6 +135,9 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
       }
 
       const notes: string[] = []
+      // Said first, before any loop warning: the model learns the step did nothing on the very next prompt.
+      const nothing = noEffectNote(outcome)
+      if (nothing) notes.push(nothing)
       const repeats = repeatsOnPage(state.loop, observation)
       if (repeats >= loopLimits.warnAt) {
         notes.push(`You have chosen the same actions ${repeats} times on this unchanged page. They are not working: do something different, or ask_user.`)

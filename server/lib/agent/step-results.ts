@@ -1,6 +1,7 @@
 import type { StepView } from '#protocol'
 import { isEvidenceStep } from '#protocol'
 import type { TaskRecord } from '../tasks/task-record'
+import { noEffectLine } from './no-effect'
 import { cut } from './prompt/tokens'
 
 function stepLine(s: StepView): string {
@@ -13,6 +14,8 @@ function stepLine(s: StepView): string {
   }
   if (s.outcome === 'done') return `${s.type}: done${where}`
   if (s.outcome === 'rejected') return `${s.type}: REJECTED by the person${s.note ? `: "${cut(s.note, 300)}"` : ''}`
+  const noEffect = s.errors.find((e) => e.code === 'ACTION_NO_EFFECT')
+  if (noEffect) return `${noEffectLine(s.type, noEffect)}${where}`
   return `${s.type}: FAILED ${s.errors.map((e) => `${e.code} ${cut(e.message, 200)}`).join(', ') || 'with no error reported'}${where}`
 }
 

@@ -1,17 +1,18 @@
 import { actionableSoon, describeForMessage, ensureActionable, type Actionable } from '../actionability'
 import { collapseWhitespace, isTag, truncate } from '../dom'
-import { fail } from '../errors'
+import { fail, noEffect } from '../errors'
 import { dispatchChange, dispatchClick, dispatchInput, setNativeValue } from '../events'
 import { explicitRole } from '../semantics'
 import { isShownBox, visibleProxy } from '../visibility'
 import type { Action } from '../../../../protocol/action'
+import { settledReading } from './effect'
 import { expectShown } from './expect-shown'
 import { findInPopup, findOption, listOf, matchOption, optionsFor, optionText } from './find-option'
 import { selectFromPopup } from './select-from-popup'
 import { settleAfter } from './settle-after'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
 
-function selectNative(select: HTMLSelectElement, wanted: string): void {
+async function selectNative(win: Window, select: HTMLSelectElement, wanted: string): Promise<void> {
   ensureActionable(select)
   const options = Array.from(select.options)
   const at = matchOption(options.map((o) => ({ text: collapseWhitespace(o.text), value: o.value })), wanted)
@@ -23,6 +24,11 @@ function selectNative(select: HTMLSelectElement, wanted: string): void {
   else setNativeValue(select, option.value)
   dispatchInput(select, 'insertReplacementText', null)
   dispatchChange(select)
+  // A controlled <select> puts its own value back when the page does not take the change.
+  if (!(await settledReading(win, () => option.selected, (chosen) => chosen))) {
+    const now = Array.from(select.selectedOptions).map((o) => collapseWhitespace(o.text))
+    noEffect(`option "${truncate(collapseWhitespace(option.text), 80)}" chosen`, now.length ? `the select still shows ${listOf(now)}` : 'no option chosen')
+  }
 }
 
 /** How long an option may stay covered (its popup still sliding in) before the step says so. */
@@ -34,9 +40,14 @@ async function optionAt(option: Element): Promise<Actionable> {
   return actionableSoon(option, OPTION_WAIT_MS)
 }
 
-async function clickOption(option: Element): Promise<void> {
+/** Clicks an option of a listbox; one that says whether it is chosen (aria-selected) must say so afterwards. */
+async function clickOption(win: Window, option: Element): Promise<void> {
   const at = await optionAt(option)
+  const before = option.getAttribute('aria-selected')
   dispatchClick(at.hit, at.x, at.y)
+  if (before !== 'false') return
+  const now = await settledReading(win, () => (option.isConnected ? option.getAttribute('aria-selected') : 'true'), (v) => v === 'true')
+  if (now === 'false') noEffect(`option "${truncate(optionText(option), 80)}" selected`, 'the option is still not selected')
 }
 
 const POPUP_ROLES = new Set(['combobox', 'listbox'])
@@ -103,17 +114,17 @@ function closePopup(widget: Element): void {
 export async function selectOption(win: Window, action: Action, el: Element, wanted: string, rules?: RiskRules, timeoutMs = 2000): Promise<void> {
   assertConfirmedIfRisky(win, action, el, { rules })
   const select = isTag(el, 'select') ? el : isTag(el, 'label') && el.control && isTag(el.control, 'select') ? el.control : null
-  if (select) return selectNative(select, wanted)
+  if (select) return selectNative(win, select, wanted)
 
-  if (explicitRole(el) === 'option') return clickOption(el)
+  if (explicitRole(el) === 'option') return clickOption(win, el)
   const widget = widgetFor(el)
   if (!widget) return expectShown(el, el, await selectFromPopup(win, el, wanted, describeForMessage))
-  if (isTag(widget, 'select')) return selectNative(widget, wanted)
+  if (isTag(widget, 'select')) return selectNative(win, widget, wanted)
   if (explicitRole(widget) === 'listbox' && !widget.closest('[role=combobox]')) {
     ensureActionable(widget)
     const option = findOption(widget, wanted)
     if (!option) fail('TARGET_NOT_FOUND', `no option like "${truncate(wanted, 80)}" in ${describeForMessage(widget)}; options are ${listOf(optionsFor(widget).map(optionText))}`)
-    return clickOption(option)
+    return clickOption(win, option)
   }
 
   const { trigger, at } = triggerFor(el, widget)

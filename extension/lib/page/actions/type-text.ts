@@ -1,12 +1,15 @@
 import type { Action } from '../../../../protocol/action'
 import { ensureActionable } from '../actionability'
 import { isHtmlElement, isTag } from '../dom'
-import { fail } from '../errors'
+import { fail, noEffect } from '../errors'
 import { dispatchBeforeInput, dispatchChange, dispatchInput, dispatchKey, plainKey, setNativeValue } from '../events'
 import { formOf } from '../form-context'
 import type { PageInput } from '../input'
 import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { isSecretField } from '../sensitive'
 import { assertStaysOnGrantedSites } from '../site-gate'
+import { DATE_TYPES, nativeDateValue } from './date-value'
+import { lettersAndDigits, settledReading, shown } from './effect'
 import { pressEnterIn } from './submit'
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement
@@ -112,7 +115,15 @@ async function typeIntoControl(field: TextControl, text: string, clear: boolean,
     }
   }
   const keystrokes = (isTag(field, 'textarea') || KEYSTROKE_TYPES.has(field.type)) && text.length <= KEYSTROKE_LIMIT
-  if (keystrokes) typeKeystrokes(field, text)
+  if (isTag(field, 'input') && DATE_TYPES.has(field.type)) {
+    // The form the input understands, or the words as typed: the input then holds nothing, and the check says so.
+    setNativeValue(field, text === '' ? '' : (nativeDateValue(field.type, text, langOf(field)) ?? text))
+    dispatchInput(field, 'insertReplacementText', null)
+  } else if (isTag(field, 'input') && field.type === 'number' && clear) {
+    // A number input holds digits only: "1,000" as a person writes it is the 1000 it means.
+    setNativeValue(field, plainNumber(text))
+    dispatchInput(field, 'insertText', text)
+  } else if (keystrokes) typeKeystrokes(field, text)
   else {
     setNativeValue(field, clear ? text : field.value + text)
     dispatchInput(field, 'insertText', text)
@@ -151,6 +162,56 @@ async function typeIntoEditable(editor: HTMLElement, text: string, clear: boolea
   dispatchInput(editor, 'insertText', text)
 }
 
+/** A number as written by a person ("1,000", "2 500", "1_000"), as a number input holds it; else as it was. */
+function plainNumber(text: string): string {
+  const plain = text.trim().replace(/[\s,_']/g, '')
+  return plain !== '' && Number.isFinite(Number(plain)) ? plain : text
+}
+
+/** The language dates on the page are read in: the field's, the page's, else the browser's. */
+function langOf(el: Element): string {
+  return el.closest('[lang]')?.getAttribute('lang') || el.ownerDocument.defaultView?.navigator.language || 'en-US'
+}
+
+/** What the field holds: an input's value, an editor's text. */
+const contentOf = (field: TextControl | HTMLElement) => (isTextControl(field) ? field.value : (field.innerText ?? field.textContent ?? ''))
+
+/** The value the step should leave: the text (in a date input's own form), after what was there when appending. */
+function wantedValue(field: TextControl | HTMLElement, before: string, text: string, clear: boolean): string {
+  const typed = isTag(field, 'input') && DATE_TYPES.has(field.type) && text ? (nativeDateValue(field.type, text, langOf(field)) ?? text) : text
+  return clear ? typed : before + typed
+}
+
+/** Whether the field holds what was typed, as the page may legitimately have reformatted it (a mask, a number). */
+function holds(field: TextControl | HTMLElement, value: string, wanted: string, text: string): boolean {
+  if (value === wanted) return true
+  if (isTag(field, 'input') && (field.type === 'number' || field.type === 'range')) {
+    const asked = Number(plainNumber(wanted))
+    return value !== '' && Number.isFinite(asked) && Number(value) === asked
+  }
+  if (isTextControl(field)) return lettersAndDigits(value) === lettersAndDigits(wanted)
+  // An editor keeps its own structure (paragraphs, a trailing newline): the typed words must be in it.
+  return lettersAndDigits(value).includes(lettersAndDigits(text))
+}
+
+/**
+ * Reads the field back once the page had its turn. A value the page reformatted counts; no effect is a field left as
+ * it was, or left empty, when the text asked for something else. A secret's value is never put into the message.
+ */
+async function checkTyped(win: Window, field: TextControl | HTMLElement, before: string, text: string, clear: boolean): Promise<void> {
+  const wanted = wantedValue(field, before, text, clear)
+  const value = await settledReading(win, () => contentOf(field), (v) => !field.isConnected || holds(field, v, wanted, text))
+  // A field the page replaced while handling the typing (a re-mounted component) has its effect elsewhere.
+  if (!field.isConnected || holds(field, value, wanted, text)) return
+  const unchanged = value === before || value.trim() === ''
+  if (!unchanged) return
+  if (isHtmlElement(field) && isSecretField(field)) noEffect('the typed secret in the field', value === '' ? 'an empty field' : 'the field as it was before')
+  if (isTag(field, 'input') && DATE_TYPES.has(field.type) && text && !nativeDateValue(field.type, text, langOf(field))) {
+    noEffect(`"${text}" as a ${field.type} value`, `${shown(value)}: the text does not read as a ${field.type}`)
+  }
+  noEffect(isTextControl(field) ? shown(wanted) : `the text ${shown(text)} in the editor`, `${shown(value)}${value === before && value.trim() !== '' ? ' (unchanged)' : ''}`)
+}
+
 export async function typeText(
   win: Window,
   action: Action,
@@ -170,8 +231,10 @@ export async function typeText(
   ensureActionable(field)
   // Typing replaces what is there unless asked otherwise: the model states what the field should contain.
   const clear = params.clear ?? true
+  const before = contentOf(field)
   if (isTextControl(field)) await typeIntoControl(field, params.text, clear, input)
   else await typeIntoEditable(field, params.text, clear, input)
+  await checkTyped(win, field, before, params.text, clear)
   if (!params.submit) return
   // A trusted Enter in a single-line field submits as the browser does; a textarea (a newline) and the fallback by hand.
   if (isTag(field, 'input') && (await input.keys([plainKey('Enter')]))) return

@@ -38,6 +38,7 @@ Rules:
   (the current one marked); switch_tab goes back to another, close_tab closes one you no longer need.
 - Do not guess what the person did not say (addresses, card details, choices): ask_user.
 - If an action failed, read its error in the results and try something different; do not repeat it unchanged.
+- NO EFFECT (ACTION_NO_EFFECT) means the action ran but the page stayed as it was (expected vs found says how): the same action again will do nothing again; use another element or another action.
 - Finish with done as soon as the goal is reached, with the answer in "text" and structured results in "data"
   when the goal asks for them. If the goal cannot be reached, done with "success": false and say why.
 - The person may write in Chinese or English: write "text", questions and memory in the language of the goal.`
