@@ -48,8 +48,8 @@ const ERROR_WORDS: Record<ErrorCode | TaskEndCode, Words> = {
     'zh-CN': '无法上传该文件。Tandem 只上传服务器上设置的文件夹（TANDEM_UPLOAD_DIR）中的文件，按文件名直接指定，最大 8 MB。',
   },
   ACTION_NO_EFFECT: {
-    en: 'The step ran, but the page did not change the way it should have (the value, choice or position stayed as it was).',
-    'zh-CN': '这一步执行了，但页面没有按预期变化（值、选择或位置保持原样）。',
+    en: 'The step ran, but the page did not change the way it should have (the value, choice, selection or position stayed as it was).',
+    'zh-CN': '这一步执行了，但页面没有按预期变化（值、选项、选中内容或位置保持原样）。',
   },
   ACTION_FAILED: { en: 'The step did not work on the page.', 'zh-CN': '这一步在页面上没有成功。' },
   // These two say more when their details are known (describeNavigationFailure, describeSiteRefused).

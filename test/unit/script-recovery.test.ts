@@ -58,6 +58,16 @@ describe('a recorded step whose element is gone', () => {
     expect(asked).toHaveLength(1)
   })
 
+  it('tries the next target when the step acted on an element that did not take it (no effect)', async () => {
+    const planner = createScriptPlanner()
+    const first = await planner.decide({ task: taskOf([SEND], undefined, null), observation })
+    const noEffect: TaskRecord['lastOutcome'] = { kind: 'failed', actionId: 'a', type: 'click', errors: [{ code: 'ACTION_NO_EFFECT', message: 'nothing changed' }] }
+    const second = await planner.decide({ task: taskOf([SEND], first.state, noEffect), observation })
+    expect(second.decision).toMatchObject({ actions: [{ target: { by: 'text', value: 'Send request' } }] })
+    const refused: TaskRecord['lastOutcome'] = { kind: 'failed', actionId: 'a', type: 'click', errors: [{ code: 'PERMISSION_DENIED', message: 'no' }] }
+    expect((await planner.decide({ task: taskOf([SEND], first.state, refused), observation })).decision).not.toMatchObject({ actions: [{ target: { by: 'text' } }] })
+  })
+
   it('leaves only the decision that asks the model to the background: the report that brought the failure is not held', async () => {
     const { model } = fakeModel()
     const planner = createScriptPlanner({ model })

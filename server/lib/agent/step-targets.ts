@@ -28,5 +28,9 @@ export function withOnlyTarget(step: ScriptStep, target: Target): ScriptStep {
   return { ...base, target } as ScriptStep
 }
 
-/** Errors that say the element is not where the recording found it (not that the step was refused or failed after acting). */
-export const TARGET_GONE = new Set(['TARGET_NOT_FOUND', 'TARGET_STALE', 'TARGET_NOT_INTERACTABLE'])
+/**
+ * Errors that say the element is not where the recording found it (not that the step was refused or failed after
+ * acting). A step that acted and changed nothing (a choice the element did not take) names the wrong element too,
+ * and left nothing to undo.
+ */
+export const TARGET_GONE = new Set(['TARGET_NOT_FOUND', 'TARGET_STALE', 'TARGET_NOT_INTERACTABLE', 'ACTION_NO_EFFECT'])
