@@ -91,10 +91,11 @@ try {
   // Per step type, from each observation's timing: the whole step in the extension, and the page's settling in it.
   const typeOf = new Map(view.steps.map((s) => [s.actionId, s.type]))
   const observed = events.filter((e) => e.type === 'observation') as unknown as { actionId: string; data: { timing: Record<string, number> } }[]
-  const byType = new Map<string, { total: number[]; settle: number[] }>()
+  const byType = new Map<string, { total: number[]; settle: number[]; marks: Map<string, number[]> }>()
   observed.forEach((e) => {
     const type = typeOf.get(e.actionId) ?? '?'
-    const row = byType.get(type) ?? { total: [], settle: [] }
+    const row = byType.get(type) ?? { total: [], settle: [], marks: new Map<string, number[]>() }
+    for (const [mark, value] of Object.entries(e.data.timing)) row.marks.set(mark, [...(row.marks.get(mark) ?? []), value])
     row.total.push(e.data.timing.totalMs ?? 0)
     const settled = e.data.timing['page.settleMs']
     if (settled !== undefined) row.settle.push(settled)
@@ -142,7 +143,11 @@ ${table(
   [...byType].map(([type, r]) => [type, String(r.total.length), ms(r.total.reduce((a, b) => a + b, 0) / r.total.length), r.settle.length ? ms(percentile(r.settle, 50)) : '', r.settle.length ? ms(Math.max(...r.settle)) : '']),
 )}
 
-**Ratio: ${ratio.toFixed(2)}×** (aim ≤ 3×). Tandem's steps each include an observation of the page (element tree, text) and, on navigation, a screenshot; Playwright's do not.
+${process.env.STEP_OVERHEAD_MARKS ? `Timing marks per step type (mean ms; \`page.*\` are durations in the page, the rest ms since the step began):
+
+${[...byType].map(([type, r]) => `- ${type}: ${[...r.marks].map(([m, v]) => `${m} ${ms(v.reduce((a, b) => a + b, 0) / v.length)}`).join(', ')}`).join('\n')}
+
+` : ''}**Ratio: ${ratio.toFixed(2)}×** (aim ≤ 3×). Tandem's steps each include an observation of the page (element tree, text) and, on navigation, a screenshot; Playwright's do not.
 
 **Write barrier: ${barrierRatio.toFixed(2)}×** (aim ≤ 1.2×): the same task with the barrier on (${onWalls.map((w) => ms(w / steps)).join(', ')} ms/step) and off (${offWalls.map((w) => ms(w / steps)).join(', ')} ms/step), run on, off, off, on.`)
 } finally {

@@ -129,7 +129,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       running.set(action.actionId, run)
       return run
     },
-    mask: async ({ restoreAfterMs, redact }) => {
+    mask: async ({ restoreAfterMs, redact, paint }) => {
       unmask()
       // Screenshots show the page, never Tandem's own bar.
       revealIndicator = deps.indicator?.conceal() ?? null
@@ -141,7 +141,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       }
       // If the worker dies before unmasking, the person still gets their fields back.
       restoreTimer = setTimeout(unmask, restoreAfterMs)
-      await nextFrame(deps.win)
+      if (paint !== false) await nextFrame(deps.win)
       return { masked: true }
     },
     unmask: async () => ({ restored: unmask() }),
