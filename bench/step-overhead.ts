@@ -1,7 +1,7 @@
 /**
  * Step overhead: the same shop steps driven (a) as a scripted Tandem task — server, long-poll, service
  * worker, content script, observation after every step — and (b) directly through Playwright, in the same
- * browser and run. Prints markdown; the ratio (a)/(b) per step is the number to watch (aim ≤ 3×).
+ * browser and run. Prints markdown; the ratio (a)/(b) per step is the number to watch (aim ≤ 2.5×).
  * Needs the built server (.output) and the built extension (dist/chrome-mv3): `npm run build`.
  */
 import type { Page } from 'playwright-core'
@@ -114,7 +114,7 @@ try {
       `${ms(tandemPerStep)} ms/step Tandem`,
       `${ms(directPerStep)} ms/step Playwright direct`,
       ratio,
-      'same browser and run; Tandem also observes the page every step; aim ≤ 3×',
+      'same browser and run; Tandem also observes the page every step; aim ≤ 2.5×',
     ),
     summaryRow(
       `write barrier (${steps} shop steps, twice each way)`,
@@ -147,7 +147,7 @@ ${process.env.STEP_OVERHEAD_MARKS ? `Timing marks per step type (mean ms; \`page
 
 ${[...byType].map(([type, r]) => `- ${type}: ${[...r.marks].map(([m, v]) => `${m} ${ms(v.reduce((a, b) => a + b, 0) / v.length)}`).join(', ')}`).join('\n')}
 
-` : ''}**Ratio: ${ratio.toFixed(2)}×** (aim ≤ 3×). Tandem's steps each include an observation of the page (element tree, text) and, on navigation, a screenshot; Playwright's do not.
+` : ''}**Ratio: ${ratio.toFixed(2)}×** (aim ≤ 2.5×). Tandem's steps each include an observation of the page (element tree, text) and, on navigation, a screenshot; Playwright's do not.
 
 **Write barrier: ${barrierRatio.toFixed(2)}×** (aim ≤ 1.2×): the same task with the barrier on (${onWalls.map((w) => ms(w / steps)).join(', ')} ms/step) and off (${offWalls.map((w) => ms(w / steps)).join(', ')} ms/step), run on, off, off, on.`)
 } finally {
