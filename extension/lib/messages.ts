@@ -53,7 +53,16 @@ export const ContentRequest = z.discriminatedUnion('kind', [
    * Hide password and card fields and card numbers (and emails and phone numbers when `redact` asks) for a
    * screenshot; they come back by themselves if unmask never arrives.
    */
-  z.object({ kind: z.literal('mask'), restoreAfterMs: z.number().int().min(100).max(10_000), redact: RedactSettings.optional() }),
+  z.object({
+    kind: z.literal('mask'),
+    restoreAfterMs: z.number().int().min(100).max(10_000),
+    redact: RedactSettings.optional(),
+    /**
+     * false: answer once the fields are hidden, without waiting for the page to paint them. The debugger's capture
+     * renders the page as its DOM is at that moment; what is on screen (captureVisibleTab) needs the paint.
+     */
+    paint: z.boolean().optional(),
+  }),
   z.object({ kind: z.literal('unmask') }),
   /** Ends a running action of a task that was stopped; its result says so. */
   z.object({ kind: z.literal('stop'), actionId: z.string() }),

@@ -80,10 +80,10 @@ describe('screenshots', () => {
     const asked = (s: ReturnType<typeof setup>) => s.content.ask.mock.calls.map((c) => c[1])
     const withSettings = setup()
     await withSettings.shooter.capture(tab(), 'before', { emails: true })
-    expect(asked(withSettings)[0]).toEqual({ kind: 'mask', restoreAfterMs: 3000, redact: { emails: true } })
+    expect(asked(withSettings)[0]).toEqual({ kind: 'mask', restoreAfterMs: 3000, redact: { emails: true }, paint: false })
     const plain = setup()
     await plain.shooter.capture(tab(), 'before')
-    expect(asked(plain)[0]).toEqual({ kind: 'mask', restoreAfterMs: 3000 })
+    expect(asked(plain)[0]).toEqual({ kind: 'mask', restoreAfterMs: 3000, paint: false })
   })
 
   it('takes no screenshot when masking failed', async () => {
@@ -93,9 +93,14 @@ describe('screenshots', () => {
   })
 
   it('captures the visible tab instead when the debugger cannot be used and the task tab is the one in front', async () => {
-    const { shooter, calls } = setup({ active: true, send: refusedBy('declined') })
+    const { shooter, calls, content } = setup({ active: true, send: refusedBy('declined') })
     expect(await shooter.capture(tab(), 'before')).toEqual({ artifact: { label: 'before', contentType: 'image/jpeg', data: 'QUJD' } })
-    expect(calls).toEqual(['mask', 'visible@0', 'unmask'])
+    // The screen shows the page as painted: it is masked again and painted before the capture (the debugger needs no paint).
+    expect(calls).toEqual(['mask', 'mask', 'visible@0', 'unmask'])
+    expect(content.ask.mock.calls.map((c) => c[1]).filter((r) => r.kind === 'mask')).toEqual([
+      { kind: 'mask', restoreAfterMs: 3000, paint: false },
+      { kind: 'mask', restoreAfterMs: 3000 },
+    ])
   })
 
   it('says why and what to do when the debugger cannot be used and the task tab is in the background', async () => {
@@ -122,7 +127,7 @@ describe('screenshots', () => {
     })
     const shot = await shooter.capture(tab(), 'before')
     expect(shot).toMatchObject({ error: { code: 'SCREENSHOT_UNAVAILABLE', message: expect.stringMatching(/canceled[\s\S]*failed too: Either/) } })
-    expect(calls).toEqual(['mask', 'unmask'])
+    expect(calls).toEqual(['mask', 'mask', 'unmask'])
   })
 
   it('stays under two visible-tab captures a second', async () => {

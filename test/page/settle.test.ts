@@ -117,3 +117,44 @@ describe('waitForSettle', () => {
     await page.close()
   })
 })
+
+describe('watchLoad (from the moment the content script starts in the page)', () => {
+  it('counts the stillness since the page started: a reading asked after it has been still goes at once', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await page.evaluate(async () => {
+      const w = window as any
+      const loaded = w.__tandemPage.watchLoad(window)
+      await new Promise((r) => setTimeout(r, 400))
+      return loaded.take().settled({ quietMs: 300 })
+    })
+    expect(settled.quiet).toBe(true)
+    // A fresh watch would have waited its unchanged window and frames; this one had them already.
+    expect(settled.ms).toBeLessThan(30)
+    await page.close()
+  })
+
+  it('still waits out the quiet window after a change the page made since it started', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const settled = await page.evaluate(async () => {
+      const w = window as any
+      const loaded = w.__tandemPage.watchLoad(window)
+      await new Promise((r) => setTimeout(r, 100))
+      document.body.appendChild(document.createElement('p')).textContent = 'late render'
+      return loaded.take().settled({ quietMs: 300 })
+    })
+    expect(settled.quiet).toBe(true)
+    expect(settled.ms).toBeGreaterThanOrEqual(280)
+    await page.close()
+  })
+
+  it('is given once: a second reading watches afresh', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const second = await page.evaluate(() => {
+      const loaded = (window as any).__tandemPage.watchLoad(window)
+      loaded.take()
+      return loaded.take()
+    })
+    expect(second).toBeNull()
+    await page.close()
+  })
+})

@@ -21,6 +21,10 @@ export default defineBackground(() => {
   )
   browser.runtime.onMessage.addListener(onContentEvent(worker.takeover, browser.runtime.id, browser.runtime.getURL('/')))
   browser.runtime.onMessage.addListener(onInputRequest({ input: worker.input, readState }, browser.runtime.id, browser.runtime.getURL('/')))
+  // The content script runs by itself on the sites the person granted: kept in line with every grant.
+  browser.permissions.onAdded.addListener(() => void worker.registration.sync())
+  browser.permissions.onRemoved.addListener(() => void worker.registration.sync())
+  void worker.registration.sync()
   browser.tabs.onUpdated.addListener((tabId, change) => worker.tabLoads.onUpdated(tabId, change))
   browser.debugger.onDetach.addListener((source, reason) => void worker.debuggerDetached(source, reason))
   browser.notifications.onClicked.addListener((id) => void worker.attention.clicked(id))

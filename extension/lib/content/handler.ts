@@ -25,6 +25,8 @@ export interface ContentHandlerDeps<M> {
   /** The in-page indicator: set by the worker, hidden while a screenshot is taken. */
   indicator?: { set(state: IndicatorState): void; state(): IndicatorState; conceal(): () => void }
   now?: () => number
+  /** The page's settling watched since the content script started (see watchLoad): the first reading waits on it. */
+  loaded?: { take(): { settled(): Promise<Settled>; stop(): void } | null }
 }
 
 const nextFrame = (win: Window) =>
@@ -71,6 +73,8 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     if (stored.success) return stored.data
     unmask()
     const started = now()
+    // The page's first moves after its load belong to the action's watch from here on.
+    deps.loaded?.take()?.stop()
     const watch = deps.page.watchSettle?.(deps.win, action)
     let outcome: PageOutcome
     const stopped = new Promise<PageOutcome>((resolve) =>
@@ -119,7 +123,8 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
   const handlers: { [K in ContentKind]: (request: Extract<ContentRequest, { kind: K }>) => Promise<ContentReply<K>> } = {
     ping: async () => ({ ready: true }),
     observe: async ({ settle }) => {
-      const settled = settle ? await deps.page.watchSettle?.(deps.win).settled().catch(() => undefined) : undefined
+      const watch = settle ? (deps.loaded?.take() ?? deps.page.watchSettle?.(deps.win)) : undefined
+      const settled = await watch?.settled().catch(() => undefined)
       return { ...observe(), ...(settled ? { settle: settled } : {}) }
     },
     act: ({ action, resultKey, sites }) => {
@@ -130,7 +135,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       running.set(action.actionId, run)
       return run
     },
-    mask: async ({ restoreAfterMs, redact }) => {
+    mask: async ({ restoreAfterMs, redact, paint }) => {
       unmask()
       // Screenshots show the page, never Tandem's own bar.
       revealIndicator = deps.indicator?.conceal() ?? null
@@ -142,7 +147,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       }
       // If the worker dies before unmasking, the person still gets their fields back.
       restoreTimer = setTimeout(unmask, restoreAfterMs)
-      await nextFrame(deps.win)
+      if (paint !== false) await nextFrame(deps.win)
       return { masked: true }
     },
     unmask: async () => ({ restored: unmask() }),

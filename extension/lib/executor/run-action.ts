@@ -294,6 +294,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       const { settle, ...page } = await deps.content.ask(tabId, { kind: 'observe', settle: true }, 15_000)
       into.page(page)
       into.settle(settle)
+      if (settle) into.mark('page.loadSettleMs', settle.ms)
       into.mark('observedMs')
       return true
     } catch (error) {
@@ -325,6 +326,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     } catch (error) {
       return { code: 'PAGE_PREP_FAILED', message: (error as Error).message }
     }
+    obs.mark('readyMs')
     return current
   }
 

@@ -86,8 +86,8 @@ export function createScreenshotter(deps: ScreenshotDeps) {
     }
   }
 
-  /** The image as a data URL, or why there is none. */
-  async function grab(tabId: number): Promise<string | Shot> {
+  /** The image as a data URL, or why there is none; `painted` makes sure the masked page is on screen. */
+  async function grab(tabId: number, painted: () => Promise<boolean>): Promise<string | Shot> {
     let refusal: DebuggerError
     try {
       return await viaDebugger(tabId)
@@ -98,6 +98,7 @@ export function createScreenshotter(deps: ScreenshotDeps) {
     // captureVisibleTab shows whatever the window shows: only the task's own tab, in front right now, may be taken.
     const current = await deps.tabs.get(tabId).catch(() => null)
     if (!current?.active) return unavailable(whyNot(refusal))
+    if (!(await painted())) return unavailable('Sensitive fields could not be masked, so no screenshot was taken.')
     try {
       return await visibleTab(current.windowId)
     } catch (error) {
@@ -106,15 +107,21 @@ export function createScreenshotter(deps: ScreenshotDeps) {
   }
 
   async function capture(tab: Tab & { id: number }, label: ArtifactLabel, redact?: RedactSettings): Promise<Shot> {
+    const mask = (paint: boolean) =>
+      deps.content.ask(tab.id, { kind: 'mask', restoreAfterMs: 3000, ...(redact ? { redact } : {}), ...(paint ? {} : { paint }) }, 2000).then(
+        ({ masked }) => masked,
+        () => false,
+      )
     try {
       await deps.content.ensure(tab.id)
-      const { masked } = await deps.content.ask(tab.id, { kind: 'mask', restoreAfterMs: 3000, ...(redact ? { redact } : {}) }, 2000)
-      if (!masked) return unavailable('Sensitive fields could not be masked, so no screenshot was taken.')
     } catch {
       return unavailable('Sensitive fields could not be masked, so no screenshot was taken.')
     }
+    // The debugger's capture renders the page as it is when asked, masked fields included: no frame is waited for.
+    // Only the fallback, which takes what the screen shows, masks again and waits until that is painted.
+    if (!(await mask(false))) return unavailable('Sensitive fields could not be masked, so no screenshot was taken.')
     try {
-      const image = await grab(tab.id)
+      const image = await grab(tab.id, () => mask(true))
       if (typeof image !== 'string') return image
       const match = /^data:(image\/(?:jpeg|png|webp));base64,(.+)$/.exec(image)
       if (!match) return unavailable('The browser returned no image.')
@@ -122,7 +129,9 @@ export function createScreenshotter(deps: ScreenshotDeps) {
     } catch (error) {
       return unavailable(`The browser refused the screenshot: ${(error as Error)?.message ?? error}`)
     } finally {
-      await deps.content.ask(tab.id, { kind: 'unmask' }, 2000).catch(() => undefined)
+      // Not waited for: the page's next request (a reading, an action, the next mask) comes after it in the same
+      // channel, and the fields come back by themselves if it is lost.
+      void deps.content.ask(tab.id, { kind: 'unmask' }, 2000).catch(() => undefined)
     }
   }
 

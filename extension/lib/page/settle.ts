@@ -88,9 +88,10 @@ export interface SettleWatch {
  * Starts watching the page's changes now — before the action runs, so what its handlers change at once counts —
  * and waits for it to settle when `settled` is called (after the action).
  */
-export function watchSettle(win: Window): SettleWatch {
+export function watchSettle(win: Window, from: 'settled' | 'start' = 'settled'): SettleWatch {
   const clock = win.performance ?? performance
   const now = () => clock.now()
+  const began = now()
   const doc = win.document
   const seen = new WeakMap<Node, Counts>()
   const added = new WeakSet<Node>()
@@ -123,7 +124,18 @@ export function watchSettle(win: Window): SettleWatch {
   const Observer = (win as Window & typeof globalThis).MutationObserver ?? (typeof MutationObserver === 'undefined' ? undefined : MutationObserver)
   const observer = doc?.documentElement && Observer ? new Observer(note) : null
   observer?.observe(doc, { attributes: true, childList: true, subtree: true, characterData: true })
-  const stop = () => observer?.disconnect()
+  // Counted from the start when the watch began with the page (see watchLoad), else from `settled`.
+  let frame = 0
+  const tick = () => {
+    frames++
+    frame = win.requestAnimationFrame(tick)
+  }
+  if (from === 'start' && observer) frame = win.requestAnimationFrame(tick)
+  const stop = () => {
+    observer?.disconnect()
+    if (frame) win.cancelAnimationFrame(frame)
+    frame = 0
+  }
 
   return {
     stop,
@@ -131,7 +143,7 @@ export function watchSettle(win: Window): SettleWatch {
       const quietMs = opts.quietMs ?? SETTLE_QUIET_MS
       const maxMs = opts.maxMs ?? SETTLE_MAX_MS
       const unchangedMs = Math.min(opts.unchangedMs ?? SETTLE_UNCHANGED_MS, maxMs)
-      const start = now()
+      const start = from === 'start' ? began : now()
       // A hidden tab runs no frames and holds its timers to about a second: waiting there would cost a second a step.
       if (!observer || doc.visibilityState === 'hidden') {
         stop()
@@ -140,17 +152,12 @@ export function watchSettle(win: Window): SettleWatch {
       const deadline = start + maxMs
       return new Promise<Settled>((resolve) => {
         let timer: ReturnType<typeof setTimeout> | undefined
-        let frame = 0
-        const tick = () => {
-          frames++
-          frame = win.requestAnimationFrame(tick)
-        }
-        frame = win.requestAnimationFrame(tick)
+        const asked = now()
+        if (!frame) frame = win.requestAnimationFrame(tick)
         const finish = (quiet: boolean) => {
           stop()
-          win.cancelAnimationFrame(frame)
           clearTimeout(timer)
-          resolve({ ms: Math.round(now() - start), quiet })
+          resolve({ ms: Math.round(now() - asked), quiet })
         }
         const check = () => {
           // Records not yet delivered would be missed: take them first.
@@ -171,4 +178,25 @@ export function watchSettle(win: Window): SettleWatch {
 export function waitForSettle(win: Window, opts: SettleOptions = {}): Promise<Settled> {
   const watch = watchSettle(win)
   return watch.settled({ ...opts, unchangedMs: opts.quietMs ?? SETTLE_QUIET_MS })
+}
+
+/**
+ * The page's settling, watched from the moment the content script starts in it (a page it was registered for): the
+ * first reading after the page loads waits for the same quiet as ever, but counts the stillness (and the changes)
+ * since then rather than from when the worker asks. Unused, it stops watching after `lifetimeMs`.
+ */
+export function watchLoad(win: Window, lifetimeMs = 5000): { take(): SettleWatch | null } {
+  let watch: SettleWatch | null = watchSettle(win, 'start')
+  const timer = setTimeout(() => {
+    watch?.stop()
+    watch = null
+  }, lifetimeMs)
+  return {
+    take() {
+      clearTimeout(timer)
+      const taken = watch
+      watch = null
+      return taken
+    },
+  }
 }

@@ -1,6 +1,7 @@
 import { storage } from 'wxt/utils/storage'
 import type { WxtBrowser as Browser } from 'wxt/browser'
 import { createContentChannel } from '../executor/content-channel'
+import { createContentRegistration } from './content-registration'
 import { createTabDebugger } from '../executor/debugger'
 import { createExecutor } from '../executor/executor'
 import { createNavigationGuard } from '../executor/navigation-guard'
@@ -53,6 +54,7 @@ export type WorkerBrowser = Pick<
 /** Everything the service worker runs, assembled over one `browser`. */
 export function createWorker(browser: WorkerBrowser, locale: string | undefined = globalThis.navigator?.language) {
   const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT })
+  const registration = createContentRegistration({ scripting: browser.scripting, permissions: browser.permissions, file: CONTENT_SCRIPT })
   // Steps read and act in the cross-origin frames of granted sites too; everything else talks to the page alone.
   const framed = createGrantedFrames({
     channel: content,
@@ -167,6 +169,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
   const tabLoads = createTabLoads({ order, indicator, refresh: changes.changed })
 
   return {
+    registration,
     executor,
     takeover,
     input,

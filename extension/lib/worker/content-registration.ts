@@ -1,0 +1,40 @@
+import type { WxtBrowser as Browser } from 'wxt/browser'
+
+const ID = 'tandem-content'
+
+export interface ContentRegistrationDeps {
+  scripting: Pick<Browser['scripting'], 'registerContentScripts' | 'updateContentScripts' | 'unregisterContentScripts' | 'getRegisteredContentScripts'>
+  permissions: Pick<Browser['permissions'], 'getAll'>
+  /** The built content script (the same file the worker injects when a page does not run it yet). */
+  file: string
+}
+
+/**
+ * Registers the content script for the sites the person granted, and only those, so a page a step loads there
+ * already runs it (no injection round trip) and has watched itself settle since it started. It stays inert until
+ * the worker first asks it something; injecting it on demand stays the fallback (a page loaded before the grant).
+ */
+export function createContentRegistration(deps: ContentRegistrationDeps) {
+  let queue: Promise<void> = Promise.resolve()
+
+  async function sync() {
+    const origins = (await deps.permissions.getAll().catch(() => null))?.origins ?? []
+    const registered = await deps.scripting.getRegisteredContentScripts({ ids: [ID] }).catch(() => [])
+    if (!origins.length) {
+      if (registered.length) await deps.scripting.unregisterContentScripts({ ids: [ID] })
+      return
+    }
+    const script = { id: ID, js: [deps.file.replace(/^\//, '')], matches: origins, runAt: 'document_idle' as const, allFrames: false, persistAcrossSessions: false }
+    if (registered.length) await deps.scripting.updateContentScripts([script])
+    else await deps.scripting.registerContentScripts([script])
+  }
+
+  return {
+    /** Brings the registration in line with the grants (on start, and whenever a grant is added or removed). */
+    sync(): Promise<void> {
+      const run = queue.then(sync).catch((error: unknown) => console.warn('[tandem] the content script could not be registered', error))
+      queue = run
+      return run
+    },
+  }
+}
