@@ -82,6 +82,12 @@ describe('type reads the value back', () => {
     expect(JSON.stringify(result)).not.toContain('hunter2')
   })
 
+  it('masks a card number, and an email when the task asks, in what it expected and found', async () => {
+    const result = await act(page, action('type', { ...at('#locked'), params: { text: '4111 1111 1111 1111 to ada@example.com' }, redact: { emails: true } }))
+    expect(result.errors[0]).toMatchObject({ code: 'ACTION_NO_EFFECT', effect: { expected: '"•••• to ••••"' } })
+    expect(JSON.stringify(result)).not.toMatch(/4111|ada@/)
+  })
+
   it('reads a textarea and a contenteditable editor back', async () => {
     expect(await type('#notes', 'line one\nline two')).toMatchObject({ status: 'done', errors: [] })
     expect(await type('#story', 'Once upon a time')).toMatchObject({ status: 'done', errors: [] })

@@ -1,4 +1,5 @@
 import { Action, readParams } from '../../../protocol/action'
+import { redactSensitiveText } from '../../../protocol/sensitive-text'
 import { needsTarget, runsInPage, type ActionTypeIn } from '../../../protocol/action-registry'
 import { clickElement } from './actions/click'
 import { dragElement } from './actions/drag'
@@ -103,9 +104,12 @@ export async function runPageAction(win: Window, action: Action, memory: PageMem
     return extracted === undefined ? { status: 'done', errors: [], ...named() } : { status: 'done', errors: [], extracted, ...named() }
   } catch (error) {
     if (error instanceof PageActionError) {
-      const redact = createRedactor(opts.redactValues)
-      const effect = error.effect ? { effect: { expected: redact(error.effect.expected), found: redact(error.effect.found) } } : {}
-      return { status: 'failed', errors: [{ code: error.code, message: redact(error.message), ...(error.origin ? { origin: error.origin } : {}), ...effect }], ...named() }
+      // A no-effect step quotes what it typed and found: masked as the page's text is (secrets, card numbers, and
+      // emails and phone numbers when the task asks).
+      const secrets = createRedactor(opts.redactValues)
+      const hide = (text: string) => redactSensitiveText(secrets(text), checked.data.redact ?? {})
+      const effect = error.effect ? { effect: { expected: hide(error.effect.expected), found: hide(error.effect.found) } } : {}
+      return { status: 'failed', errors: [{ code: error.code, message: hide(error.message), ...(error.origin ? { origin: error.origin } : {}), ...effect }], ...named() }
     }
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: createRedactor(opts.redactValues)(message).slice(0, 2000) }], ...named() }
