@@ -38,8 +38,11 @@ export async function scrollBy(win: Window, el: Element | null, direction: 'up' 
   if (container) container.scrollBy({ top: sign * (amount ?? Math.round(container.clientHeight * 0.9)), behavior: 'instant' })
   else view.scrollBy({ top: sign * (amount ?? Math.round(view.innerHeight * 0.9)), behavior: 'instant' })
   if (amount === 0) return
-  // An infinite list may load more a moment later; the position is what the step itself moved.
-  const after = await settledReading(win, position, (y) => Math.abs(y - before) >= 1, 100)
+  // A box already at the end it scrolls to cannot move, so there is nothing to wait for; another may move a moment
+  // late (scroll snapping, a list that re-lays itself out), and the position is what the step itself moved.
+  const box = container ?? view.document.scrollingElement
+  const atEnd = !!box && (sign > 0 ? box.scrollTop + box.clientHeight >= box.scrollHeight - 1 : box.scrollTop <= 0)
+  const after = atEnd ? position() : await settledReading(win, position, (y) => Math.abs(y - before) >= 1, 100)
   if (Math.abs(after - before) < 1) {
     const where = container ? 'the list' : 'the page'
     const root = view.document.scrollingElement
