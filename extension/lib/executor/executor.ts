@@ -103,9 +103,10 @@ export function createExecutor(deps: ExecutorDeps) {
    * Reports the leftover result, if any. False when the server could not take it yet (try again later); with
    * `takeNext`, the task's next action when the server handed it over with its reply.
    */
-  async function settle(takeNext = false): Promise<false | { next: Action | null }> {
+  async function settle(takeNext = false, finished?: InFlight): Promise<false | { next: Action | null }> {
     const done = { next: null }
-    const state = await readState()
+    // The result just written is the one to report: read back only what a fresh worker left over.
+    const state = finished ? { inflight: finished } : await readState()
     if (!state.inflight) return done
     if (state.inflight.phase === 'locked') {
       // Stopped before anything reached the page: nothing happened, so the server's next delivery of the
@@ -121,14 +122,17 @@ export function createExecutor(deps: ExecutorDeps) {
       const reply = await connection.call(() => deps.server.report(body))
       if (reply.ok || isFinal(reply.error)) {
         if (!reply.ok) console.warn(`[tandem] the server refused the result of ${inflight.actionId}: ${reply.error.message}`)
-        // The report's answer is the first word of a task now waiting for the person: the long-poll would wait it out.
-        else await follow(inflight.taskId, reply.value.status)
         const codes = new Set(observation.errors?.map((e) => e.code))
-        await forget(inflight, codes.has('TASK_TAB_CLOSED'))
-        await updateActivity({
-          lastAction: { taskId: inflight.taskId, actionId: inflight.actionId, type: inflight.type, status: observation.status, at: now() },
-          needsSite: deniedSite(inflight.taskId, observation),
-        })
+        // Apart from each other, so done side by side: the status followed (the report's answer is the first word of a
+        // task now waiting for the person: the long-poll would wait it out), the lock let go, the panel told.
+        await Promise.all([
+          reply.ok ? follow(inflight.taskId, reply.value.status) : undefined,
+          forget(inflight, codes.has('TASK_TAB_CLOSED')),
+          updateActivity({
+            lastAction: { taskId: inflight.taskId, actionId: inflight.actionId, type: inflight.type, status: observation.status, at: now() },
+            needsSite: deniedSite(inflight.taskId, observation),
+          }),
+        ])
         return { next: (reply.ok && reply.value.action) || null }
       }
       if (reply.error.code === 'PAYLOAD_TOO_LARGE' && observation.artifacts?.length && attempt === 0) {
@@ -162,8 +166,10 @@ export function createExecutor(deps: ExecutorDeps) {
       return
     }
     // The lock goes to storage before anything touches the page.
-    await updateState((s) => ({ ...s, inflight }))
-    await updateActivity({ lastAction: { taskId: action.taskId, actionId: action.actionId, type: action.type, status: 'running', at: now() } })
+    await Promise.all([
+      updateState((s) => ({ ...s, inflight })),
+      updateActivity({ lastAction: { taskId: action.taskId, actionId: action.actionId, type: action.type, status: 'running', at: now() } }),
+    ])
     let observation: Observation
     const unwatch = deps.watch?.(action)
     const touching = async () => {
@@ -177,7 +183,8 @@ export function createExecutor(deps: ExecutorDeps) {
     } finally {
       unwatch?.()
     }
-    await updateState((s) => ({ ...s, inflight: { ...inflight, tabId: s.tasks[action.taskId]?.tabId ?? null, phase: 'finished', observation } }))
+    const after = await updateState((s) => ({ ...s, inflight: { ...inflight, tabId: s.tasks[action.taskId]?.tabId ?? null, phase: 'finished', observation } }))
+    return after.inflight!
   }
 
   async function pump(force: boolean) {
@@ -214,8 +221,7 @@ export function createExecutor(deps: ExecutorDeps) {
       if (action) {
         let reported: Awaited<ReturnType<typeof settle>>
         try {
-          await run(action)
-          reported = await settle(true)
+          reported = await settle(true, await run(action))
         } finally {
           await deps.afterReport?.().catch((error: unknown) => console.warn('[tandem] releasing the task tab failed', error))
         }

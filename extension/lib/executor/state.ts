@@ -137,6 +137,9 @@ export function updateActivity(change: Partial<Activity> | ((activity: Activity)
   return activityWrites(async () => {
     const parsed = Activity.safeParse(await activityItem.getValue())
     const activity = parsed.success ? parsed.data : activityItem.fallback
-    await activityItem.setValue({ ...activity, ...(typeof change === 'function' ? change(activity) : change) })
+    const changed = typeof change === 'function' ? change(activity) : change
+    // Asked after every step (is a takeover over?): a change of nothing writes nothing, and wakes no panel.
+    if (!Object.keys(changed).length) return
+    await activityItem.setValue({ ...activity, ...changed })
   })
 }

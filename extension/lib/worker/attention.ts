@@ -88,6 +88,9 @@ export function createAttention(deps: AttentionDeps) {
     })
   }
 
+  /** Whether this worker has set the badge once: a fresh one sets it even when nothing changed. */
+  let badgeShown = false
+
   async function seen(taskId: string | null, status: TaskStatus | null) {
     const state = await read()
     const waiting = { ...state.waiting }
@@ -111,11 +114,15 @@ export function createAttention(deps: AttentionDeps) {
       for (const w of fresh) await notify(w).catch((error) => console.warn('[tandem] notification failed', error))
       notified = [...notified, ...fresh.map((w) => w.key)].slice(-NOTIFIED_KEPT)
     }
+    // Seen after every step: a task that goes on running changes nothing here, and costs no write.
+    const same = notified === state.notified && !gone.length && sameWaiting(waiting, state.waiting) && badgeShown
+    if (same) return
     await attentionItem.setValue({ waiting, notified })
     for (const w of gone) await deps.notifications.clear(w.key).catch(() => false)
     const badge = badgeFor(Object.values(waiting))
     await deps.action.setBadgeText({ text: badge.text })
     if (badge.text) await deps.action.setBadgeBackgroundColor({ color: badge.color })
+    badgeShown = true
   }
 
   return {
@@ -143,3 +150,6 @@ export function createAttention(deps: AttentionDeps) {
   }
 }
 export type Attention = ReturnType<typeof createAttention>
+
+const sameWaiting = (a: Record<string, Waiting>, b: Record<string, Waiting>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k])

@@ -118,17 +118,20 @@ export function createEngine(deps: EngineDeps) {
   async function dispatch(task: TaskRecord, source: RequestSource): Promise<Action | null> {
     if (!deliverable(task)) return null
     if (task.current!.phase === 'dispatched') return task.current!.action
-    return mutate(task.id, (t, events) => {
-      if (!deliverable(t)) return null
-      const current = t.current!
-      if (current.phase === 'ready') {
-        current.phase = 'dispatched'
-        current.dispatchedAt = new Date().toISOString()
-        current.deliveries += 1
-        events.push({ type: 'action.dispatched', actionId: current.action.actionId, data: { source } })
-      }
-      return current.action
-    })
+    return mutate(task.id, (t, events) => markDispatched(t, events, source))
+  }
+
+  /** Hands the task's current action to `source` (once; later calls return it as it is), or null if none may go. */
+  function markDispatched(t: TaskRecord, events: PendingEvent[], source: RequestSource): Action | null {
+    if (!deliverable(t)) return null
+    const current = t.current!
+    if (current.phase === 'ready') {
+      current.phase = 'dispatched'
+      current.dispatchedAt = new Date().toISOString()
+      current.deliveries += 1
+      events.push({ type: 'action.dispatched', actionId: current.action.actionId, data: { source } })
+    }
+    return current.action
   }
 
   return {
@@ -231,12 +234,14 @@ export function createEngine(deps: EngineDeps) {
         applyObservation(task, observation, refs, previous?.url, events)
         if (!keepPrevious) await store.setObservation(task.id, observation)
         await advance(task, keepPrevious ? previous : observation, deps, events)
+        // The next step is often ready already (a script's): handed over with the reply, it saves the reporter a poll,
+        // and dispatched in this same write, the server a second one.
+        if (body.takeNext) markDispatched(task, events, source)
         return { accepted: true, duplicate: false, status: task.status }
       })
       if (reply.duplicate) return reply
       void kick(body.taskId)
       if (!body.takeNext) return reply
-      // The next step is often ready already (a script's): handed over here, it saves the reporter a poll.
       const task = await store.get(body.taskId)
       const action = task ? await deliver(task, source) : null
       return { ...reply, status: task?.status ?? reply.status, action }
