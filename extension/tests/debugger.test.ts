@@ -51,6 +51,22 @@ describe('the debugger on a task tab', () => {
     expect(chrome.ours).toEqual(new Set([7]))
   })
 
+  it('tells whether the tab is still on the same attachment: attaching, letting go and Chrome letting go each change it', async () => {
+    const chrome = fakeDebugger()
+    const cdp = createTabDebugger({ debugger: chrome.api })
+    await cdp.send(7, 'Fetch.enable')
+    const first = cdp.attachment(7)
+    await cdp.send(7, 'Page.captureScreenshot')
+    expect(cdp.attachment(7)).toBe(first)
+    await cdp.detach(7)
+    expect(cdp.attachment(7)).not.toBe(first)
+    await cdp.send(7, 'Fetch.enable')
+    const second = cdp.attachment(7)
+    await cdp.detached({ tabId: 7 }, 'target_closed')
+    expect(cdp.attachment(7)).not.toBe(second)
+    expect(cdp.attachment(8)).toBe(0)
+  })
+
   it('uses the attachment a stopped worker left behind, which Chrome reports as "already attached"', async () => {
     const chrome = fakeDebugger()
     await createTabDebugger({ debugger: chrome.api }).send(7, 'Page.enable')

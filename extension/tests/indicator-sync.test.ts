@@ -57,6 +57,29 @@ describe('indicator sync', () => {
     expect(content.ask).not.toHaveBeenCalled()
   })
 
+  it('tells a page a state it already shows only when asked to, and again once the tab loads another document', async () => {
+    const { sync, content } = setup()
+    await sync.show('task1', 'ongoing', undefined, { changed: true })
+    await sync.show('task1', 'ongoing', undefined, { changed: true })
+    expect(content.ask).toHaveBeenCalledTimes(1)
+    // Unasked for (a load, see createTabLoads), it is told again.
+    await sync.show('task1', 'ongoing')
+    expect(content.ask).toHaveBeenCalledTimes(2)
+    await sync.show('task1', 'approval', undefined, { changed: true })
+    expect(content.ask).toHaveBeenLastCalledWith(7, { kind: 'indicator', state: 'approval' }, 2000)
+    sync.forget(7)
+    await sync.show('task1', 'approval', undefined, { changed: true })
+    expect(content.ask).toHaveBeenCalledTimes(4)
+  })
+
+  it('forgets what a page was told when telling it failed', async () => {
+    const { sync, content } = setup()
+    content.ask.mockRejectedValueOnce(new Error('gone'))
+    await sync.show('task1', 'ongoing', undefined, { changed: true })
+    await sync.show('task1', 'ongoing', undefined, { changed: true })
+    expect(content.ask).toHaveBeenCalledTimes(2)
+  })
+
   it('stops the step a task is running in its tab, and nothing else', async () => {
     const inflight = { taskId: 'task1', actionId: 'act1', type: 'waitFor' as const, tabId: 7, startedAt: 0, graceMs: 1, phase: 'started' as const }
     const running = setup({ state: { ...base, inflight } })
@@ -85,10 +108,10 @@ describe('following the task status', () => {
     const follow = followStatus({ attention, indicator, order: createTaskOrder() })
     await activityItem.setValue({ ...activityItem.fallback, takeover: { taskId: 'task1', input: 'pointer', reason: 'r', at: 1 } })
     await follow('task1', 'PAUSED')
-    expect(indicator.show).toHaveBeenLastCalledWith('task1', 'takeover', expect.any(Function))
+    expect(indicator.show).toHaveBeenLastCalledWith('task1', 'takeover', expect.any(Function), { changed: true })
     expect((await activityItem.getValue()).takeover).not.toBeNull()
     await follow('task1', 'RUNNING')
-    expect(indicator.show).toHaveBeenLastCalledWith('task1', 'ongoing', expect.any(Function))
+    expect(indicator.show).toHaveBeenLastCalledWith('task1', 'ongoing', expect.any(Function), { changed: true })
     expect((await activityItem.getValue()).takeover).toBeNull()
     await follow(null, null)
     expect(attention.seen).toHaveBeenLastCalledWith(null, null)

@@ -82,6 +82,43 @@ describe('navigation guard', () => {
     expect(nav.onErrorOccurred.count).toBe(0)
   })
 
+  it('keeps its rules for the task’s next step in hand, which starts with nothing heard', async () => {
+    const { apis, rules, dnr, nav } = fakeApis(['https://shop.example/*'])
+    const guard = createNavigationGuard(apis)
+    await guard.engage(5, 'https://shop.example/')
+    nav.onBeforeNavigate.fire({ tabId: 5, frameId: 0 })
+    nav.onErrorOccurred.fire(blocked(5, 'https://evil.test/'))
+    await guard.keep()
+    expect(guard.refusals()).toEqual({ page: null, frames: [] })
+    expect(guard.navigating()).toBe(false)
+    await guard.engage(5, 'https://shop.example/cart')
+    expect(dnr.updateSessionRules).toHaveBeenCalledTimes(1)
+    expect(rules()[0]!.condition.tabIds).toEqual([5])
+    // Still heard in the next step.
+    nav.onErrorOccurred.fire(blocked(5, 'https://evil.test/'))
+    expect(guard.refusals().page).toBe('https://evil.test')
+    await guard.release()
+    expect(rules()).toEqual([])
+  })
+
+  it('sets its rules again after a kept hold when the next step needs others, is elsewhere, or something happened in between', async () => {
+    for (const next of [
+      { tabId: 5, url: 'https://other.example/' },
+      { tabId: 8, url: 'https://shop.example/' },
+      { tabId: 5, url: 'https://shop.example/', between: true },
+    ]) {
+      const { apis, rules, dnr, nav } = fakeApis(['https://shop.example/*'])
+      const guard = createNavigationGuard(apis)
+      await guard.engage(5, 'https://shop.example/')
+      await guard.keep()
+      if (next.between) nav.onBeforeNavigate.fire({ tabId: 5, frameId: 0 })
+      await guard.engage(next.tabId, next.url)
+      expect(dnr.updateSessionRules.mock.calls.length).toBeGreaterThan(1)
+      expect(rules().filter((r) => r.condition.tabIds).map((r) => r.condition.tabIds)).toEqual([[next.tabId]])
+      expect(guard.navigating()).toBe(false)
+    }
+  })
+
   it('does nothing when the person granted every site', async () => {
     const { apis, dnr, nav } = fakeApis(['<all_urls>'])
     const guard = createNavigationGuard(apis)

@@ -62,7 +62,7 @@ describe('a task tab that loads a new page', () => {
   it('asks the server about a task this worker has no status of yet (a restarted worker)', async () => {
     const { content, refresh, order, loads } = setup()
     expect(order.known('task1')).toBe('PAUSED')
-    const fresh = createTabLoads({ order: createTaskOrder(), indicator: { show: vi.fn() }, refresh, readState: async () => state })
+    const fresh = createTabLoads({ order: createTaskOrder(), indicator: { show: vi.fn(), forget: vi.fn() }, refresh, readState: async () => state })
     await fresh.loaded(7)
     expect(refresh).toHaveBeenCalledWith('task1')
     expect(content.ask).not.toHaveBeenCalled()

@@ -148,6 +148,50 @@ describe('the write barrier', () => {
     expect(await tab.request('POST', 'https://shop.test/api/orders').then((id) => tab.outcome.get(id))).toBe('sent')
   })
 
+  it('stays on a moment after a step that held nothing, letting everything go, for the next step to take up', async () => {
+    const tab = fakeTab()
+    let attachment = 1
+    const store = { get: async () => [] as Hold[], set: async () => undefined }
+    const debuggee = { ...tab.debuggee, attachment: () => attachment }
+    const barrier = createWriteBarrier({ debugger: debuggee as never, events: tab.events, store, lingerMs: 40 })
+    const step = { taskId: 't1', stepId: 'a1', pageUrl: 'https://shop.test/cart' }
+    await barrier.engage(7, step)
+    await barrier.stepEnded(7)
+    expect(await tab.request('POST', 'https://shop.test/api/orders').then((id) => tab.outcome.get(id))).toBe('sent')
+    const sent = tab.commands.length
+    // The next step, at once: nothing to turn on again, and its writes are held.
+    expect(await barrier.engage(7, { ...step, stepId: 'a2' })).toBe(true)
+    expect(tab.commands.length).toBe(sent)
+    const write = await tab.request('POST', 'https://shop.test/api/orders')
+    expect(tab.outcome.has(write)).toBe(false)
+    await barrier.refuse(() => true)
+    await barrier.stepEnded(7)
+    await new Promise((r) => setTimeout(r, 80))
+    expect(tab.enabled.has('top')).toBe(false)
+    // Let go of by the debugger meanwhile: turned on afresh, and the lingering barrier sends nothing after.
+    await barrier.engage(7, { ...step, stepId: 'a3' })
+    await barrier.stepEnded(7)
+    const before = tab.commands.length
+    attachment++
+    await new Promise((r) => setTimeout(r, 80))
+    await barrier.engage(7, { ...step, stepId: 'a4' })
+    expect(tab.commands.slice(before).map((c) => c.method)).toEqual(['Fetch.enable', 'Target.setAutoAttach', 'Network.enable'])
+  })
+
+  it('does not take a lingering barrier for on once the debugger was let go of in between', async () => {
+    const tab = fakeTab()
+    let attachment = 1
+    const store = { get: async () => [] as Hold[], set: async () => undefined }
+    const barrier = createWriteBarrier({ debugger: { ...tab.debuggee, attachment: () => attachment } as never, events: tab.events, store, lingerMs: 1000 })
+    const step = { taskId: 't1', stepId: 'a1', pageUrl: 'https://shop.test/cart' }
+    await barrier.engage(7, step)
+    await barrier.stepEnded(7)
+    attachment++
+    const before = tab.commands.length
+    await barrier.engage(7, { ...step, stepId: 'a2' })
+    expect(tab.commands.slice(before).map((c) => c.method)).toEqual(['Fetch.enable', 'Target.setAutoAttach', 'Network.enable'])
+  })
+
   it('drops third-party telemetry without asking, and says what it dropped', async () => {
     const { tab, barrier, step } = setup()
     await barrier.engage(7, step)

@@ -61,6 +61,9 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
   const attachMs = deps.attachTimeoutMs ?? 5000
   const commandMs = deps.commandTimeoutMs ?? 5000
   const attaching = new Map<number, Promise<void>>()
+  /** Counts, per tab, the attachments this worker made or lost: a user of the debugger can tell it is still the same. */
+  const attachments = new Map<number, number>()
+  const bump = (tabId: number) => attachments.set(tabId, (attachments.get(tabId) ?? 0) + 1)
   let declines: Promise<unknown> = Promise.resolve()
 
   /** Read-modify-write of the declined tabs, one at a time: Chrome's Cancel detaches every tab at once. */
@@ -75,6 +78,7 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
   }
 
   async function attach(tabId: number): Promise<void> {
+    bump(tabId)
     if ((await declined.get()).includes(tabId)) {
       throw new DebuggerError('declined', 'Chrome’s “started debugging this browser” bar was canceled for this tab.')
     }
@@ -127,8 +131,15 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
       }
     },
 
+    /**
+     * Which attachment of the tab this worker is on: it changes whenever the worker attaches to the tab, lets go of
+     * it, or hears that Chrome let go of it. The same number twice means what was set through it in between still holds.
+     */
+    attachment: (tabId: number): number => attachments.get(tabId) ?? 0,
+
     /** Lets go of the tab if the extension is attached to it; true when it was. Never touches another debugger. */
     async detach(tabId: number): Promise<boolean> {
+      bump(tabId)
       try {
         await withDeadline(deps.debugger.detach({ tabId }), commandMs, 'Detaching the debugger')
         return true
@@ -150,6 +161,7 @@ export function createTabDebugger(deps: TabDebuggerDeps) {
      */
     async detached(source: { tabId?: number }, reason: string): Promise<void> {
       const { tabId } = source
+      if (tabId !== undefined) bump(tabId)
       if (reason !== 'canceled_by_user' || tabId === undefined) return
       await changeDeclined((tabIds) => (tabIds.includes(tabId) ? tabIds : [...tabIds, tabId]))
     },

@@ -43,8 +43,11 @@ export interface ExecutorDeps {
    * any API client) must not wait out a long step in the page.
    */
   watch?: (action: Pick<Action, 'taskId' | 'type'>) => () => void
-  /** After an action's report was sent (or could not be): what held the tab for the action lets go of it. */
-  afterReport?: () => Promise<void>
+  /**
+   * After an action's report was sent (or could not be): what held the tab for the action lets go of it, unless
+   * `next`, the task's next action, came with the reply and runs at once.
+   */
+  afterReport?: (done: Action, next: Action | null) => Promise<void>
 }
 
 /**
@@ -219,11 +222,11 @@ export function createExecutor(deps: ExecutorDeps) {
         await follow(taskId, status)
       }
       if (action) {
-        let reported: Awaited<ReturnType<typeof settle>>
+        let reported: Awaited<ReturnType<typeof settle>> = false
         try {
           reported = await settle(true, await run(action))
         } finally {
-          await deps.afterReport?.().catch((error: unknown) => console.warn('[tandem] releasing the task tab failed', error))
+          await deps.afterReport?.(action, reported ? reported.next : null).catch((error: unknown) => console.warn('[tandem] releasing the task tab failed', error))
         }
         if (!reported) return
         handed = reported.next

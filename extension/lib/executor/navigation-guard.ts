@@ -33,6 +33,11 @@ export interface NavigationGuard {
   navigating(): boolean
   refusals(): Refusals
   release(): Promise<void>
+  /**
+   * Keeps the hold after its step, for the task's next step already in hand: engaged on the same tab with the same
+   * rules and with nothing heard meanwhile, it goes on as it is (no rule set again); anything else replaces it.
+   */
+  keep(): Promise<void>
   /** Removes rules a stopped worker left behind. */
   clear(): Promise<void>
 }
@@ -44,7 +49,11 @@ interface Hold {
   /** Tabs the page opened while held. */
   opened: Set<number>
   allowed: RegExp[]
+  /** The rules set for it, as set (the next step's hold reuses them when they are the same). */
+  rules: string
   ruled: boolean
+  /** Kept after its step for the next one, already in hand (see `keep`). */
+  kept: boolean
   started: boolean
   refusals: Refusals
   wake: () => void
@@ -118,16 +127,24 @@ export function createNavigationGuard(apis: GuardApis): NavigationGuard {
   return {
     engage: (tabId, pageUrl) =>
       serial(async () => {
-        await drop()
         const grants = (await apis.permissions.getAll().catch(() => null))?.origins ?? []
         const scope = { tabId, pageUrl, grants, serverUrl: await apis.serverUrl() }
         const rules = guardRules(scope)
+        // The last step's hold, kept for this one with the very rules it needs, and nothing heard since.
+        const kept = hold?.kept && hold.tabId === tabId && !hold.started && !hold.refusals.page && !hold.refusals.frames.length
+        if (kept && rules && hold!.ruled && hold!.rules === JSON.stringify(rules)) {
+          hold!.kept = false
+          return
+        }
+        await drop()
         if (!rules) return
         const h: Hold = {
           tabId,
           opened: new Set(),
           allowed: allowedRegexes(scope).map((r) => new RegExp(r, 'i')),
+          rules: JSON.stringify(rules),
           ruled: false,
+          kept: false,
           started: false,
           refusals: { page: null, frames: [] },
           wake: () => undefined,
@@ -165,6 +182,14 @@ export function createNavigationGuard(apis: GuardApis): NavigationGuard {
     navigating: () => !!hold?.started,
     refusals: () => (hold ? { page: hold.refusals.page, frames: [...hold.refusals.frames] } : { page: null, frames: [] }),
     release: () => serial(drop),
+    keep: () =>
+      serial(async () => {
+        if (!hold) return
+        hold.kept = true
+        hold.started = false
+        hold.opened.clear()
+        hold.refusals = { page: null, frames: [] }
+      }),
     clear: () =>
       serial(async () => {
         hold?.stop()

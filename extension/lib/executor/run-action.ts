@@ -50,7 +50,7 @@ export interface RunDeps {
   /** Holds the task tab on granted sites while the action runs (see createNavigationGuard); the caller releases it. */
   guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
   /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
-  barrier?: Pick<WriteBarrier, 'sockets' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse'>
+  barrier?: Pick<WriteBarrier, 'sockets' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse' | 'settle'>
   /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
   block?: Pick<WriteBlock, 'engage' | 'blocked' | 'popups' | 'release'>
   /** Watches a navigate step's page come up: a network error or an HTTP error fails the step itself. */
@@ -362,6 +362,8 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     try {
       if (current) {
         await deps.guard?.engage(current.id, url)
+        // Still on after the last step (see WriteBarrier.stepEnded), it would make the page wait on it as it loads.
+        await deps.barrier?.settle(current.id)
         await deps.tabs.update(current.id, { url })
         tabId = current.id
       } else {
@@ -390,6 +392,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   async function back(current: LiveTab) {
     if (withEvidence(action)) await shootBefore(current)
     await deps.touching()
+    await deps.barrier?.settle(current.id)
     try {
       await deps.tabs.goBack(current.id)
     } catch {

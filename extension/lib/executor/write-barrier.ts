@@ -7,12 +7,14 @@ export type { Hold, HoldStore } from './held-store'
 type DebuggerEvent = (source: { tabId?: number; sessionId?: string }, method: string, params?: unknown) => void
 
 export interface WriteBarrierDeps {
-  debugger: Pick<TabDebugger, 'send' | 'sendToSession' | 'detach'>
+  debugger: Pick<TabDebugger, 'send' | 'sendToSession' | 'detach'> & Partial<Pick<TabDebugger, 'attachment'>>
   /** chrome.debugger.onEvent */
   events: { addListener(cb: DebuggerEvent): void }
   store?: HoldStore
   now?: () => number
   classify?: (facts: RequestFacts, redact?: RedactSettings) => ReturnType<typeof classifyRequest>
+  /** How long the barrier stays on, letting everything go, after a step that held nothing (see stepEnded). */
+  lingerMs?: number
 }
 
 interface PausedEvent {
@@ -35,6 +37,10 @@ interface Watch {
   /** A window the page opened, taken under the barrier for the step: let go of entirely when done with. */
   adopted?: boolean
   documents: number
+  /** The debugger's attachment Fetch was turned on in (see TabDebugger.attachment). */
+  attachment?: number
+  /** Set while the barrier stays on after a step that held nothing, until it comes off. */
+  linger?: ReturnType<typeof setTimeout>
   sockets: HeldRequest[]
   dropped: HeldRequest[]
   allowed: HeldRequest[]
@@ -63,6 +69,8 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
   const classify = deps.classify ?? ((facts: RequestFacts, redact?: RedactSettings) => classifyRequest(facts, undefined, redact))
   const watches = new Map<number, Watch>()
   const change = serialChanges(store)
+  const lingerMs = deps.lingerMs ?? 1000
+  const attachment = (tabId: number) => deps.debugger.attachment?.(tabId)
 
   const send = (tabId: number, sessionId: string | undefined, method: string, params: Record<string, unknown> = {}) =>
     sessionId ? deps.debugger.sendToSession(tabId, sessionId, method, params) : deps.debugger.send(tabId, method, params)
@@ -169,6 +177,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
   async function off(tabId: number) {
     const watch = watches.get(tabId)
     watches.delete(tabId)
+    clearTimeout(watch?.linger)
     for (const sessionId of watch?.sessions ?? []) await send(tabId, sessionId, 'Fetch.disable').catch(() => undefined)
     await send(tabId, undefined, 'Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: true }).catch(() => undefined)
     await send(tabId, undefined, 'Fetch.disable').catch(() => undefined)
@@ -186,16 +195,22 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[]; adopted?: boolean; inherit?: string },
     ): Promise<boolean> {
       const earlier = watches.get(tabId)
+      clearTimeout(earlier?.linger)
       // Taken over from the last step's tail (see createStepTail): what it held since is this step's to report.
       const inherit = step.inherit
       if (inherit) await change((holds) => ({ holds: holds.map((h) => (h.stepId === inherit ? { ...h, stepId: step.stepId } : h)), result: undefined }))
       const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], allowed: [], sockets: [], wake: () => undefined }
-      watches.set(tabId, watch)
+      // Still on from the last step, in the same attachment of the debugger: Fetch pauses the page's requests already.
+      const on = earlier?.linger !== undefined && earlier.attachment !== undefined && earlier.attachment === attachment(tabId)
+      watches.set(tabId, { ...watch, ...(on ? { attachment: earlier!.attachment } : {}) })
+      if (on) return true
       try {
         await deps.debugger.send(tabId, 'Fetch.enable', WRITE_REQUESTS)
         await deps.debugger.send(tabId, 'Target.setAutoAttach', AUTO_ATTACH)
         // Only for the WebSocket openings it names (webSocketCreated); no bodies are kept.
         await deps.debugger.send(tabId, 'Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 })
+        const now = watches.get(tabId)
+        if (now) now.attachment = attachment(tabId)
         return true
       } catch (error) {
         console.warn('[tandem] the write barrier could not be set on the task tab', error)
@@ -248,8 +263,16 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       const watch = watches.get(tabId)
       if (!watch) return
       const holds = (await store.get()).filter((h) => h.tabId === tabId)
-      if (holds.length) watch.mode = 'pass'
-      else await off(tabId)
+      watch.mode = 'pass'
+      if (holds.length) return
+      if (watch.adopted || watch.attachment === undefined) return off(tabId)
+      // A task's next step usually follows at once and would turn it all on again: it stays on a moment, letting
+      // everything go. Let go of meanwhile, the debugger took Fetch with it: nothing is sent to attach it again.
+      watch.linger = setTimeout(() => {
+        if (watches.get(tabId) !== watch) return
+        if (watch.attachment === attachment(tabId)) void off(tabId)
+        else watches.delete(tabId)
+      }, lingerMs)
     },
 
     /** The person approved: these held requests go on, exactly as the page sent them. */

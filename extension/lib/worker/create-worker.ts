@@ -127,9 +127,11 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     // A next or report reply is news as of its arrival (see createTaskOrder).
     onStatus: (taskId, status) => follow(taskId, status, taskId && status ? order.admit(taskId, status)! : undefined),
     watch: changes.watch,
-    // A step's tail keeps the guard until it ends (see createStepTail).
-    afterReport: async () => {
-      if (!tail.guarding()) await guard.release()
+    // A step's tail keeps the guard until it ends (see createStepTail); a step the task follows at once passes it on.
+    afterReport: async (done, next) => {
+      if (tail.guarding()) return
+      if (next?.taskId === done.taskId) await guard.keep()
+      else await guard.release()
     },
     execute: async (action, state, touching) => {
       const barred = await barrierItem.getValue()

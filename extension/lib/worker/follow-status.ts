@@ -28,6 +28,6 @@ export function followStatus(deps: {
     // Resumed or stopped from anywhere (the panel, the console): the takeover is over.
     if (status !== 'PAUSED')
       await updateActivity((activity) => (activity.takeover?.taskId === taskId && newest() ? { takeover: null } : {}))
-    await deps.indicator.show(taskId, indicatorStateFor(status), newest)
+    await deps.indicator.show(taskId, indicatorStateFor(status), newest, { changed: true })
   }
 }

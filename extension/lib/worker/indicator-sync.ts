@@ -33,11 +33,19 @@ export function taskOfTab(state: ExecutorState, tabId: number): string | null {
  */
 export function createIndicatorSync(deps: IndicatorSyncDeps) {
   const read = deps.readState ?? readState
+  /** What each tab's page was last told (by this worker); forgotten whenever the page may have changed. */
+  const shown = new Map<number, IndicatorState>()
   return {
-    /** `newest` says whether the state is still the task's newest, asked last before the page is told. */
-    async show(taskId: string, state: IndicatorState, newest: () => boolean = () => true): Promise<void> {
+    /**
+     * `newest` says whether the state is still the task's newest, asked last before the page is told. `changed`:
+     * only when the tab shows something else (a task's status followed after every step mostly says the same; a
+     * new document is shown its state as it loads, see createTabLoads).
+     */
+    async show(taskId: string, state: IndicatorState, newest: () => boolean = () => true, opts: { changed?: boolean } = {}): Promise<void> {
       const tabId = tabOfTask(await read(), taskId)
       if (tabId === null) return
+      if (opts.changed && shown.get(tabId) === state) return
+      shown.delete(tabId)
       const tab = await deps.tabs.get(tabId).catch(() => null)
       // A loading tab is between documents: the next change reaches the new one.
       if (!tab || tab.status !== 'complete') return
@@ -48,9 +56,14 @@ export function createIndicatorSync(deps: IndicatorSyncDeps) {
         }
         if (!newest()) return
         await deps.content.ask(tabId, { kind: 'indicator', state }, 2000)
+        shown.set(tabId, state)
       } catch {
         // no page to show it in
       }
+    },
+    /** The tab is loading another document: whatever its page was told is gone with it. */
+    forget(tabId: number): void {
+      shown.delete(tabId)
     },
     /** Ends the action the task is running in its tab, if any; true when the page had one to end. */
     async stopAction(taskId: string): Promise<boolean> {

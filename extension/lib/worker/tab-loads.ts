@@ -6,7 +6,7 @@ import type { TaskOrder } from './task-order'
 
 export interface TabLoadsDeps {
   order: Pick<TaskOrder, 'known'>
-  indicator: Pick<IndicatorSync, 'show'>
+  indicator: Pick<IndicatorSync, 'show' | 'forget'>
   /** Asks the server for the task's status and follows it: for a task this worker holds no status of yet. */
   refresh: (taskId: string) => Promise<unknown>
   readState?: () => Promise<ExecutorState>
@@ -35,6 +35,7 @@ export function createTabLoads(deps: TabLoadsDeps) {
     loaded,
     /** A tabs.onUpdated listener. */
     onUpdated(tabId: number, change: { status?: string }): void {
+      if (change.status === 'loading') deps.indicator.forget(tabId)
       if (change.status !== 'complete') return
       loaded(tabId).catch((error: unknown) => console.warn('[tandem] could not show the indicator again', error))
     },
