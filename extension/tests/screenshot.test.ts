@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { ContentError } from '../lib/executor/content-channel'
 import { DebuggerError } from '../lib/executor/debugger'
 import { createScreenshotter } from '../lib/executor/screenshot'
 import type { Tab } from '../lib/executor/task-tab'
@@ -74,6 +75,26 @@ describe('screenshots', () => {
     expect(methods).toEqual(['Page.startScreencast', 'Page.captureScreenshot', 'Page.startScreencast', 'Page.captureScreenshot'])
     // The second start finds it running ("already active"), which is no failure.
     expect(calls).toEqual(['mask', 'cdp', 'unmask', 'mask', 'cdp', 'unmask'])
+  })
+
+  it('starts the screencast once for each attachment of the debugger to the tab', async () => {
+    const { content } = setup()
+    let attachment = 1
+    const send = vi.fn(async (_tabId: number, method: string) => (method === 'Page.captureScreenshot' ? { data: 'Q0RQ' } : {}))
+    const shooter = createScreenshotter({ tabs: { get: vi.fn() } as never, content: content as never, debugger: { send, attachment: () => attachment } as never })
+    await shooter.capture(tab(), 'before')
+    await shooter.capture(tab(), 'after')
+    attachment++
+    await shooter.capture(tab(), 'after')
+    expect(send.mock.calls.map((c) => c[1])).toEqual(['Page.startScreencast', 'Page.captureScreenshot', 'Page.captureScreenshot', 'Page.startScreencast', 'Page.captureScreenshot'])
+  })
+
+  it('starts Tandem in a page that does not run it yet, and masks it before the capture', async () => {
+    const { shooter, calls, content } = setup()
+    content.ask.mockRejectedValueOnce(new ContentError('gone', 'no receiver'))
+    expect(await shooter.capture(tab(), 'after')).toMatchObject({ artifact: { data: 'Q0RQ' } })
+    expect(content.ensure).toHaveBeenCalledWith(7)
+    expect(calls).toEqual(['mask', 'cdp', 'unmask'])
   })
 
   it('asks the page to mask the emails and phone numbers the server hides, and only those', async () => {

@@ -21,7 +21,7 @@ function clickAndSettle(page: Page, id: string, opts: { quietMs?: number; maxMs?
 }
 
 /** As the content script does: watch from before the click, wait after it. */
-function watchClickSettle(page: Page, id: string, opts: { quietMs?: number; unchangedMs?: number } = {}): Promise<Settled & { opacity: string | null }> {
+function watchClickSettle(page: Page, id: string, opts: { quietMs?: number; unchangedMs?: number; unchangedFrames?: number } = {}): Promise<Settled & { opacity: string | null }> {
   return page.evaluate(async ({ id, opts }) => {
     const w = window as any
     const watch = w.__tandemPage.watchSettle(window)
@@ -40,6 +40,21 @@ describe('watchSettle (from before the action)', () => {
     expect(settled.quiet).toBe(true)
     expect(settled.ms).toBeGreaterThanOrEqual(38)
     expect(settled.ms).toBeLessThan(400)
+    await page.close()
+  })
+
+  it('lets typing and scrolling that changed nothing go after two frames, yet catches what they set off within them', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'settle.html')
+    const still = await page.evaluate(() => (window as any).__tandemPage.SETTLE_STILL)
+    expect(still).toEqual({ unchangedMs: 20, unchangedFrames: 2 })
+    const nothing = await watchClickSettle(page, 'noop', still)
+    expect(nothing.quiet).toBe(true)
+    expect(nothing.ms).toBeGreaterThanOrEqual(18)
+    // A render two frames later starts the full window, and its fade-in is waited for.
+    const rendered = await watchClickSettle(page, 'nextframes', still)
+    expect(rendered.quiet).toBe(true)
+    expect(rendered.ms).toBeGreaterThanOrEqual(250)
+    expect(rendered.opacity).toBe('1')
     await page.close()
   })
 

@@ -100,9 +100,10 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     }
     // Stored at once: a page the step sends away (a form posted) unloads while it settles, and the worker still
     // finds what the step did; a worker that dies meanwhile finds it on its next wake instead of re-running.
-    await deps.store.set(resultKey, acted)
+    const storing = deps.store.set(resultKey, acted)
     // Read the page as the action left it once it stops moving (a popup fading in), not the instant the handler ran.
     const settled = await watch?.settled().catch(() => undefined)
+    await storing
     const settledAt = now()
     let page: PageState | undefined
     try {

@@ -1,5 +1,5 @@
 import { firesHandlers } from '../../../protocol/action-registry'
-import { createPageMemory, maskSensitiveFields, observePage, runPageAction, SETTLE_HOVER_MS, watchSettle, type PageMemory } from '../page'
+import { createPageMemory, maskSensitiveFields, observePage, runPageAction, SETTLE_HOVER_MS, SETTLE_STILL, watchSettle, type PageMemory } from '../page'
 import { deepQueryAll } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
 import type { TrustedInput } from '../page/input'
@@ -35,11 +35,15 @@ export function createPageLib(deps: { input?: (actionId: string) => TrustedInput
     mask: (win, redact) => maskSensitiveFields(win, { secretValues: secrets, ...(redact ? { redact } : {}) }),
     watchSettle(win, action) {
       // A page just loaded is read like a step that changed nothing: once it has stayed still for a few frames.
-      if (!action) return watchSettle(win)
+      if (!action) {
+        const loaded = watchSettle(win)
+        return { settled: () => loaded.settled(SETTLE_STILL) }
+      }
       // Actions that fire the page's handlers, and scrolls (lazy lists load as they come into view), may change the page.
       if (!firesHandlers(action.type) && action.type !== 'scroll') return { settled: async () => undefined }
       const watch = watchSettle(win)
-      return { settled: () => watch.settled(action.type === 'hover' ? { unchangedMs: SETTLE_HOVER_MS } : {}) }
+      const opts = action.type === 'hover' ? { unchangedMs: SETTLE_HOVER_MS } : action.type === 'type' || action.type === 'scroll' ? SETTLE_STILL : {}
+      return { settled: () => watch.settled(opts) }
     },
   }
 }

@@ -106,10 +106,10 @@ export function createExecutor(deps: ExecutorDeps) {
    * Reports the leftover result, if any. False when the server could not take it yet (try again later); with
    * `takeNext`, the task's next action when the server handed it over with its reply.
    */
-  async function settle(takeNext = false, finished?: InFlight): Promise<false | { next: Action | null }> {
+  async function settle(takeNext = false, just?: Finished): Promise<false | { next: Action | null }> {
     const done = { next: null }
-    // The result just written is the one to report: read back only what a fresh worker left over.
-    const state = finished ? { inflight: finished } : await readState()
+    // The result just come is the one to report: read back only what a fresh worker left over.
+    const state = just ? { inflight: just.finished } : await readState()
     if (!state.inflight) return done
     if (state.inflight.phase === 'locked') {
       // Stopped before anything reached the page: nothing happened, so the server's next delivery of the
@@ -122,7 +122,9 @@ export function createExecutor(deps: ExecutorDeps) {
     let observation = inflight.observation!
     for (let attempt = 0; ; attempt++) {
       const body = { taskId: inflight.taskId, actionId: inflight.actionId, observation, ...(takeNext ? { takeNext } : {}) }
-      const reply = await connection.call(() => deps.server.report(body))
+      // Reported while it is written: a worker stopped in between finds it and reports it again, which the server
+      // takes as the same report. Nothing goes on before it is written.
+      const [reply] = await Promise.all([connection.call(() => deps.server.report(body)), attempt === 0 ? just?.written : undefined])
       if (reply.ok || isFinal(reply.error)) {
         if (!reply.ok) console.warn(`[tandem] the server refused the result of ${inflight.actionId}: ${reply.error.message}`)
         const codes = new Set(observation.errors?.map((e) => e.code))
@@ -150,7 +152,13 @@ export function createExecutor(deps: ExecutorDeps) {
     }
   }
 
-  async function run(action: Action) {
+  /** An action's result as it comes, and its writing to storage. */
+  interface Finished {
+    finished: InFlight
+    written: Promise<unknown>
+  }
+
+  async function run(action: Action): Promise<Finished | undefined> {
     const state = await stateForTask(action.taskId, now)
     const inflight: InFlight = {
       taskId: action.taskId,
@@ -186,8 +194,9 @@ export function createExecutor(deps: ExecutorDeps) {
     } finally {
       unwatch?.()
     }
-    const after = await updateState((s) => ({ ...s, inflight: { ...inflight, tabId: s.tasks[action.taskId]?.tabId ?? null, phase: 'finished', observation } }))
-    return after.inflight!
+    const finished: InFlight = { ...inflight, phase: 'finished', observation }
+    const written = updateState((s) => ({ ...s, inflight: { ...finished, tabId: s.tasks[action.taskId]?.tabId ?? null } }))
+    return { finished, written }
   }
 
   async function pump(force: boolean) {

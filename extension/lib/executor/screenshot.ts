@@ -1,12 +1,12 @@
 import type { ArtifactLabel, ArtifactUpload, ObservationError, RedactSettings } from '#protocol'
-import type { ContentChannel } from './content-channel'
+import { ContentError, type ContentChannel } from './content-channel'
 import { DebuggerError, type TabDebugger } from './debugger'
 import type { Tab, TabsApi } from './task-tab'
 
 export interface ScreenshotDeps {
   tabs: Pick<TabsApi, 'captureVisibleTab' | 'get'>
   content: Pick<ContentChannel, 'ask' | 'ensure'>
-  debugger: Pick<TabDebugger, 'send'>
+  debugger: Pick<TabDebugger, 'send'> & Partial<Pick<TabDebugger, 'attachment'>>
   /** Chrome allows two captureVisibleTab calls a second; stay under it. */
   minIntervalMs?: number
   /** How long the browser may take to capture the tab through the debugger. */
@@ -48,6 +48,8 @@ export function createScreenshotter(deps: ScreenshotDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
   let last = Number.NEGATIVE_INFINITY
   let queue: Promise<unknown> = Promise.resolve()
+  /** The debugger attachment each tab's screencast runs in (see keepRendering). */
+  const casting = new Map<number, number>()
 
   async function viaDebugger(tabId: number): Promise<string> {
     await keepRendering(tabId)
@@ -63,12 +65,16 @@ export function createScreenshotter(deps: ScreenshotDeps) {
    * debugger's attachment, so it is started once per attachment ("already active" afterwards).
    */
   async function keepRendering(tabId: number): Promise<void> {
+    const attachment = deps.debugger.attachment?.(tabId)
+    if (attachment !== undefined && casting.get(tabId) === attachment) return
     const params = { format: 'jpeg', quality: 1, maxWidth: 16, maxHeight: 16 }
     try {
       await deps.debugger.send(tabId, 'Page.startScreencast', params)
     } catch (error) {
       if (!(error instanceof DebuggerError && /already active/i.test(error.message))) throw error
     }
+    const now = deps.debugger.attachment?.(tabId)
+    if (now !== undefined) casting.set(tabId, now)
   }
 
   async function visibleTab(windowId: number): Promise<string> {
@@ -107,19 +113,17 @@ export function createScreenshotter(deps: ScreenshotDeps) {
   }
 
   async function capture(tab: Tab & { id: number }, label: ArtifactLabel, redact?: RedactSettings): Promise<Shot> {
-    const mask = (paint: boolean) =>
-      deps.content.ask(tab.id, { kind: 'mask', restoreAfterMs: 3000, ...(redact ? { redact } : {}), ...(paint ? {} : { paint }) }, 2000).then(
-        ({ masked }) => masked,
-        () => false,
-      )
-    try {
-      await deps.content.ensure(tab.id)
-    } catch {
-      return unavailable('Sensitive fields could not be masked, so no screenshot was taken.')
-    }
+    const ask = (paint: boolean) =>
+      deps.content.ask(tab.id, { kind: 'mask', restoreAfterMs: 3000, ...(redact ? { redact } : {}), ...(paint ? {} : { paint }) }, 2000).then(({ masked }) => masked)
+    const mask = (paint: boolean) => ask(paint).catch(() => false)
     // The debugger's capture renders the page as it is when asked, masked fields included: no frame is waited for.
-    // Only the fallback, which takes what the screen shows, masks again and waits until that is painted.
-    if (!(await mask(false))) return unavailable('Sensitive fields could not be masked, so no screenshot was taken.')
+    // Only the fallback, which takes what the screen shows, masks again and waits until that is painted. A page that
+    // does not run Tandem yet (the page was just read, so it mostly does) gets it first.
+    const masked = await ask(false).catch(async (error: unknown) => {
+      if (!(error instanceof ContentError && error.reason === 'gone')) return false
+      return deps.content.ensure(tab.id).then(() => mask(false), () => false)
+    })
+    if (!masked) return unavailable('Sensitive fields could not be masked, so no screenshot was taken.')
     try {
       const image = await grab(tab.id, () => mask(true))
       if (typeof image !== 'string') return image

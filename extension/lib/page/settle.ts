@@ -24,6 +24,8 @@ export interface SettleOptions {
   quietMs?: number
   /** How long a step that changed nothing (yet) is given to start changing. Default 40 ms. */
   unchangedMs?: number
+  /** How many frames must be painted after a step that changed nothing. Default 3, as after a change. */
+  unchangedFrames?: number
   /** The longest wait. Default 1,500 ms. */
   maxMs?: number
 }
@@ -42,6 +44,16 @@ export const SETTLE_UNCHANGED_MS = 40
 export const SETTLE_HOVER_MS = 300
 /** Frames that must be painted after the last change too (rc-motion starts a transition two frames after adding). */
 const QUIET_FRAMES = 3
+
+/**
+ * Typing, scrolling, and a page just loaded (read once the tab says it has loaded, its load handlers run): what they
+ * set off shows within a frame or two — an input's render is synchronous or a microtask away, scroll events and
+ * IntersectionObserver callbacks run with the next frame and a rAF they schedule with the one after — so two frames,
+ * and at least 20 ms, without a change are enough there. A click keeps the longer window: menus and popups that open
+ * a moment later (a timer, a chain of frames) are what clicks set off. Anything that does change starts the full
+ * quiet window either way.
+ */
+export const SETTLE_STILL: SettleOptions = { unchangedMs: 20, unchangedFrames: 2 }
 /** Changes of one node (or one attribute of it) after which further ones are a ticker's. */
 const TICKER_CHANGES = 4
 
@@ -126,9 +138,12 @@ export function watchSettle(win: Window, from: 'settled' | 'start' = 'settled'):
   observer?.observe(doc, { attributes: true, childList: true, subtree: true, characterData: true })
   // Counted from the start when the watch began with the page (see watchLoad), else from `settled`.
   let frame = 0
+  /** Set while the wait is only for more frames: it looks again right after the next one, not a whole frame late. */
+  let onFrame: (() => void) | null = null
   const tick = () => {
     frames++
     frame = win.requestAnimationFrame(tick)
+    onFrame?.()
   }
   if (from === 'start' && observer) frame = win.requestAnimationFrame(tick)
   const stop = () => {
@@ -143,6 +158,7 @@ export function watchSettle(win: Window, from: 'settled' | 'start' = 'settled'):
       const quietMs = opts.quietMs ?? SETTLE_QUIET_MS
       const maxMs = opts.maxMs ?? SETTLE_MAX_MS
       const unchangedMs = Math.min(opts.unchangedMs ?? SETTLE_UNCHANGED_MS, maxMs)
+      const unchangedFrames = opts.unchangedFrames ?? QUIET_FRAMES
       const start = from === 'start' ? began : now()
       // A hidden tab runs no frames and holds its timers to about a second: waiting there would cost a second a step.
       if (!observer || doc.visibilityState === 'hidden') {
@@ -156,17 +172,27 @@ export function watchSettle(win: Window, from: 'settled' | 'start' = 'settled'):
         if (!frame) frame = win.requestAnimationFrame(tick)
         const finish = (quiet: boolean) => {
           stop()
+          onFrame = null
           clearTimeout(timer)
           resolve({ ms: Math.round(now() - asked), quiet })
         }
         const check = () => {
+          onFrame = null
+          clearTimeout(timer)
           // Records not yet delivered would be missed: take them first.
           note(observer.takeRecords())
           const t = now()
           const stillAt = Math.max(last + quietMs, start + unchangedMs, animationsEnd(doc, t, deadline))
-          if (t >= stillAt && frames >= QUIET_FRAMES) return finish(true)
+          if (t >= stillAt && frames >= (last === -Infinity ? unchangedFrames : QUIET_FRAMES)) return finish(true)
           if (t >= deadline) return finish(false)
-          timer = setTimeout(check, Math.max(t >= stillAt ? 16 : 1, Math.min(stillAt, deadline) - t))
+          if (t < stillAt) return void (timer = setTimeout(check, Math.max(1, Math.min(stillAt, deadline) - t)))
+          // Still long enough, short of frames: looked at once the next frame's callbacks (the page's own) have run.
+          onFrame = () => {
+            onFrame = null
+            clearTimeout(timer)
+            timer = setTimeout(check, 0)
+          }
+          timer = setTimeout(check, Math.min(50, Math.max(1, deadline - t)))
         }
         check()
       })
@@ -182,8 +208,8 @@ export function waitForSettle(win: Window, opts: SettleOptions = {}): Promise<Se
 
 /**
  * The page's settling, watched from the moment the content script starts in it (a page it was registered for): the
- * first reading after the page loads waits for the same quiet as ever, but counts the stillness (and the changes)
- * since then rather than from when the worker asks. Unused, it stops watching after `lifetimeMs`.
+ * first reading after the page loads waits as a just-loaded page does (SETTLE_STILL), but counts the stillness (and
+ * the changes) since then rather than from when the worker asks. Unused, it stops watching after `lifetimeMs`.
  */
 export function watchLoad(win: Window, lifetimeMs = 5000): { take(): SettleWatch | null } {
   let watch: SettleWatch | null = watchSettle(win, 'start')
@@ -196,7 +222,7 @@ export function watchLoad(win: Window, lifetimeMs = 5000): { take(): SettleWatch
       clearTimeout(timer)
       const taken = watch
       watch = null
-      return taken
+      return taken && { stop: taken.stop, settled: (opts) => taken.settled({ ...SETTLE_STILL, ...opts }) }
     },
   }
 }
