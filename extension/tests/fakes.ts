@@ -73,7 +73,7 @@ export function fakeWriteBarrier() {
     allowed: vi.fn((): HeldRequest[] => []),
     held: vi.fn(async (id: string) => holds.filter((h) => h.stepId === id || h.taskId === id)),
     stepEnded: vi.fn(async () => undefined),
-    settle: vi.fn(async () => undefined),
+    rest: vi.fn(async () => undefined),
     release: vi.fn(async (ids: readonly string[]) => {
       const released = holds.filter((h) => ids.includes(h.id))
       holds = holds.filter((h) => !ids.includes(h.id))

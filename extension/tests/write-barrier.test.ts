@@ -178,6 +178,19 @@ describe('the write barrier', () => {
     expect(tab.commands.slice(before).map((c) => c.method)).toEqual(['Fetch.enable', 'Target.setAutoAttach', 'Network.enable'])
   })
 
+  it('comes off at once for a page the tab is about to load, and sends nothing where it was never on', async () => {
+    const tab = fakeTab()
+    const store = { get: async () => [] as Hold[], set: async () => undefined }
+    const barrier = createWriteBarrier({ debugger: { ...tab.debuggee, attachment: () => 1 } as never, events: tab.events, store, lingerMs: 1000 })
+    await barrier.rest(7)
+    expect(tab.commands).toEqual([])
+    await barrier.engage(7, { taskId: 't1', stepId: 'a1', pageUrl: 'https://shop.test/cart' })
+    await barrier.stepEnded(7)
+    expect(tab.enabled.has('top')).toBe(true)
+    await barrier.rest(7)
+    expect(tab.enabled.has('top')).toBe(false)
+  })
+
   it('does not take a lingering barrier for on once the debugger was let go of in between', async () => {
     const tab = fakeTab()
     let attachment = 1

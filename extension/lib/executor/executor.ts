@@ -108,7 +108,7 @@ export function createExecutor(deps: ExecutorDeps) {
    */
   async function settle(takeNext = false, just?: Finished): Promise<false | { next: Action | null }> {
     const done = { next: null }
-    // The result just come is the one to report: read back only what a fresh worker left over.
+    // The result that just came is the one to report: only what a fresh worker left over is read back.
     const state = just ? { inflight: just.finished } : await readState()
     if (!state.inflight) return done
     if (state.inflight.phase === 'locked') {

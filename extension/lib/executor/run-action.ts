@@ -50,7 +50,7 @@ export interface RunDeps {
   /** Holds the task tab on granted sites while the action runs (see createNavigationGuard); the caller releases it. */
   guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
   /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
-  barrier?: Pick<WriteBarrier, 'sockets' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse' | 'settle'>
+  barrier?: Pick<WriteBarrier, 'sockets' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse' | 'rest'>
   /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
   block?: Pick<WriteBlock, 'engage' | 'blocked' | 'popups' | 'release'>
   /** Watches a navigate step's page come up: a network error or an HTTP error fails the step itself. */
@@ -82,16 +82,16 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
   // The last step's tail was handed to this one, which did not take the barrier over: it comes off.
   if (moves.handed) await deps.barrier?.stepEnded(moves.handed.tabId)
   const refused = deps.guard ? withRefusals(observation, deps.guard.refusals()) : observation
-  return withFrames(deps, action, await withTabs(deps, action, refused, moves))
+  const [tabs, frames] = await Promise.all([tabsBeside(deps, action, moves), unreached(deps, action, refused)])
+  return { ...refused, ...(tabs ? { tabs } : {}), ...(frames.length ? { frames } : {}) }
 }
 
 /** The page's frames from other origins, when its elements were read: the model hears what it cannot see. */
-async function withFrames(deps: RunDeps, action: Action, observation: ObservationInput): Promise<ObservationInput> {
-  if (!deps.unreachedFrames || !observation.elementTree) return observation
+async function unreached(deps: RunDeps, action: Action, observation: ObservationInput): Promise<UnreachedFrame[]> {
+  if (!deps.unreachedFrames || !observation.elementTree) return []
   const tabId = (await deps.taskTabs?.read(action.taskId))?.tabId ?? deps.state.tasks[action.taskId]?.tabId
-  if (tabId === undefined) return observation
-  const frames = await deps.unreachedFrames(tabId).catch(() => [])
-  return frames.length ? { ...observation, frames } : observation
+  if (tabId === undefined) return []
+  return deps.unreachedFrames(tabId).catch(() => [])
 }
 
 /** What the step did to the task's tabs: the tab it opened and followed, if any. */
@@ -105,9 +105,9 @@ interface TabMoves {
  * The task's tabs beside its page, when it has more than one (or the step changed tabs); tabs the person closed
  * are no longer the task's.
  */
-async function withTabs(deps: RunDeps, action: Action, observation: ObservationInput, moves: TabMoves): Promise<ObservationInput> {
+async function tabsBeside(deps: RunDeps, action: Action, moves: TabMoves): Promise<TaskTabView[] | null> {
   let task = await deps.taskTabs?.read(action.taskId)
-  if (!task || task.closed) return observation
+  if (!task || task.closed) return null
   const views: TaskTabView[] = []
   for (const owned of ownedTabs(task)) {
     const tab = await deps.tabs.get(owned.tabId).catch(() => null)
@@ -120,7 +120,7 @@ async function withTabs(deps: RunDeps, action: Action, observation: ObservationI
   const current = numberOf(task, task.tabId)
   for (const view of views) view.active = view.tab === current
   const changedTabs = moves.opened !== null || action.type === 'switch_tab' || action.type === 'close_tab'
-  return views.length > 1 || (changedTabs && views.length) ? { ...observation, tabs: views } : observation
+  return views.length > 1 || (changedTabs && views.length) ? views : null
 }
 
 async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise<ObservationInput> {
@@ -148,15 +148,20 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   if (late && action.type !== 'release' && choice.kind === 'tab') return lateStep(choice.tab, late)
   // A held write belongs to the step it came from: a task that moves on to anything else lets it fail.
   if (action.type === 'release') return release(choice.kind === 'tab' ? choice.tab : null)
-  await deps.barrier?.refuse((h) => h.taskId === action.taskId && h.stepId !== handed?.actionId)
+  const refusing = deps.barrier?.refuse((h) => h.taskId === action.taskId && h.stepId !== handed?.actionId)
 
-  if (action.type === 'navigate') return navigate(choice.kind === 'tab' ? choice.tab : null)
+  if (action.type === 'navigate') {
+    await refusing
+    return navigate(choice.kind === 'tab' ? choice.tab : null)
+  }
 
   let tab: LiveTab
   if (choice.kind === 'tab') {
     tab = choice.tab
-    await deps.guard?.engage(tab.id, tab.url)
+    // Apart from each other (other steps' held writes, this tab's rules): side by side.
+    await Promise.all([refusing, deps.guard?.engage(tab.id, tab.url)])
   } else {
+    await refusing
     const adopted = await activeTab(deps.tabs)
     if (!adopted) return obs.failed({ code: 'INVALID_TASK_TAB', message: 'There is no open tab to run this task in.' })
     const refusal = await checkSiteAccess(deps.permissions, adopted.url, deps.serverUrl)
@@ -187,6 +192,8 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   obs.mark('loadedMs')
   const refusal = await checkSiteAccess(deps.permissions, tab.url, deps.serverUrl)
   if (refusal) return obs.failed(refusal)
+  // What the page may reach, asked for while the page is made ready.
+  const granted = runsInPage(action.type) ? grantedSites(deps.permissions) : null
 
   try {
     await deps.content.ensure(tab.id)
@@ -194,7 +201,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     return obs.failed({ code: 'PAGE_PREP_FAILED', message: (error as Error).message })
   }
 
-  if (runsInPage(action.type)) return followOpened(tab, act)
+  if (runsInPage(action.type)) return followOpened(tab, (current) => act(current, granted!))
   switch (action.type) {
     case 'observe':
     case 'switch_tab':
@@ -363,7 +370,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       if (current) {
         await deps.guard?.engage(current.id, url)
         // Still on after the last step (see WriteBarrier.stepEnded), it would make the page wait on it as it loads.
-        await deps.barrier?.settle(current.id)
+        await deps.barrier?.rest(current.id)
         await deps.tabs.update(current.id, { url })
         tabId = current.id
       } else {
@@ -392,7 +399,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   async function back(current: LiveTab) {
     if (withEvidence(action)) await shootBefore(current)
     await deps.touching()
-    await deps.barrier?.settle(current.id)
+    await deps.barrier?.rest(current.id)
     try {
       await deps.tabs.goBack(current.id)
     } catch {
@@ -406,9 +413,9 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     obs.mark('beforeShotMs')
   }
 
-  async function act(current: LiveTab) {
+  async function act(current: LiveTab, granted: Promise<string[]>) {
     if (withEvidence(action)) await shootBefore(current)
-    const sites = await grantedSites(deps.permissions)
+    const sites = await granted
     const barrier = action.confirmation ? undefined : deps.barrier
     const inherit = moves.handed?.tabId === current.id ? { inherit: moves.handed.actionId } : {}
     const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites, ...inherit }

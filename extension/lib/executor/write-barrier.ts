@@ -199,18 +199,27 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       // Taken over from the last step's tail (see createStepTail): what it held since is this step's to report.
       const inherit = step.inherit
       if (inherit) await change((holds) => ({ holds: holds.map((h) => (h.stepId === inherit ? { ...h, stepId: step.stepId } : h)), result: undefined }))
-      const watch: Watch = { ...step, mode: 'hold', sessions: earlier?.sessions ?? new Set(), documents: 0, dropped: [], allowed: [], sockets: [], wake: () => undefined }
       // Still on from the last step, in the same attachment of the debugger: Fetch pauses the page's requests already.
       const on = earlier?.linger !== undefined && earlier.attachment !== undefined && earlier.attachment === attachment(tabId)
-      watches.set(tabId, { ...watch, ...(on ? { attachment: earlier!.attachment } : {}) })
+      const watch: Watch = {
+        ...step,
+        mode: 'hold',
+        sessions: earlier?.sessions ?? new Set(),
+        documents: 0,
+        dropped: [],
+        allowed: [],
+        sockets: [],
+        wake: () => undefined,
+        ...(on ? { attachment: earlier!.attachment } : {}),
+      }
+      watches.set(tabId, watch)
       if (on) return true
       try {
         await deps.debugger.send(tabId, 'Fetch.enable', WRITE_REQUESTS)
         await deps.debugger.send(tabId, 'Target.setAutoAttach', AUTO_ATTACH)
         // Only for the WebSocket openings it names (webSocketCreated); no bodies are kept.
         await deps.debugger.send(tabId, 'Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 })
-        const now = watches.get(tabId)
-        if (now) now.attachment = attachment(tabId)
+        watch.attachment = attachment(tabId)
         return true
       } catch (error) {
         console.warn('[tandem] the write barrier could not be set on the task tab', error)
@@ -290,6 +299,12 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       const { done } = await decide(holds, 'Fetch.failRequest')
       for (const tabId of new Set(holds.map((h) => h.tabId))) await self.settle(tabId)
       return done
+    },
+
+    /** A barrier still on after its step (see stepEnded) comes off now: the page the tab loads next would wait on it. */
+    async rest(tabId: number): Promise<void> {
+      const watch = watches.get(tabId)
+      if (watch?.mode === 'pass' && watch.linger !== undefined) await off(tabId)
     },
 
     /** Takes the barrier off a tab with nothing left held and no step running. */

@@ -13,7 +13,7 @@ interface BlockedDetails {
 }
 
 export interface WriteBlockApis {
-  declarativeNetRequest: Pick<Browser['declarativeNetRequest'], 'updateSessionRules' | 'getSessionRules'>
+  declarativeNetRequest: Pick<Browser['declarativeNetRequest'], 'updateSessionRules'>
   /** webRequest.onErrorOccurred: says which request a rule blocked (for sites the person granted). */
   blocked: {
     addListener(cb: (d: BlockedDetails) => void, filter: { urls: string[]; tabId?: number; types?: string[] }): void
@@ -98,9 +98,14 @@ export function createWriteBlock(apis: WriteBlockApis) {
           ...windows(tabId, pageUrl),
         ]
 
-  async function removeRules() {
-    const present = (await apis.declarativeNetRequest.getSessionRules()).map((r) => r.id).filter((id) => BLOCK_RULE_IDS.includes(id))
-    if (present.length) await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: present })
+  /** Stops listening for the step that was blocked; its rules are replaced or removed by the caller. */
+  function unlisten() {
+    const ending = current
+    current = null
+    if (ending) {
+      apis.blocked.removeListener(ending.listener)
+      apis.blocked.removeListener(ending.windowListener)
+    }
   }
 
   const self = {
@@ -109,7 +114,7 @@ export function createWriteBlock(apis: WriteBlockApis) {
      * be set. With the debugger holding everything else, only WebSocket openings (`sockets`): CDP cannot pause them.
      */
     async engage(tabId: number, pageUrl: string | undefined, allow: readonly WriteAllowRule[] = [], scope: BlockScope = 'writes'): Promise<boolean> {
-      await self.release()
+      unlisten()
       const seen: BlockedDetails[] = []
       const opened: BlockedDetails[] = []
       const listener = (d: BlockedDetails) => {
@@ -122,6 +127,7 @@ export function createWriteBlock(apis: WriteBlockApis) {
       apis.blocked.addListener(windowListener, { urls: ['<all_urls>'], types: ['main_frame'] })
       current = { tabId, pageUrl, seen, opened, listener, windowListener }
       try {
+        // One update replaces whatever rules of the block are set (the last step's, a stopped worker's).
         await apis.declarativeNetRequest.updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS, addRules: rules(tabId, pageUrl, allow, scope) })
         return true
       } catch (error) {
@@ -147,14 +153,12 @@ export function createWriteBlock(apis: WriteBlockApis) {
     /** The windows the page tried to open while the step ran (their first request blocked): tab, address, method. */
     popups: () => (current?.opened ?? []).map((d) => ({ tabId: d.tabId, url: d.url, method: d.method })),
 
+    /** Removes the block's rules, a stopped worker's included (ids that are not set are ignored). */
     async release(): Promise<void> {
-      const ending = current
-      current = null
-      if (ending) {
-        apis.blocked.removeListener(ending.listener)
-        apis.blocked.removeListener(ending.windowListener)
-      }
-      await removeRules().catch((error: unknown) => console.warn('[tandem] the write block could not be removed', error))
+      unlisten()
+      await apis.declarativeNetRequest
+        .updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS })
+        .catch((error: unknown) => console.warn('[tandem] the write block could not be removed', error))
     },
   }
   return self

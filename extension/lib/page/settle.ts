@@ -15,9 +15,10 @@ import { TANDEM_UI_ATTR } from './dom'
  * counts after its first few changes as a ticker and no longer breaks the quiet.
  *
  * Why a step that changed nothing waits only 40 ms: watched from before the action, a step whose handlers changed
- * nothing synchronously (a scroll, a click on plain text) gets two to three frames for a deferred reaction (a render
- * in a rAF or a microtask chain); the moment anything changes, the full quiet window applies from that change. New elements always break it: a
- * list that keeps growing (a live feed) is content still arriving, and is read at the bound.
+ * nothing synchronously (a click on plain text) gets two to three frames for a deferred reaction (a render in a rAF,
+ * a microtask chain, a short timer); typing, a scroll and a page just loaded get two frames (SETTLE_STILL). The moment
+ * anything changes, the full quiet window applies from that change. New elements always break it: a list that keeps
+ * growing (a live feed) is content still arriving, and is read at the bound.
  */
 export interface SettleOptions {
   /** How long the page must stay still after its last change. Default 100 ms. */
