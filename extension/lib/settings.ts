@@ -55,6 +55,16 @@ export async function readClientId(timeoutMs = 5000, sleep = (ms: number) => new
   }
 }
 
+/**
+ * The settings for the worker, which asks for them before every call to the server: read once, and again after each
+ * change (the person saving them in the side panel).
+ */
+export function watchedSettings(): () => Promise<Settings> {
+  let known: Promise<Settings> | null = null
+  settingsItem.watch(() => (known = null))
+  return () => (known ??= readSettings())
+}
+
 /** Settings as stored, repaired when something else wrote a malformed value. */
 export async function readSettings(): Promise<Settings> {
   const parsed = Settings.safeParse(await settingsItem.getValue())

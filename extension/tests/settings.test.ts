@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeBrowser } from 'wxt/testing'
-import { clientIdItem, ensureClientId, readClientId, readSettings, settingsItem } from '../lib/settings'
+import { clientIdItem, ensureClientId, readClientId, readSettings, settingsItem, watchedSettings } from '../lib/settings'
 
 beforeEach(() => fakeBrowser.reset())
 
@@ -10,6 +10,17 @@ describe('settings', () => {
     expect(await readSettings()).toEqual({ serverUrl: 'http://127.0.0.1:4000', token: 'abc' })
     await fakeBrowser.storage.local.set({ 'tandem.settings': { serverUrl: 'javascript:alert(1)', token: 3 } })
     expect(await readSettings()).toEqual(settingsItem.fallback)
+  })
+})
+
+describe('the worker’s settings', () => {
+  it('are read once, and again once the person saved new ones', async () => {
+    await settingsItem.setValue({ serverUrl: 'http://127.0.0.1:4000', token: 'abc' })
+    const settings = watchedSettings()
+    expect(await settings()).toEqual({ serverUrl: 'http://127.0.0.1:4000', token: 'abc' })
+    await settingsItem.setValue({ serverUrl: 'http://127.0.0.1:4001', token: 'def' })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(await settings()).toEqual({ serverUrl: 'http://127.0.0.1:4001', token: 'def' })
   })
 })
 

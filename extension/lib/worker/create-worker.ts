@@ -19,7 +19,7 @@ import { createGrantedFrames } from '../executor/granted-frames'
 import { firstTab } from '../executor/task-tabs'
 import { createTaskGroup } from './task-group'
 import { createServerClient } from '../server/client'
-import { barrierItem, ensureClientId, readSettings } from '../settings'
+import { barrierItem, ensureClientId, watchedSettings } from '../settings'
 import { createAttention } from './attention'
 import { createDebuggerHold } from './debugger-hold'
 import { followStatus } from './follow-status'
@@ -73,12 +73,15 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
   // Clicks and keys the page asks for while a step runs, as trusted input (see onInputRequest).
   const input = createTrustedInput({ debugger: tabDebugger, events: browser.debugger.onEvent, zoom: (tabId) => browser.tabs.getZoom(tabId) })
   const screenshots = createScreenshotter({ tabs: browser.tabs, content: framed, debugger: tabDebugger })
+  const settings = watchedSettings()
+  let clientId: string | null = null
   const server = createServerClient({
-    settings: readSettings,
-    clientId: ensureClientId,
+    settings,
+    // Made once and never changed (see ensureClientId): asked for before every call, read once.
+    clientId: async () => (clientId ??= await ensureClientId()),
     version: browser.runtime.getManifest().version,
   })
-  const serverUrl = async () => (await readSettings()).serverUrl
+  const serverUrl = async () => (await settings()).serverUrl
   const presence = createPanelPresence(browser.runtime, browser.runtime.getURL('/'))
   const attention = createAttention({
     action: browser.action,
