@@ -171,12 +171,21 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     await debuggerHold.handBack(taskId)
   }
   const takeover = createTakeover({ server, wake: () => void executor.wake(true), stopAction, release, order })
+  // The page shows the answer to its own event (see createInPageIndicator), not what it was told last.
+  const pageEvents: Pick<typeof takeover, 'handle'> = {
+    handle: async (event, tabId) => {
+      indicator.forget(tabId)
+      const reply = await takeover.handle(event, tabId)
+      indicator.forget(tabId)
+      return reply
+    },
+  }
   const tabLoads = createTabLoads({ order, indicator, refresh: changes.changed })
 
   return {
     registration,
     executor,
-    takeover,
+    takeover: { ...takeover, ...pageEvents },
     input,
     /** Chrome's onDetach for the task tabs' debugger (see createTabDebugger). */
     debuggerDetached: tabDebugger.detached,

@@ -61,7 +61,10 @@ export function createIndicatorSync(deps: IndicatorSyncDeps) {
         // no page to show it in
       }
     },
-    /** The tab is loading another document: whatever its page was told is gone with it. */
+    /**
+     * What the tab's page shows is no longer what it was told: it is loading another document, or it showed the
+     * answer to one of its own events (a takeover).
+     */
     forget(tabId: number): void {
       shown.delete(tabId)
     },
