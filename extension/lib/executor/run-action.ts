@@ -1,5 +1,5 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput, TaskTabView, UnreachedFrame } from '#protocol'
+import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput, UnreachedFrame } from '#protocol'
 import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
 import type { ActOutcome, PageState } from '../messages'
 import { ContentError, type ContentChannel } from './content-channel'
@@ -8,9 +8,10 @@ import type { NavigationWatch } from './navigation-watch'
 import { createObservationBuilder, type ObservationBuilder } from './observation'
 import type { Screenshotter } from './screenshot'
 import { checkSiteAccess } from './site-access'
-import type { ExecutorState, TaskTab } from './state'
+import type { ExecutorState } from './state'
 import type { OpenedWatch } from './opened-tabs'
 import { movedTo, numberOf, ownedTabs, tabIdOf, withOpened, withoutTab } from './task-tabs'
+import { tabsBeside, unreached, type BesideDeps } from './beside-page'
 import { waitForTabLoad } from './tab-load'
 import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
 import { HELD, firstOf, heldWrite, notHeld, withBlocked } from './barrier-outcome'
@@ -34,10 +35,7 @@ export interface RunDeps {
    * The task's tabs as stored (read, and changed in one read-modify-write): the tabs its pages open become its
    * own, switch_tab and close_tab move it. Without it a task keeps to one tab.
    */
-  taskTabs?: {
-    read(taskId: string): Promise<TaskTab | undefined>
-    change(taskId: string, change: (task: TaskTab) => TaskTab): Promise<TaskTab | undefined>
-  }
+  taskTabs?: BesideDeps['taskTabs']
   /** Watches the tabs the task's pages open while a step runs (webNavigation.onCreatedNavigationTarget). */
   watchOpened?: (from: readonly number[]) => OpenedWatch
   /** Puts the task's tabs in one tab group under the task's name, once it has more than one. */
@@ -82,16 +80,8 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
   // The last step's tail was handed to this one, which did not take the barrier over: it comes off.
   if (moves.handed) await deps.barrier?.stepEnded(moves.handed.tabId)
   const refused = deps.guard ? withRefusals(observation, deps.guard.refusals()) : observation
-  const [tabs, frames] = await Promise.all([tabsBeside(deps, action, moves), unreached(deps, action, refused)])
+  const [tabs, frames] = await Promise.all([tabsBeside(deps, action, moves.opened), unreached(deps, action, refused)])
   return { ...refused, ...(tabs ? { tabs } : {}), ...(frames.length ? { frames } : {}) }
-}
-
-/** The page's frames from other origins, when its elements were read: the model hears what it cannot see. */
-async function unreached(deps: RunDeps, action: Action, observation: ObservationInput): Promise<UnreachedFrame[]> {
-  if (!deps.unreachedFrames || !observation.elementTree) return []
-  const tabId = (await deps.taskTabs?.read(action.taskId))?.tabId ?? deps.state.tasks[action.taskId]?.tabId
-  if (tabId === undefined) return []
-  return deps.unreachedFrames(tabId).catch(() => [])
 }
 
 /** What the step did to the task's tabs: the tab it opened and followed, if any. */
@@ -99,28 +89,6 @@ interface TabMoves {
   opened: number | null
   /** The last step's tail, handed to this step: the barrier still holds its tab (see StepTail.end). */
   handed: { actionId: string; tabId: number } | null
-}
-
-/**
- * The task's tabs beside its page, when it has more than one (or the step changed tabs); tabs the person closed
- * are no longer the task's.
- */
-async function tabsBeside(deps: RunDeps, action: Action, moves: TabMoves): Promise<TaskTabView[] | null> {
-  let task = await deps.taskTabs?.read(action.taskId)
-  if (!task || task.closed) return null
-  const views: TaskTabView[] = []
-  for (const owned of ownedTabs(task)) {
-    const tab = await deps.tabs.get(owned.tabId).catch(() => null)
-    if (!tab) {
-      task = (await deps.taskTabs!.change(action.taskId, (t) => withoutTab(t, owned.tabId))) ?? task
-      continue
-    }
-    views.push({ tab: owned.tab, url: tab.url ?? tab.pendingUrl ?? '', title: tab.title ?? '', active: false, ...(moves.opened === owned.tabId ? { opened: true } : {}) })
-  }
-  const current = numberOf(task, task.tabId)
-  for (const view of views) view.active = view.tab === current
-  const changedTabs = moves.opened !== null || action.type === 'switch_tab' || action.type === 'close_tab'
-  return views.length > 1 || (changedTabs && views.length) ? views : null
 }
 
 async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise<ObservationInput> {

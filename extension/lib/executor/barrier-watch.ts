@@ -1,0 +1,42 @@
+import type { HeldRequest, RedactSettings, WriteAllowRule } from '#protocol'
+
+/** What the write barrier keeps for each task tab it watches, and which of the page's requests CDP pauses for it. */
+
+export interface PausedEvent {
+  requestId: string
+  request: { url: string; method: string; headers?: Record<string, string>; postData?: string }
+  resourceType?: string
+}
+
+export interface Watch {
+  taskId: string
+  stepId: string
+  pageUrl: string | undefined
+  /** What the server hides (emails, phones): hidden in what a held request shows too. */
+  redact?: RedactSettings
+  /** The kinds of write the person always allows on their sites: these go on without asking. */
+  allow?: WriteAllowRule[]
+  /** hold: a step the person did not approve runs; pass: it ended, what it held waits, anything new is the person's. */
+  mode: 'hold' | 'pass'
+  sessions: Set<string>
+  /** A window the page opened, taken under the barrier for the step: let go of entirely when done with. */
+  adopted?: boolean
+  documents: number
+  /** The debugger's attachment Fetch was turned on in (see TabDebugger.attachment). */
+  attachment?: number
+  /** Set while the barrier stays on after a step that held nothing, until it comes off. */
+  linger?: ReturnType<typeof setTimeout>
+  sockets: HeldRequest[]
+  dropped: HeldRequest[]
+  allowed: HeldRequest[]
+  wake: () => void
+}
+
+/**
+ * The kinds of request that can carry a write: documents (form posts), XHR and fetch, beacons and pings, and the
+ * rest Chrome files under Other. Images, styles, scripts, fonts and media are only ever fetched with GET, so they
+ * go on without a round trip through the worker (a page's load stays as fast with the barrier as without).
+ */
+const WRITE_CARRIERS = ['Document', 'XHR', 'Fetch', 'Ping', 'Other', 'EventSource', 'CSPViolationReport']
+export const WRITE_REQUESTS = { patterns: WRITE_CARRIERS.map((resourceType) => ({ urlPattern: '*', resourceType, requestStage: 'Request' })) }
+export const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }
