@@ -86,6 +86,31 @@ describe('content handler', () => {
     expect(page.watchSettle).toHaveBeenCalledTimes(2)
   })
 
+  it('stores the result of a step that changes nothing once, with its reading; a step that settles first, before and after', async () => {
+    const { handler, page, store } = setup()
+    const writes = vi.spyOn(store, 'set')
+    // No watch: the page library says the action changes nothing (a wait for text, an extract).
+    page.watchSettle = vi.fn(() => undefined)
+    const looked = await handler.handle({ kind: 'act', action: action({ type: 'extract', params: {} }), resultKey: 'local:tandem.result.act1' })
+    expect(writes.mock.calls.map(([key, value]) => [key, 'page' in (value as object)])).toEqual([['local:tandem.result.act1', true]])
+    expect(store.get('local:tandem.result.act1')).toEqual(looked)
+
+    writes.mockClear()
+    let settledYet = false
+    page.watchSettle = vi.fn(() => ({
+      settled: async () => {
+        // What the step did is in storage before the page has settled: a page that unloads meanwhile loses nothing.
+        expect(writes.mock.calls.map(([, value]) => 'page' in (value as object))).toEqual([false])
+        settledYet = true
+        return { ms: 5, quiet: true }
+      },
+    }))
+    const clicked = await handler.handle({ kind: 'act', action: action({ actionId: 'act2' }), resultKey: 'local:tandem.result.act2' })
+    expect(settledYet).toBe(true)
+    expect(writes.mock.calls.map(([, value]) => 'page' in (value as object))).toEqual([false, true])
+    expect(store.get('local:tandem.result.act2')).toEqual(clicked)
+  })
+
   it('runs an action once even when asked twice, at the same time or later', async () => {
     let release!: () => void
     const { handler, page } = setup(() => new Promise((r) => (release = () => r({ status: 'done', errors: [] }))))

@@ -9,10 +9,10 @@ export interface PageLib<M> {
   act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; input?: 'cdp' | 'dom'; command?: { name: string; via: 'cdp' | 'dom' } }>
   mask(win: Window, redact?: RedactSettings): () => void
   /**
-   * Watches the page from before `action` runs; `settled` waits for it to go still afterwards (undefined: the action
-   * changes nothing). Without an action, `settled` waits from then on (a page just navigated to).
+   * Watches the page from before `action` runs; `settled` waits for it to go still afterwards. No watch: the action
+   * changes nothing. Without an action, `settled` waits from then on (a page just navigated to).
    */
-  watchSettle?(win: Window, action?: Action): { settled(): Promise<Settled | undefined> }
+  watchSettle?(win: Window, action?: Action): { settled(): Promise<Settled | undefined> } | undefined
 }
 
 type Settled = { ms: number; quiet: boolean }
@@ -98,9 +98,10 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       ...(outcome.command ? { command: outcome.command } : {}),
       timing: { actMs },
     }
-    // Stored at once: a page the step sends away (a form posted) unloads while it settles, and the worker still
-    // finds what the step did; a worker that dies meanwhile finds it on its next wake instead of re-running.
-    const storing = deps.store.set(resultKey, acted)
+    // Stored at once when the page is to settle first: a page the step sends away (a form posted) unloads while it
+    // settles, and the worker still finds what the step did; a worker that dies meanwhile finds it on its next wake
+    // instead of re-running.
+    const storing = watch ? deps.store.set(resultKey, acted) : undefined
     // Read the page as the action left it once it stops moving (a popup fading in), not the instant the handler ran.
     const settled = await watch?.settled().catch(() => undefined)
     await storing
@@ -117,7 +118,11 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       ...(settled ? { settle: settled } : {}),
       timing: { actMs, ...(settled ? { settleMs: settledAt - started - actMs } : {}), observeMs: now() - settledAt },
     }
-    await deps.store.set(resultKey, result)
+    const storingAll = deps.store.set(resultKey, result)
+    // With the reading: awaited only when nothing was stored before it. After a settle, the copy from before it
+    // already says what the step did, and the worker gets this one in the answer.
+    if (storing) storingAll.catch(() => undefined)
+    else await storingAll
     return result
   }
 

@@ -40,7 +40,7 @@ export function createPageLib(deps: { input?: (actionId: string) => TrustedInput
         return { settled: () => loaded.settled(SETTLE_STILL) }
       }
       // Actions that fire the page's handlers, and scrolls (lazy lists load as they come into view), may change the page.
-      if (!firesHandlers(action.type) && action.type !== 'scroll') return { settled: async () => undefined }
+      if (!firesHandlers(action.type) && action.type !== 'scroll') return undefined
       const watch = watchSettle(win)
       const opts = action.type === 'hover' ? { unchangedMs: SETTLE_HOVER_MS } : action.type === 'type' || action.type === 'scroll' ? SETTLE_STILL : {}
       return { settled: () => watch.settled(opts) }

@@ -226,13 +226,16 @@ export function createEngine(deps: EngineDeps) {
           throw conflict('That action is not the one in flight for this task.', { inFlight: current?.action.actionId ?? null })
         }
         if (current.phase === 'awaiting_confirmation') throw conflict('That action has not been approved yet, so it cannot have run.')
-        const refs = await artifacts.save(task.id, `${String(current.action.seq).padStart(4, '0')}`, decoded)
         const previous = await store.getObservation(task.id)
-        events.push({ type: 'report.received', actionId: body.actionId, data: { source } })
         // The page the planner chose its targets from stays the one its queued actions are resolved against.
         const keepPrevious = current.isEvidence && previous !== null
+        // Apart from each other, so written side by side: the pictures, and the page as it is now.
+        const [refs] = await Promise.all([
+          artifacts.save(task.id, `${String(current.action.seq).padStart(4, '0')}`, decoded),
+          keepPrevious ? undefined : store.setObservation(task.id, observation),
+        ])
+        events.push({ type: 'report.received', actionId: body.actionId, data: { source } })
         applyObservation(task, observation, refs, previous?.url, events)
-        if (!keepPrevious) await store.setObservation(task.id, observation)
         await advance(task, keepPrevious ? previous : observation, deps, events)
         // The next step is often ready already (a script's): handed over with the reply, it saves the reporter a poll,
         // and dispatched in this same write, the server a second one.
