@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing'
 import { storage } from 'wxt/utils/storage'
 import type { Action, ObservationInput } from '#protocol'
 import { createExecutor, type ExecutorDeps } from '../lib/executor/executor'
-import { activityItem, readState, resultKey, type ExecutorState } from '../lib/executor/state'
+import { activityItem, executorItem, readState, resultKey, type ExecutorState } from '../lib/executor/state'
 import { ServerError } from '../lib/server/errors'
 import { action, fakeServer } from './fakes'
 
@@ -50,17 +50,25 @@ describe('executor', () => {
     expect(afterReport).toHaveBeenCalledTimes(1)
   })
 
-  it('takes the execution lock in storage before the action runs, then reports and clears it', async () => {
+  it('takes the execution lock in storage before the action touches the page, then reports and clears it', async () => {
     const server = fakeServer([action()])
-    let seen: ExecutorState | null = null
+    const seen: (ExecutorState['inflight'] | undefined)[] = []
+    // Each write of the lock as it lands: locked first, then started once the action may reach the page.
+    const unwatch = executorItem.watch((state) => seen.push(state?.inflight))
     const exec = executor(server, {
-      execute: async () => {
-        seen = await readState()
+      execute: async (_action, _state, touching) => {
+        await touching()
+        seen.push((await readState()).inflight)
         return done()
       },
     })
     await exec.wake()
-    expect(seen!.inflight).toMatchObject({ actionId: 'act1', phase: 'locked' })
+    unwatch()
+    expect(seen.slice(0, 3)).toMatchObject([
+      { actionId: 'act1', phase: 'locked' },
+      { actionId: 'act1', phase: 'started' },
+      { actionId: 'act1', phase: 'started' },
+    ])
     expect(server.reports).toHaveLength(1)
     expect(server.reports[0]).toMatchObject({ taskId: 'task1', actionId: 'act1', observation: { status: 'done' } })
     const after = await readState()
@@ -87,6 +95,39 @@ describe('executor', () => {
     expect(server.reports.map((r) => [r.actionId, r.takeNext])).toEqual([['act1', true], ['act2', true], ['act3', true]])
     // One poll for the first action, none in between, and the last report handed nothing: polls go on as before.
     expect(server.next.mock.calls.map(([body]) => body.taskId ?? '*')).toEqual(['*', 'task1', '*'])
+  })
+
+  it('lets a reported step go in the same write as the lock of the step handed over with its report', async () => {
+    const server = fakeServer([action(), action({ actionId: 'act2', seq: 2 })])
+    server.handOver(true)
+    const writes: ExecutorState[] = []
+    const unwatch = executorItem.watch((state) => writes.push(state))
+    await storage.setItem(resultKey('act1'), { actionId: 'act1', status: 'done', errors: [], timing: { actMs: 1 } })
+    await executor(server, { execute: async () => done() }).wake()
+    unwatch()
+    const locked = writes.findIndex((w) => w.inflight?.actionId === 'act2' && w.inflight.phase === 'locked')
+    // act1 is never shown as in flight after its report and before act2's lock: one write does both.
+    expect(writes[locked]).toMatchObject({ reported: ['act1'], inflight: { actionId: 'act2', phase: 'locked' } })
+    expect(writes[locked - 1]).toMatchObject({ inflight: { actionId: 'act1', phase: 'finished' } })
+    expect(await readState()).toMatchObject({ inflight: null, reported: ['act1', 'act2'] })
+    expect(await storage.getItem(resultKey('act1'))).toBeNull()
+    expect(await activityItem.getValue()).toMatchObject({ lastAction: { actionId: 'act2', status: 'done' } })
+  })
+
+  it('after a stop between a report and the next lock, reports the step again and runs the handed one once', async () => {
+    const server = fakeServer([action(), action({ actionId: 'act2', seq: 2 })])
+    server.handOver(true)
+    // act1 was reported and act2 handed over with the reply; the worker stopped before act2's lock let act1 go.
+    const observation = done()
+    await server.report({ taskId: 'task1', actionId: 'act1', observation, takeNext: true })
+    const finished = { taskId: 'task1', actionId: 'act1', type: 'click' as const, tabId: 1, startedAt: 0, graceMs: 30_000, phase: 'finished' as const, observation: observation as never }
+    await executorItem.setValue({ inflight: finished, tasks: {}, reported: [] })
+    const execute = vi.fn(async (_action: Action) => done())
+    await executor(server, { execute }).wake()
+    // The second report of act1 is the same report to the server; act2 runs once.
+    expect(server.reports.map((r) => r.actionId)).toEqual(['act1', 'act1', 'act2'])
+    expect(execute.mock.calls.map(([a]) => a.actionId)).toEqual(['act2'])
+    expect(await readState()).toMatchObject({ inflight: null, reported: ['act1', 'act2'] })
   })
 
   it('keeps asking for the task it works on even when a poll for any task briefly sees none', async () => {

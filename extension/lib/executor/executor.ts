@@ -21,7 +21,8 @@ export interface ExecutorDeps {
   server: Pick<ServerClient, 'next' | 'report'>
   /**
    * Runs one action (see runAction); gets the state so it can find the task's tab, and calls `touching` (and
-   * waits for it) right before anything reaches the page or the tab.
+   * waits for it) right before anything reaches the page or the tab: the execution lock is written meanwhile, and
+   * only `touching` waits for it.
    */
   execute: (action: Action, state: ExecutorState, touching: () => Promise<void>) => Promise<ObservationInput>
   /** Any extension API call: a pending fetch does not keep the worker alive, an API call does. */
@@ -89,24 +90,29 @@ export function createExecutor(deps: ExecutorDeps) {
     return finished
   }
 
+  /** The state once `inflight` was reported: no longer in flight, and never run again. */
+  const forgotten = (s: ExecutorState, inflight: InFlight, closedTab = false): ExecutorState => ({
+    ...s,
+    inflight: null,
+    reported: [...s.reported.filter((id) => id !== inflight.actionId), inflight.actionId].slice(-REPORTED_KEPT),
+    tasks:
+      closedTab && s.tasks[inflight.taskId]
+        ? { ...s.tasks, [inflight.taskId]: { ...s.tasks[inflight.taskId], closed: true } }
+        : forgetOldTasks(s.tasks, now()),
+  })
+
   async function forget(inflight: InFlight, closedTab: boolean) {
-    await updateState((s) => ({
-      ...s,
-      inflight: null,
-      reported: [...s.reported.filter((id) => id !== inflight.actionId), inflight.actionId].slice(-REPORTED_KEPT),
-      tasks:
-        closedTab && s.tasks[inflight.taskId]
-          ? { ...s.tasks, [inflight.taskId]: { ...s.tasks[inflight.taskId], closed: true } }
-          : forgetOldTasks(s.tasks, now()),
-    }))
-    await clearResult(inflight.actionId)
+    // Side by side: the finished record carries the observation, so a worker stopped after the page's copy went and
+    // before the record did still reports from the record.
+    await Promise.all([updateState((s) => forgotten(s, inflight, closedTab)), clearResult(inflight.actionId)])
   }
 
   /**
    * Reports the leftover result, if any. False when the server could not take it yet (try again later); with
-   * `takeNext`, the task's next action when the server handed it over with its reply.
+   * `takeNext`, the task's next action when the server handed it over with its reply, and the reported action
+   * itself when that next action's lock is to let it go (see run).
    */
-  async function settle(takeNext = false, just?: Finished): Promise<false | { next: Action | null }> {
+  async function settle(takeNext = false, just?: Finished): Promise<false | { next: Action | null; reported?: InFlight }> {
     const done = { next: null }
     // The result that just came is the one to report: only what a fresh worker left over is read back.
     const state = just ? { inflight: just.finished } : await readState()
@@ -128,6 +134,14 @@ export function createExecutor(deps: ExecutorDeps) {
       if (reply.ok || isFinal(reply.error)) {
         if (!reply.ok) console.warn(`[tandem] the server refused the result of ${inflight.actionId}: ${reply.error.message}`)
         const codes = new Set(observation.errors?.map((e) => e.code))
+        const next = (reply.ok && reply.value.action) || null
+        const needsSite = deniedSite(inflight.taskId, observation)
+        // The task goes on at once: its next step's lock lets this one go in the same write, and its activity says
+        // what runs now.
+        if (reply.ok && next?.taskId === inflight.taskId && !codes.has('TASK_TAB_CLOSED') && !needsSite) {
+          await follow(inflight.taskId, reply.value.status)
+          return { next, reported: inflight }
+        }
         // Apart from each other, so done side by side: the status followed (the report's answer is the first word of a
         // task now waiting for the person: the long-poll would wait it out), the lock let go, the panel told.
         await Promise.all([
@@ -135,10 +149,10 @@ export function createExecutor(deps: ExecutorDeps) {
           forget(inflight, codes.has('TASK_TAB_CLOSED')),
           updateActivity({
             lastAction: { taskId: inflight.taskId, actionId: inflight.actionId, type: inflight.type, status: observation.status, at: now() },
-            needsSite: deniedSite(inflight.taskId, observation),
+            needsSite,
           }),
         ])
-        return { next: (reply.ok && reply.value.action) || null }
+        return { next }
       }
       if (reply.error.code === 'PAYLOAD_TOO_LARGE' && observation.artifacts?.length && attempt === 0) {
         observation = {
@@ -158,8 +172,11 @@ export function createExecutor(deps: ExecutorDeps) {
     written: Promise<unknown>
   }
 
-  async function run(action: Action): Promise<Finished | undefined> {
+  /** Runs `action`; `reported`, the task's step reported just before, is let go in the same write as the lock. */
+  async function run(action: Action, reported?: InFlight): Promise<Finished | undefined> {
     const state = await stateForTask(action.taskId, now)
+    const letGo = (s: ExecutorState) => (reported ? forgotten(s, reported) : s)
+    const cleared = reported ? clearResult(reported.actionId) : undefined
     const inflight: InFlight = {
       taskId: action.taskId,
       actionId: action.actionId,
@@ -173,17 +190,24 @@ export function createExecutor(deps: ExecutorDeps) {
       // Reported before, yet offered again: say so rather than doing it twice.
       inflight.phase = 'finished'
       inflight.observation = failure('This action already ran and its result was reported; Tandem never runs an action twice.')
-      await updateState((s) => ({ ...s, inflight }))
+      await Promise.all([updateState((s) => ({ ...letGo(s), inflight })), cleared])
       return
     }
-    // The lock goes to storage before anything touches the page.
-    await Promise.all([
-      updateState((s) => ({ ...s, inflight })),
-      updateActivity({ lastAction: { taskId: action.taskId, actionId: action.actionId, type: action.type, status: 'running', at: now() } }),
+    // The lock goes to storage before anything touches the page: the step makes ready (its tab, its guard) while it
+    // is written, and `touching` waits for it.
+    const locking = Promise.all([
+      updateState((s) => ({ ...letGo(s), inflight })),
+      cleared,
+      updateActivity({
+        lastAction: { taskId: action.taskId, actionId: action.actionId, type: action.type, status: 'running', at: now() },
+        ...(reported ? { needsSite: null } : {}),
+      }),
     ])
+    locking.catch(() => undefined)
     let observation: Observation
     const unwatch = deps.watch?.(action)
     const touching = async () => {
+      await locking
       await updateState((s) => (s.inflight?.actionId === action.actionId && s.inflight.phase === 'locked' ? { ...s, inflight: { ...s.inflight, phase: 'started' } } : s))
     }
     try {
@@ -194,6 +218,8 @@ export function createExecutor(deps: ExecutorDeps) {
     } finally {
       unwatch?.()
     }
+    // A lock that could not be written fails the run as it always did: nothing is reported, the action comes again.
+    await locking
     const finished: InFlight = { ...inflight, phase: 'finished', observation }
     const written = updateState((s) => ({ ...s, inflight: { ...finished, tabId: s.tasks[action.taskId]?.tabId ?? null } }))
     return { finished, written }
@@ -207,15 +233,20 @@ export function createExecutor(deps: ExecutorDeps) {
     let focus: string | undefined
     /** The next action the server handed over with the last report: run without asking for it. */
     let handed: Action | null = null
+    /** The step reported with it, which the handed action's lock lets go. */
+    let before: InFlight | undefined
     for (;;) {
       let taskId: string | null
       let status: TaskStatus | null
       let action: Action | null
+      let leftover: InFlight | undefined
       if (handed) {
         action = handed
         taskId = handed.taskId
         status = 'RUNNING'
+        leftover = before
         handed = null
+        before = undefined
       } else {
         const ask = { waitMs: pollWaitMs, ...(focus ? { taskId: focus } : {}) }
         const reply = await connection.call(() => deps.server.next(ask))
@@ -233,12 +264,13 @@ export function createExecutor(deps: ExecutorDeps) {
       if (action) {
         let reported: Awaited<ReturnType<typeof settle>> = false
         try {
-          reported = await settle(true, await run(action))
+          reported = await settle(true, await run(action, leftover))
         } finally {
           await deps.afterReport?.(action, reported ? reported.next : null).catch((error: unknown) => console.warn('[tandem] releasing the task tab failed', error))
         }
         if (!reported) return
         handed = reported.next
+        before = reported.reported
         focus = action.taskId
         lastWork = now()
         continue
