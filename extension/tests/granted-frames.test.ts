@@ -138,6 +138,22 @@ describe('granted cross-origin frames', () => {
     expect((after.ask.mock.calls[0]![1] as unknown as { action: { target: unknown } }).action.target).toEqual({ by: 'index', value: 0 })
   })
 
+  it('keeps what a reading reached only when it changed, not after every step on the same page', async () => {
+    const kept = new Map<number, unknown>()
+    const set = vi.fn(async (tabId: number, frames: unknown) => void kept.set(tabId, frames))
+    const w = world()
+    const frames = createGrantedFrames({ channel: { ask: w.ask, ensure: w.ensure } as never, webNavigation: w.webNavigation as never, permissions: w.permissions as never, store: { get: async (tabId: number) => kept.get(tabId), set } })
+    await frames.ask(7, { kind: 'observe' }, 15_000)
+    await frames.ask(7, { kind: 'observe' }, 15_000)
+    expect(set).toHaveBeenCalledTimes(1)
+    expect((kept.get(7) as { parts: unknown[] }).parts.length).toBeGreaterThan(0)
+    // No frame's site is granted any more: what the next reading reaches changed, and is kept.
+    w.permissions.contains.mockResolvedValue(false)
+    await frames.ask(7, { kind: 'observe' }, 15_000)
+    expect(set).toHaveBeenCalledTimes(2)
+    expect(kept.get(7)).toEqual({ parts: [], failed: [] })
+  })
+
   it('hides sensitive fields in the frames it read before a screenshot, and takes none when a frame cannot', async () => {
     const w = world()
     await w.frames.ask(7, { kind: 'observe' }, 15_000)

@@ -145,6 +145,16 @@ describe('runAction', () => {
     expect(world.content.ensure).not.toHaveBeenCalled()
   })
 
+  it('starts its script in a page once: a page that runs it already is only asked, a new document is started again', async () => {
+    const tab = world.open('http://shop.example/')
+    state.tasks.task1 = { tabId: tab.id, closed: false, at: Date.now() }
+    await run({})
+    await run({ actionId: 'act2', type: 'observe', target: undefined })
+    expect(world.content.ensure).toHaveBeenCalledTimes(1)
+    await run({ actionId: 'act3', type: 'navigate', target: undefined, params: { url: 'http://shop.example/cart' } })
+    expect(world.content.ensure).toHaveBeenCalledTimes(2)
+  })
+
   it("never acts on the server's own pages, under any loopback name", async () => {
     for (const url of ['http://127.0.0.1:3000/console', 'http://localhost:3000/']) {
       const obs = await run({ type: 'navigate', target: undefined, params: { url } })

@@ -14,6 +14,8 @@ interface FakeTab {
   status: 'loading' | 'complete'
   active: boolean
   history: string[]
+  /** Whether this document runs the content script: a new one does once `ensure` started it. */
+  scripted?: boolean
 }
 
 const pageOf = (tab: FakeTab): PageState => ({
@@ -35,6 +37,7 @@ export function createTabWorld(options: { granted: string[]; loadMs?: number }) 
 
   function load(tab: FakeTab, url: string) {
     tab.status = 'loading'
+    tab.scripted = false
     tab.url = url
     setTimeout(() => {
       tab.status = 'complete'
@@ -97,12 +100,16 @@ export function createTabWorld(options: { granted: string[]; loadMs?: number }) 
   })
 
   const content = {
-    ensure: vi.fn(async (_tabId: number) => undefined),
+    ensure: vi.fn(async (tabId: number) => {
+      const tab = tabs.get(tabId)
+      if (tab) tab.scripted = true
+    }),
     ask: vi.fn(async (tabId: number, request: ContentRequest, timeoutMs: number): Promise<any> => {
       const tab = tabs.get(tabId)
       if (!tab) throw new ContentError('gone', 'No tab.')
       switch (request.kind) {
         case 'ping':
+          if (!tab.scripted) throw new ContentError('gone', 'The page did not answer (Receiving end does not exist)')
           return { ready: true }
         case 'observe':
           return pageOf(tab)

@@ -83,6 +83,25 @@ describe('the write block (the barrier without a debugger)', () => {
     expect(left.rules().map((r) => r.id)).toEqual([7000])
   })
 
+  it('sets the next step’s rules only once the last removal landed, however late it lands', async () => {
+    const { block, rules, apis } = setup()
+    await block.engage(7, 'https://shop.test/')
+    const update = apis.declarativeNetRequest.updateSessionRules.getMockImplementation()!
+    let land!: () => void
+    apis.declarativeNetRequest.updateSessionRules.mockImplementationOnce(async (u) => {
+      await new Promise<void>((r) => (land = r))
+      return update(u)
+    })
+    // The step ends without waiting for the removal, and the next one starts at once.
+    void block.release()
+    const engaged = block.engage(7, 'https://shop.test/', [], 'sockets')
+    await new Promise((r) => setTimeout(r, 10))
+    land()
+    expect(await engaged).toBe(true)
+    // Had the removal landed after the new rules, the next step would run with none.
+    expect(rules().filter((r) => r.id >= BLOCK_FIRST_RULE_ID).map((r) => r.condition.resourceTypes)).toEqual([['websocket'], ['main_frame']])
+  })
+
   it('lets the writes the person always allows through, above the block, on the task tab only; a GraphQL operation stays blocked', async () => {
     const { block, rules } = setup()
     const drafts = { site: 'https://shop.test', method: 'POST', path: '/api/drafts/*/delete' }

@@ -15,20 +15,23 @@ export interface BesideDeps {
   unreachedFrames?: (tabId: number) => Promise<UnreachedFrame[]>
 }
 
-/** The page's frames from other origins, when its elements were read: the model hears what it cannot see. */
-export async function unreached(deps: BesideDeps, action: Action, observation: ObservationInput): Promise<UnreachedFrame[]> {
+/**
+ * The page's frames from other origins, when its elements were read: the model hears what it cannot see. `task`: the
+ * task's tabs as they are now.
+ */
+export async function unreached(deps: BesideDeps, action: Action, observation: ObservationInput, task: TaskTab | undefined): Promise<UnreachedFrame[]> {
   if (!deps.unreachedFrames || !observation.elementTree) return []
-  const tabId = (await deps.taskTabs?.read(action.taskId))?.tabId ?? deps.state.tasks[action.taskId]?.tabId
+  const tabId = task?.tabId ?? deps.state.tasks[action.taskId]?.tabId
   if (tabId === undefined) return []
   return deps.unreachedFrames(tabId).catch(() => [])
 }
 
 /**
  * The task's tabs beside its page, when it has more than one (or the step changed tabs); tabs the person closed
- * are no longer the task's.
+ * are no longer the task's. `known`: the task's tabs as they are now.
  */
-export async function tabsBeside(deps: BesideDeps, action: Action, opened: number | null): Promise<TaskTabView[] | null> {
-  let task = await deps.taskTabs?.read(action.taskId)
+export async function tabsBeside(deps: BesideDeps, action: Action, opened: number | null, known: TaskTab | undefined): Promise<TaskTabView[] | null> {
+  let task = known
   if (!task || task.closed) return null
   const views: TaskTabView[] = []
   for (const owned of ownedTabs(task)) {

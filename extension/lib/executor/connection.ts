@@ -18,7 +18,11 @@ const RETRIES_MS = [1000, 3000]
 const transient = (error: ServerError) => isNoAnswer(error) || error.code === 'INTERNAL' || (error.status ?? 0) >= 502
 
 export function createConnection(deps: ConnectionDeps) {
+  /** Whether the panel was told the connection is fine since the last failure (this module alone says either). */
+  let toldOk = false
+
   async function failed(error: ServerError) {
+    toldOk = false
     const activity = await activityItem.getValue()
     const failures = (activity?.failures ?? 0) + 1
     const serverUrl = await deps.serverUrl()
@@ -38,12 +42,14 @@ export function createConnection(deps: ConnectionDeps) {
    * A call that ran out its deadline was no blip: the panel says so now, not after the retries (each of which may
    * take as long again). The back-off is decided, as for any failure, once the retries are spent.
    */
-  const notAnswering = (error: ServerError) =>
-    updateActivity((activity) =>
+  const notAnswering = (error: ServerError) => {
+    toldOk = false
+    return updateActivity((activity) =>
       activity.connection === 'not_answering' && activity.retryAt === null
         ? {}
         : { connection: 'not_answering', retryAt: null, message: `${error.message} Trying again.` },
     )
+  }
 
   return {
     /** Whether a wake that nobody asked for (the alarm) should call the server now. */
@@ -59,8 +65,12 @@ export function createConnection(deps: ConnectionDeps) {
       for (let attempt = 0; ; attempt++) {
         try {
           const value = await fn()
-          const activity = await activityItem.getValue()
-          if (activity?.connection !== 'ok') await updateActivity({ connection: 'ok', failures: 0, retryAt: null, message: 'Connected.' })
+          // Read once after a failure (or a fresh worker), not after every call of a task's steps.
+          if (!toldOk) {
+            const activity = await activityItem.getValue()
+            if (activity?.connection !== 'ok') await updateActivity({ connection: 'ok', failures: 0, retryAt: null, message: 'Connected.' })
+            toldOk = true
+          }
           return { ok: true, value }
         } catch (error) {
           const serverError = isServerError(error)

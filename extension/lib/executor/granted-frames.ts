@@ -153,8 +153,10 @@ export function createGrantedFrames(deps: GrantedFramesDeps) {
         if (!failed.includes(frame.origin)) failed.push(frame.origin)
       }
     }
+    const before = byTab.get(tabId)
     byTab.set(tabId, { parts, failed })
-    await deps.store?.set(tabId, { parts, failed }).catch(() => undefined)
+    // Kept again only when it changed: most pages have no frame at all, step after step.
+    if (!before || JSON.stringify(before) !== JSON.stringify({ parts, failed })) await deps.store?.set(tabId, { parts, failed }).catch(() => undefined)
     return { ...page, elementTree: tree, ...(elements ? { elements } : {}), visibleTextSnippet: text }
   }
 

@@ -80,7 +80,8 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
   // The last step's tail was handed to this one, which did not take the barrier over: it comes off.
   if (moves.handed) await deps.barrier?.stepEnded(moves.handed.tabId)
   const refused = deps.guard ? withRefusals(observation, deps.guard.refusals()) : observation
-  const [tabs, frames] = await Promise.all([tabsBeside(deps, action, moves.opened), unreached(deps, action, refused)])
+  const task = await deps.taskTabs?.read(action.taskId)
+  const [tabs, frames] = await Promise.all([tabsBeside(deps, action, moves.opened, task), unreached(deps, action, refused, task)])
   return { ...refused, ...(tabs ? { tabs } : {}), ...(frames.length ? { frames } : {}) }
 }
 
@@ -158,16 +159,10 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   tab = loaded as LiveTab
   obs.tab(tab)
   obs.mark('loadedMs')
-  const refusal = await checkSiteAccess(deps.permissions, tab.url, deps.serverUrl)
-  if (refusal) return obs.failed(refusal)
   // What the page may reach, asked for while the page is made ready.
   const granted = runsInPage(action.type) ? grantedSites(deps.permissions) : null
-
-  try {
-    await deps.content.ensure(tab.id)
-  } catch (error) {
-    return obs.failed({ code: 'PAGE_PREP_FAILED', message: (error as Error).message })
-  }
+  const unready = await readyPage(tab.id, tab.url)
+  if (unready) return obs.failed(unready)
 
   if (runsInPage(action.type)) return followOpened(tab, (current) => act(current, granted!))
   switch (action.type) {
@@ -284,6 +279,25 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     return obs.done()
   }
 
+  /**
+   * Whether Tandem may act on the page, checked while its script is asked whether it runs there already; it is
+   * started only in a page Tandem may act on.
+   */
+  async function readyPage(tabId: number, url: string | undefined): Promise<ObservationError | null> {
+    const alive = deps.content.ask(tabId, { kind: 'ping' }, 1000).then(
+      () => true,
+      () => false,
+    )
+    const refusal = await checkSiteAccess(deps.permissions, url, deps.serverUrl)
+    if (refusal) return refusal
+    try {
+      if (!(await alive)) await deps.content.ensure(tabId)
+    } catch (error) {
+      return { code: 'PAGE_PREP_FAILED', message: (error as Error).message }
+    }
+    return null
+  }
+
   /** After a navigation: the page as it settled, if Tandem may read it. */
   async function settle(tabId: number, from: string | undefined): Promise<LiveTab | ObservationError | typeof HELD> {
     const loaded = await waitForTabLoad(deps.tabs, tabId, { timeoutMs: loadTimeoutMs, from: { url: from }, ...(heldYet ? { stop: heldYet } : {}) })
@@ -294,13 +308,8 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     obs.tab(current)
     obs.mark('loadedMs')
     if (loaded === 'timeout') return { code: 'NAVIGATION_IN_PROGRESS', message: 'The page is still loading.' }
-    const refusal = await checkSiteAccess(deps.permissions, current.url, deps.serverUrl)
-    if (refusal) return refusal
-    try {
-      await deps.content.ensure(tabId)
-    } catch (error) {
-      return { code: 'PAGE_PREP_FAILED', message: (error as Error).message }
-    }
+    const unready = await readyPage(tabId, current.url)
+    if (unready) return unready
     obs.mark('readyMs')
     return current
   }
@@ -383,6 +392,9 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
 
   async function act(current: LiveTab, granted: Promise<string[]>) {
     if (withEvidence(action)) await shootBefore(current)
+    // Said while the barrier and the block get ready: nothing of the step reaches the page before both are done.
+    const touched = deps.touching()
+    touched.catch(() => undefined)
     const sites = await granted
     const barrier = action.confirmation ? undefined : deps.barrier
     const inherit = moves.handed?.tabId === current.id ? { inherit: moves.handed.actionId } : {}
@@ -395,7 +407,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     tailable = !blocking || barred
     let tailed = false
     try {
-      let result = await acted(current, sites, barred ? barrier : undefined)
+      let result = await acted(current, sites, barred ? barrier : undefined, touched)
       const opened = blocking ? deps.block!.popups() : []
       if (opened.length) result = await withPopups(result, opened, current)
       const dropped = barred ? barrier!.dropped(current.id) : []
@@ -413,7 +425,8 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       return withBlocked(withNotes, { ...blocked, writes: [...blocked.writes.filter((w) => w.request.kind !== 'websocket'), ...sockets] })
     } finally {
       if (barred && !tailed) await barrier!.stepEnded(current.id)
-      if (blocking) await deps.block!.release()
+      // Not waited for: the step's report does not need the rules gone, and the next step's block waits for it.
+      if (blocking) void deps.block!.release()
     }
   }
 
@@ -464,11 +477,11 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     return { ...result, ...held, status: 'failed', errors: [error, ...(result.errors ?? [])], blocked: [...(result.blocked ?? []), ...blocked] }
   }
 
-  async function acted(current: LiveTab, sites: string[], barrier: RunDeps['barrier']) {
+  async function acted(current: LiveTab, sites: string[], barrier: RunDeps['barrier'], touched: Promise<void>) {
     if (barrier) heldYet = async () => (await barrier.held(action.actionId)).length > 0
     let outcome = null
     let lost: ContentError | null = null
-    await deps.touching()
+    await touched
     const sent = now()
     const asked = deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId), sites }, actionBudgetMs(action))
     // A page whose post is held waits for it (a form being submitted never answers): a hold ends the wait.

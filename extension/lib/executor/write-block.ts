@@ -71,6 +71,8 @@ export function createWriteBlock(apis: WriteBlockApis) {
     listener: (d: BlockedDetails) => void
     windowListener: (d: BlockedDetails) => void
   } | null = null
+  /** The last removal of the rules: the next step's rules are set after it, never before it lands. */
+  let releasing: Promise<void> = Promise.resolve()
 
   const sockets = (tabId: number): Rule => ({
     id: BLOCK_RULE_IDS[1]!,
@@ -115,6 +117,7 @@ export function createWriteBlock(apis: WriteBlockApis) {
      */
     async engage(tabId: number, pageUrl: string | undefined, allow: readonly WriteAllowRule[] = [], scope: BlockScope = 'writes'): Promise<boolean> {
       unlisten()
+      await releasing
       const seen: BlockedDetails[] = []
       const opened: BlockedDetails[] = []
       const listener = (d: BlockedDetails) => {
@@ -153,12 +156,17 @@ export function createWriteBlock(apis: WriteBlockApis) {
     /** The windows the page tried to open while the step ran (their first request blocked): tab, address, method. */
     popups: () => (current?.opened ?? []).map((d) => ({ tabId: d.tabId, url: d.url, method: d.method })),
 
-    /** Removes the block's rules, a stopped worker's included (ids that are not set are ignored). */
-    async release(): Promise<void> {
+    /**
+     * Removes the block's rules, a stopped worker's included (ids that are not set are ignored). What was blocked is
+     * no longer listened to from here; a caller that goes on without waiting for the removal may, as the next
+     * `engage` waits for it.
+     */
+    release(): Promise<void> {
       unlisten()
-      await apis.declarativeNetRequest
+      releasing = apis.declarativeNetRequest
         .updateSessionRules({ removeRuleIds: BLOCK_RULE_IDS })
         .catch((error: unknown) => console.warn('[tandem] the write block could not be removed', error))
+      return releasing
     },
   }
   return self
