@@ -177,10 +177,14 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       watches.set(tabId, watch)
       if (on) return true
       try {
-        await deps.debugger.send(tabId, 'Fetch.enable', WRITE_REQUESTS)
-        await deps.debugger.send(tabId, 'Target.setAutoAttach', AUTO_ATTACH)
-        // Only for the WebSocket openings it names (webSocketCreated); no bodies are kept.
-        await deps.debugger.send(tabId, 'Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 })
+        // Sent together (the browser runs a session's commands in order); one that fails leaves the others harmless, as
+        // a request paused with no watch goes on.
+        await Promise.all([
+          deps.debugger.send(tabId, 'Fetch.enable', WRITE_REQUESTS),
+          deps.debugger.send(tabId, 'Target.setAutoAttach', AUTO_ATTACH),
+          // Only for the WebSocket openings it names (webSocketCreated); no bodies are kept.
+          deps.debugger.send(tabId, 'Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
+        ])
         watch.attachment = attachment(tabId)
         return true
       } catch (error) {
