@@ -49,6 +49,33 @@ describe('runAction with the write barrier', () => {
     expect(b.barrier.stepEnded).toHaveBeenCalled()
   })
 
+  it('blocks only WebSocket openings beside an engaged barrier, and every write while the step runs when it did not engage', async () => {
+    for (const engages of [true, false]) {
+      const b = fakeBarrier(false, engages)
+      const scopes: string[] = []
+      const block = {
+        engage: vi.fn(async (_tab: number, _url: string | undefined, _allow: unknown, scope: string) => (scopes.push(scope), true)),
+        release: vi.fn(async () => undefined),
+        popups: vi.fn(() => []),
+        blocked: vi.fn(() => ({ writes: [], dropped: [] })),
+      }
+      const acted: string[] = []
+      const base = deps(b)
+      const ask = base.content.ask
+      const content = {
+        ...base.content,
+        ask: (async (...args: unknown[]) => {
+          if ((args[1] as { kind: string }).kind === 'act') acted.push(`act with ${scopes.at(-1)}`)
+          return (ask as never as (...a: unknown[]) => unknown)(...args)
+        }) as never,
+      }
+      await runAction({ ...base, content, block: block as never }, action({ actionId: `a-${engages}` }))
+      // The rules the step ran under are the last ones set before it reached the page.
+      expect(acted).toEqual([engages ? 'act with sockets' : 'act with writes'])
+      expect(block.release).toHaveBeenCalled()
+    }
+  })
+
   it('hands the barrier the writes the person always allows, as the action carries them', async () => {
     const b = fakeBarrier(false)
     const allowWrites = [{ site: 'http://shop.example', method: 'POST', path: '/api/drafts/*/delete' }]

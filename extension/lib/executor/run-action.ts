@@ -124,10 +124,13 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     return navigate(choice.kind === 'tab' ? choice.tab : null)
   }
 
+  const loadOf = (tabId: number) => waitForTabLoad(deps.tabs, tabId, { timeoutMs: action.type === 'observe' ? loadTimeoutMs : loadTimeoutMs / 2 })
   let tab: LiveTab
+  let loading: ReturnType<typeof loadOf> | undefined
   if (choice.kind === 'tab') {
     tab = choice.tab
-    // Apart from each other (other steps' held writes, this tab's rules): side by side.
+    // Apart from each other (other steps' held writes, this tab's rules, the page's load): side by side.
+    if (action.type !== 'switch_tab' && action.type !== 'close_tab') loading = loadOf(tab.id)
     await Promise.all([refusing, deps.guard?.engage(tab.id, tab.url)])
   } else {
     await refusing
@@ -146,7 +149,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     tab = moved
   }
 
-  const loaded = await waitForTabLoad(deps.tabs, tab.id, { timeoutMs: action.type === 'observe' ? loadTimeoutMs : loadTimeoutMs / 2 })
+  const loaded = await (loading ?? loadOf(tab.id))
   if (loaded === null) return obs.failed(tabClosed())
   if (loaded === 'timeout') {
     obs.tab(await deps.tabs.get(tab.id).catch(() => null))
@@ -399,10 +402,15 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     const barrier = action.confirmation ? undefined : deps.barrier
     const inherit = moves.handed?.tabId === current.id ? { inherit: moves.handed.actionId } : {}
     const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites, ...inherit }
-    const barred = !!barrier && (await barrier.engage(current.id, step))
+    // Beside the debugger only WebSocket openings are blocked (CDP cannot pause them); without it, every write. Both
+    // are set up side by side, and a barrier that did not engage has the block set again for every write.
+    const block = barrier ? deps.block : undefined
+    const [barred, sockets] = await Promise.all([
+      !!barrier && barrier.engage(current.id, step),
+      !!block && block.engage(current.id, current.url, action.allowWrites, 'sockets'),
+    ])
     if (barred && 'inherit' in inherit) moves.handed = null
-    // Beside the debugger only WebSocket openings are blocked (CDP cannot pause them); without it, every write.
-    const blocking = !!barrier && !!deps.block && (await deps.block.engage(current.id, current.url, action.allowWrites, barred ? 'sockets' : 'writes'))
+    const blocking = !!block && (barred ? sockets : await block.engage(current.id, current.url, action.allowWrites, 'writes'))
     // The fallback blocks writes only while the step runs: a write its handlers send later must be waited for.
     tailable = !blocking || barred
     let tailed = false
