@@ -344,13 +344,15 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     if (refusal) return obs.failed(refusal)
     if (current && withEvidence(action)) await shootBefore(current)
     let tabId: number
+    // Apart from each other, so side by side: the started mark, the guard's rules for the address, and the barrier
+    // still on after the last step (see WriteBarrier.stepEnded), which would make the page wait on it as it loads.
+    const ready = current ? Promise.all([deps.guard?.engage(current.id, url), deps.barrier?.rest(current.id)]) : undefined
+    ready?.catch(() => undefined)
     await deps.touching()
     const watch = deps.watchNavigation?.()
     try {
       if (current) {
-        await deps.guard?.engage(current.id, url)
-        // Still on after the last step (see WriteBarrier.stepEnded), it would make the page wait on it as it loads.
-        await deps.barrier?.rest(current.id)
+        await ready
         await deps.tabs.update(current.id, { url })
         tabId = current.id
       } else {
