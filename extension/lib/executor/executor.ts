@@ -5,10 +5,9 @@ import { isServerError, type ServerError } from '../server/errors'
 import { createConnection, type Connection } from './connection'
 import { recoveredObservation, unknownOutcome } from './recovery'
 import {
-  REPORTED_KEPT,
   clearResult,
-  forgetOldTasks,
   readResult,
+  reportedState,
   readState,
   updateActivity,
   updateState,
@@ -90,16 +89,7 @@ export function createExecutor(deps: ExecutorDeps) {
     return finished
   }
 
-  /** The state once `inflight` was reported: no longer in flight, and never run again. */
-  const forgotten = (s: ExecutorState, inflight: InFlight, closedTab = false): ExecutorState => ({
-    ...s,
-    inflight: null,
-    reported: [...s.reported.filter((id) => id !== inflight.actionId), inflight.actionId].slice(-REPORTED_KEPT),
-    tasks:
-      closedTab && s.tasks[inflight.taskId]
-        ? { ...s.tasks, [inflight.taskId]: { ...s.tasks[inflight.taskId], closed: true } }
-        : forgetOldTasks(s.tasks, now()),
-  })
+  const forgotten = (s: ExecutorState, inflight: InFlight, closedTab = false) => reportedState(s, inflight, now(), closedTab)
 
   async function forget(inflight: InFlight, closedTab: boolean) {
     // Side by side: the finished record carries the observation, so a worker stopped after the page's copy went and

@@ -407,12 +407,12 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     // Beside the debugger only WebSocket openings are blocked (CDP cannot pause them); without it, every write. Both
     // are set up side by side, and a barrier that did not engage has the block set again for every write.
     const block = barrier ? deps.block : undefined
-    const [barred, sockets] = await Promise.all([
+    const [barred, socketsBlocked] = await Promise.all([
       !!barrier && barrier.engage(current.id, step),
       !!block && block.engage(current.id, current.url, action.allowWrites, 'sockets'),
     ])
     if (barred && 'inherit' in inherit) moves.handed = null
-    const blocking = !!block && (barred ? sockets : await block.engage(current.id, current.url, action.allowWrites, 'writes'))
+    const blocking = !!block && (barred ? socketsBlocked : await block.engage(current.id, current.url, action.allowWrites, 'writes'))
     // The fallback blocks writes only while the step runs: a write its handlers send later must be waited for.
     tailable = !blocking || barred
     let tailed = false

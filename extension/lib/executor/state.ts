@@ -93,6 +93,17 @@ export function updateState(change: (state: ExecutorState) => ExecutorState): Pr
 export const forgetOldTasks = (tasks: ExecutorState['tasks'], now: number) =>
   Object.fromEntries(Object.entries(tasks).filter(([, t]) => now - t.at < TASKS_KEPT_MS))
 
+/** The state once `inflight` was reported: no longer in flight, and never run again; its tab closed, if it was. */
+export const reportedState = (s: ExecutorState, inflight: InFlight, now: number, closedTab = false): ExecutorState => ({
+  ...s,
+  inflight: null,
+  reported: [...s.reported.filter((id) => id !== inflight.actionId), inflight.actionId].slice(-REPORTED_KEPT),
+  tasks:
+    closedTab && s.tasks[inflight.taskId]
+      ? { ...s.tasks, [inflight.taskId]: { ...s.tasks[inflight.taskId], closed: true } }
+      : forgetOldTasks(s.tasks, now),
+})
+
 /** Where the content script leaves an action's result before it answers. */
 export const resultKey = (actionId: string) => `local:tandem.result.${actionId}` as const
 
