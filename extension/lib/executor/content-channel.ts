@@ -28,6 +28,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
+/** Whether the document in the tab (or its frame) runs the content script already: it answers a ping. */
+export function runsTandem(channel: Pick<ContentChannel, 'ask'>, tabId: number, frameId = 0, timeoutMs = 1000): Promise<boolean> {
+  return channel.ask(tabId, { kind: 'ping' }, timeoutMs, frameId).then(
+    () => true,
+    () => false,
+  )
+}
+
 export function createContentChannel(deps: ContentChannelDeps) {
   /** Asks the content script of the page (frame 0), or of one of its frames that Tandem was let into. */
   async function ask<K extends ContentKind>(tabId: number, request: Extract<ContentRequest, { kind: K }>, timeoutMs: number, frameId = 0): Promise<ContentReply<K>> {
@@ -46,11 +54,7 @@ export function createContentChannel(deps: ContentChannelDeps) {
     ask,
     /** Injects the content script unless this document already runs it (a fresh page never does). */
     async ensure(tabId: number, frameId = 0, timeoutMs = 3000): Promise<void> {
-      const alive = await ask(tabId, { kind: 'ping' }, Math.min(1000, timeoutMs), frameId).then(
-        () => true,
-        () => false,
-      )
-      if (alive) return
+      if (await runsTandem({ ask }, tabId, frameId, Math.min(1000, timeoutMs))) return
       try {
         await deps.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [deps.file] } as never)
       } catch (error) {

@@ -2,7 +2,7 @@ import type { WxtBrowser as Browser } from 'wxt/browser'
 import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput, UnreachedFrame } from '#protocol'
 import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
 import type { ActOutcome, PageState } from '../messages'
-import { ContentError, type ContentChannel } from './content-channel'
+import { ContentError, runsTandem, type ContentChannel } from './content-channel'
 import { withRefusals, type NavigationGuard } from './navigation-guard'
 import type { NavigationWatch } from './navigation-watch'
 import { createObservationBuilder, type ObservationBuilder } from './observation'
@@ -287,10 +287,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
    * started only in a page Tandem may act on.
    */
   async function readyPage(tabId: number, url: string | undefined): Promise<ObservationError | null> {
-    const alive = deps.content.ask(tabId, { kind: 'ping' }, 1000).then(
-      () => true,
-      () => false,
-    )
+    const alive = runsTandem(deps.content, tabId)
     const refusal = await checkSiteAccess(deps.permissions, url, deps.serverUrl)
     if (refusal) return refusal
     try {
