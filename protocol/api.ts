@@ -122,6 +122,8 @@ export const SkillsSearchQuery = z.strictObject({
 export const CLIENT_HEADERS = {
   clientId: 'x-tandem-client',
   version: 'x-tandem-version',
+  /** The console names itself, so the audit can say "you, in the console" (under the owner's token only). */
+  surface: 'x-tandem-surface',
   traceId: 'x-trace-id',
 } as const
 

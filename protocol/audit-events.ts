@@ -7,6 +7,7 @@ import { RiskReason } from './risk-reasons'
 import { WriteAllowRule } from './write-allow'
 import { TaskPlan } from './task-plan'
 import { ConfirmationEvidence, TaskResult, TaskStatus, Usage, WordParams } from './task'
+import { Principal } from './principal'
 
 /**
  * The `data` of each audit event type, as the server writes it. The envelope (`AuditEvent` in audit.ts) stays
@@ -23,6 +24,8 @@ export const AuditSource = z.object({
   traceId: z.string().optional(),
   /** The MCP client behind the request, as it named itself when it connected (initialize's clientInfo). */
   mcp: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** What the request's token proved it to be (protocol/principal.ts): the audit's answer to "who did it". */
+  principal: Principal.optional().catch(undefined),
 })
 
 // Forms come from a script or the model and were checked by their own schemas when they were planned; the

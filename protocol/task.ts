@@ -4,6 +4,7 @@ import { RiskReason } from './risk-reasons'
 import { ArtifactLabel, ObservationError } from './observation'
 import { HeldRequest } from './held-request'
 import { TaskPlanView } from './task-plan'
+import { Principal, TaskAnswer } from './principal'
 
 export const TaskStatus = z.enum([
   'RUNNING',
@@ -73,6 +74,10 @@ export const TaskView = z.object({
   planFirst: z.boolean().optional(),
   /** Its plan, once proposed. */
   plan: TaskPlanView.optional(),
+  /** Who started the task, as their token proved: an agent's token sees only the tasks it started. */
+  startedBy: Principal.optional(),
+  /** The latest answer someone gave the task (a step approved or rejected, a question, the plan, a cancel), and who. */
+  lastAnswer: TaskAnswer.optional(),
 })
 export type TaskView = z.infer<typeof TaskView>
 

@@ -14,7 +14,8 @@ import { inProcessEngine } from '../support/engine'
 
 const SECRET = 'hunter2-sesame-9137'
 const http = { clientId: 'c1' }
-const ctx = { source: { userAgent: 'agent/1', mcp: { name: 'unit-agent', version: '2.0.0' } }, origin: 'http://127.0.0.1:3000' }
+const principal = { kind: 'agent' as const, tokenId: 'tok1', name: 'Unit agent', client: 'unit-agent' }
+const ctx = { source: { userAgent: 'agent/1', mcp: { name: 'unit-agent', version: '2.0.0' }, principal }, origin: 'http://127.0.0.1:3000', principal }
 let dir: string
 let storage: Storage
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
@@ -35,11 +36,12 @@ function boot() {
     redact: (text) => redactSensitiveText(secrets.redact(text), {}, REDACTED),
     secretNames: () => secrets.names(),
   })
-  const call = (name: string, args: unknown) => {
+  const callAs = (as: typeof ctx, name: string, args: unknown) => {
     const tool = tools.find((t) => t.name === name) as McpTool
-    return tool.run(tool.input.parse(args), ctx)
+    return tool.run(tool.input.parse(args), as)
   }
-  return { engine, audit, call }
+  const call = (name: string, args: unknown) => callAs(ctx, name, args)
+  return { engine, audit, call, callAs }
 }
 
 const page = (overrides: Record<string, unknown> = {}) => ({
@@ -135,9 +137,38 @@ describe('the MCP tools over the engine', () => {
     await engine.confirm({ taskId, actionId: pending.actionId, approved: false, reason: 'not now' }, { clientId: 'panel' })
     const decided = await deciding
     expect(decided.message).toMatch(/^Your turn.*step 2 click “Place order”: rejected — the person said: not now/)
+    // The agent hears who decided, and why, in the status itself.
+    expect(decided.message).toContain('The person rejected the risky step: “not now”.')
+    expect((decided.data as { task: { lastAnswer: unknown } }).task.lastAnswer).toMatchObject({ kind: 'confirmation', approved: false, reason: 'not now', by: { kind: 'owner' } })
 
     const events = await audit.read(taskId)
     expect(events.filter((e) => e.type === 'action.dispatched' && e.actionId === pending.actionId)).toHaveLength(0)
     expect(events.find((e) => e.type === 'planner.decision')!.data).toMatchObject({ planner: 'mcp', source: ctx.source })
+  })
+
+  it('an agent reaches only the tasks its own token started: the person’s and another agent’s are refused', async () => {
+    const { engine, call, callAs } = boot()
+    const persons = await engine.start({ goal: 'the person’s own task', clientId: 'c1', script: [{ type: 'scroll', direction: 'down' }] }, { clientId: 'c1', principal: { kind: 'owner', via: 'panel' } })
+    const other = { ...ctx, principal: { ...principal, tokenId: 'tok2', name: 'Other agent' } }
+    const others = (await callAs({ ...other, source: { ...other.source, principal: other.principal } }, 'start_task', { goal: 'theirs', clientId: 'c1' })).data as { task: { id: string } }
+    for (const taskId of [persons.taskId, others.task.id]) {
+      for (const [tool, args] of [
+        ['task_status', { taskId }],
+        ['read_page', { taskId }],
+        ['read_audit', { taskId }],
+        ['cancel_task', { taskId }],
+        ['act', { taskId, action: { type: 'scroll', direction: 'down' } }],
+      ] as const) {
+        await expect(call(tool, args), tool).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } })
+      }
+    }
+    expect((await engine.status(persons.taskId)).task.status).toBe('RUNNING')
+
+    // Its own task it may end, and the task says who ended it.
+    const mine = ((await call('start_task', { goal: 'mine', clientId: 'c1' })).data as { task: { id: string; startedBy: unknown } }).task
+    expect(mine.startedBy).toEqual(principal)
+    await call('cancel_task', { taskId: mine.id })
+    const ended = (await engine.status(mine.id)).task
+    expect(ended).toMatchObject({ status: 'CANCELED', error: { message: 'Canceled by Unit agent (unit-agent).' }, lastAnswer: { kind: 'cancel', by: principal } })
   })
 })

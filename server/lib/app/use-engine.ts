@@ -1,14 +1,9 @@
 import { createUploadFolder } from '../privacy/upload-folder'
-import { join } from 'node:path'
-import { createStorage } from 'unstorage'
 import { createScriptPlanner } from '../agent/script-planner'
 import { decodeArtifacts, type DecodedArtifact } from '../audit/artifacts'
-import type { Config } from '../config'
 import { createAllowedWrites } from '../state/allowed-writes'
 import { createClientRegistry } from '../state/clients'
-import { fsAtomicDriver } from '../state/fs-atomic-driver'
 import { createNotifier } from '../state/notifier'
-import { connectRedis } from '../state/redis'
 import { createRedisActiveIndex } from '../state/redis-active-index'
 import { createRedisLock } from '../state/redis-lock'
 import { createRedisNotifier } from '../state/redis-notifier'
@@ -21,6 +16,7 @@ import { useLlmPlanner } from './use-llm-planner'
 import { usePolicy } from './use-policy'
 import { useSecrets } from './use-secrets'
 import { useSkills } from './use-skills'
+import { useStateStorage } from './use-state'
 
 function decodeOrRefuse(uploads: Parameters<typeof decodeArtifacts>[0]) {
   try {
@@ -33,17 +29,16 @@ function decodeOrRefuse(uploads: Parameters<typeof decodeArtifacts>[0]) {
 type SharedState = Pick<EngineDeps, 'store' | 'clients' | 'notifier' | 'allowedWrites'>
 
 /** Tasks, clients, wake-ups and the writes always allowed: in the data dir for one server, or in Redis for several sharing the same tasks. */
-function sharedState(config: Config): SharedState {
-  if (config.store === 'redis') {
-    const { storage, redis, subscriber } = connectRedis(config.redisUrl)
+function sharedState(): SharedState {
+  const { storage, redis } = useStateStorage()
+  if (redis) {
     return {
-      store: createTaskStore(storage, { withLock: createRedisLock(redis), cache: false, activeIndex: createRedisActiveIndex(redis) }),
+      store: createTaskStore(storage, { withLock: createRedisLock(redis.redis), cache: false, activeIndex: createRedisActiveIndex(redis.redis) }),
       clients: createClientRegistry(storage, { shared: true }),
       allowedWrites: createAllowedWrites(storage, { shared: true }),
-      notifier: createRedisNotifier(redis, subscriber),
+      notifier: createRedisNotifier(redis.redis, redis.subscriber),
     }
   }
-  const storage = createStorage({ driver: fsAtomicDriver({ base: join(config.dataDir, 'state') }) })
   return {
     store: createTaskStore(storage, { cache: true }),
     clients: createClientRegistry(storage),
@@ -61,7 +56,7 @@ export function useEngine(): Engine {
   const audit = useAuditLog()
   const artifactStore = useArtifactStore()
   engine = createEngine({
-    ...sharedState(config),
+    ...sharedState(),
     policy: usePolicy(),
     audit,
     artifacts: {

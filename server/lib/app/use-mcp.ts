@@ -1,6 +1,8 @@
-import { getRequestURL, readBody, type H3Event } from 'h3'
+import { getRequestHeader, getRequestURL, readBody, type H3Event } from 'h3'
 import { redactSensitiveText } from '#protocol'
-import { sourceOf } from '../http/source'
+import { forbidden } from '../http/errors'
+import { originAllowed } from '../http/origin'
+import { principalOf, sourceOf } from '../http/source'
 import { createMcpEndpoint, type McpEndpoint } from '../mcp/endpoint'
 import { createMcpTools } from '../mcp/tools'
 import { REDACTED } from '../privacy/redact'
@@ -28,8 +30,13 @@ export function useMcp(): McpEndpoint {
   return endpoint
 }
 
-/** An h3 request to /mcp, handed to the endpoint with its parsed body and who sent it. */
+/** An h3 request to /mcp, handed to the endpoint with its parsed body and who sent it; web pages are refused. */
 export async function handleMcp(event: H3Event): Promise<void> {
+  if (!originAllowed(getRequestHeader(event, 'origin'), useConfig().allowedHosts)) {
+    throw forbidden('/mcp does not answer web pages: connect from an MCP client, not a browser.')
+  }
+  const principal = principalOf(event)
+  if (!principal) throw forbidden('/mcp needs a token.')
   const body = event.method === 'POST' ? await readBody(event) : undefined
-  await useMcp().handle(event.node.req, event.node.res, body, { source: sourceOf(event), origin: getRequestURL(event).origin })
+  await useMcp().handle(event.node.req, event.node.res, body, { source: sourceOf(event), origin: getRequestURL(event).origin, principal })
 }

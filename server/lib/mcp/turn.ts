@@ -1,5 +1,5 @@
-import type { StatusView, StepView } from '#protocol'
-import { isTerminal } from '#protocol'
+import type { StatusView, StepView, TaskAnswer } from '#protocol'
+import { isTerminal, principalWords } from '#protocol'
 
 /** The steps the task took after it had `before`, the pictures taken before asking the person left out. */
 export const stepsSince = (view: StatusView, before: number): StepView[] => view.steps.slice(before).filter((s) => s.number !== undefined)
@@ -7,11 +7,33 @@ export const stepsSince = (view: StatusView, before: number): StepView[] => view
 const stepLine = (s: StepView) =>
   `step ${s.number} ${s.type}${s.target ? ` “${s.target}”` : ''}: ${s.outcome}${s.errors.length ? ` (${s.errors.map((e) => `${e.code}: ${e.message}`).join('; ')})` : ''}${s.note ? ` — the person said: ${s.note}` : ''}`
 
+/** The latest answer the task was given, and by whom: what the person decided is what the agent needs to hear. */
+export function answerLine(answer: TaskAnswer | undefined): string {
+  if (!answer) return ''
+  const who = principalWords(answer.by).replace(/^the person/, 'The person')
+  const why = answer.reason ? `: “${answer.reason}”` : ''
+  switch (answer.kind) {
+    case 'confirmation':
+      return ` ${who} ${answer.approved ? 'approved' : 'rejected'} the risky step${why}.`
+    case 'question':
+      return ` ${who} answered${answer.question ? ` “${answer.question}”` : ''}: “${answer.answer ?? ''}”.`
+    case 'plan':
+      return ` ${who} ${answer.approved ? 'approved' : 'did not approve'} the plan${why}.`
+    case 'cancel':
+      return ` ${who} canceled the task${why}.`
+  }
+}
+
 /**
- * What the task waits for, said to the agent that drives it. Whatever the person is asked is theirs to answer:
- * the words say so, and name the tool that waits for their answer.
+ * What the task waits for, said to the agent that drives it, with the latest answer it was given. Whatever the
+ * person is asked is theirs to answer: the words say so, and name the tool that waits for their answer.
  */
 export function describeTurn(view: StatusView): string {
+  const waiting = waitLine(view)
+  return view.task.status === 'WAITING_CONFIRMATION' || view.task.status === 'WAITING_USER' ? waiting : waiting + answerLine(view.task.lastAnswer)
+}
+
+function waitLine(view: StatusView): string {
   const { task } = view
   const last = view.steps.filter((s) => s.number !== undefined).at(-1)
   const after = last ? ` Last: ${stepLine(last)}.` : ''

@@ -1,8 +1,8 @@
 import type { Action, AnswerBody, ConfirmBody, TaskCommandBody, WriteAllowRule } from '#protocol'
-import { HeldRequest, isTerminal, sameRule, writeRuleOf } from '#protocol'
+import { HeldRequest, isTerminal, principalWords, sameRule, writeRuleOf } from '#protocol'
 import { conflict } from '../http/errors'
 import { finish } from './apply'
-import type { RequestSource } from '../http/source'
+import { principalOfSource, type RequestSource } from '../http/source'
 import type { Mutate } from './core'
 import type { EngineDeps } from './deps'
 import { setStatus, type PendingEvent } from './events'
@@ -55,6 +55,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         }
         const at = new Date().toISOString()
         const by = source.clientId ?? 'api'
+        task.lastAnswer = { kind: 'confirmation', approved: body.approved, ...(body.reason ? { reason: body.reason } : {}), actionId: body.actionId, by: principalOfSource(source), at }
         const allowWrites = body.approved && body.always ? await allowFromNowOn(current.action, by) : []
         const always = allowWrites.length ? { always: true, allowWrites } : {}
         events.push({
@@ -94,6 +95,13 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         if (task.status !== 'WAITING_USER') throw conflict(`This task is not waiting for an answer (it is ${task.status}).`)
         if (body.siteAccess === 'refused' && !task.askedSite) throw conflict('This task is not asking about a site.')
         events.push({ type: 'user.answered', data: { question: task.question, answer: body.answer, source } })
+        task.lastAnswer = {
+          kind: 'question',
+          ...(task.question ? { question: task.question } : {}),
+          answer: body.answer,
+          by: principalOfSource(source),
+          at: new Date().toISOString(),
+        }
         if (body.siteAccess === 'refused') {
           refuseSite(task, source, events)
           if (isTerminal(task.status)) return
@@ -135,7 +143,9 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
     async cancel(body: TaskCommandBody, source: RequestSource) {
       const status = await mutate(body.taskId, async (task, events) => {
         if (isTerminal(task.status)) throw conflict(`This task has already finished (${task.status}).`)
-        task.error = { code: 'CANCELED', message: body.reason ?? 'Canceled by the person.' }
+        const by = principalOfSource(source)
+        task.error = { code: 'CANCELED', message: body.reason ?? `Canceled by ${principalWords(by)}.` }
+        task.lastAnswer = { kind: 'cancel', ...(body.reason ? { reason: body.reason } : {}), by, at: new Date().toISOString() }
         events.push({ type: 'task.canceled', data: { reason: body.reason, source } })
         refuseRelease(task, 'canceled', events)
         finish(task, 'CANCELED', events, body.reason ?? 'canceled')

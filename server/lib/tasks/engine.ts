@@ -2,7 +2,7 @@ import { nanoid } from 'nanoid'
 import type { Action, AllowedWrite, ClientView, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus, WriteAllowRule } from '#protocol'
 import { emptyUsage, isTerminal, MAX_ALLOWED_WRITES, normaliseWebAddress } from '#protocol'
 import { badRequest, conflict, notFound } from '../http/errors'
-import type { RequestSource } from '../http/source'
+import { principalOfSource, type RequestSource } from '../http/source'
 import { actionForExtension } from '../privacy/for-extension'
 import { redactFor } from '../privacy/task-redaction'
 import { advance, plannerFor } from './advance'
@@ -175,6 +175,7 @@ export function createEngine(deps: EngineDeps) {
         lastOutcome: null,
         usage: emptyUsage(),
         ...(body.planFirst ? { planFirst: true } : {}),
+        startedBy: principalOfSource(source),
       }
       const events: PendingEvent[] = [
         {

@@ -1,5 +1,5 @@
 import { countSteps } from '#protocol'
-import type { RiskKind, TaskPlan } from '#protocol'
+import type { Principal, RiskKind, TaskAnswer, TaskPlan } from '#protocol'
 import type { Action, ActionForm, HeldRequest, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage, WordParams } from '#protocol'
 
 /** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
@@ -82,6 +82,10 @@ export interface TaskRecord {
   /** The planner proposes a plan for the person to approve before anything runs. */
   planFirst?: boolean
   plan?: PlanRecord
+  /** Who started the task (absent in a task stored before principals were kept: the owner's). */
+  startedBy?: Principal
+  /** The latest answer someone gave the task, and who: an agent hears the person's word through it. */
+  lastAnswer?: TaskAnswer
 }
 
 /** A plan-first task's plan: proposed, then approved (as proposed or edited) and held to while the task runs. */
@@ -115,6 +119,8 @@ export function toTaskView(task: TaskRecord): TaskView {
     ...(task.result ? { result: task.result } : {}),
     ...(task.error ? { error: task.error } : {}),
     ...(task.planFirst ? { planFirst: true } : {}),
+    ...(task.startedBy ? { startedBy: task.startedBy } : {}),
+    ...(task.lastAnswer ? { lastAnswer: task.lastAnswer } : {}),
     ...(task.plan
       ? {
           plan: {
