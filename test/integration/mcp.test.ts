@@ -132,11 +132,9 @@ describe('/mcp', () => {
   })
 
   it('answers bad input, unknown tasks and tasks it does not drive with the error envelope', async () => {
-    const noTarget = await mcp.call('act', { taskId: 'abc', action: { type: 'click' } })
-    expect(noTarget).toMatchObject({ isError: true, error: { code: 'BAD_REQUEST' } })
-    expect(noTarget.error.details[0].path).toBe('action')
-    const typo = await mcp.call('start_task', { goal: 'x', startURL: 'http://127.0.0.1:9/' })
-    expect(typo).toMatchObject({ isError: true, error: { code: 'BAD_REQUEST' } })
+    // Arguments that do not fit a tool's schema are JSON-RPC's invalid params, naming what to change.
+    await expect(mcp.call('act', { taskId: 'abc', action: { type: 'click' } })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('act: action') })
+    await expect(mcp.call('start_task', { goal: 'x', startURL: 'http://127.0.0.1:9/' })).rejects.toMatchObject({ code: -32602 })
     expect(await mcp.call('task_status', { taskId: 'nosuchtask' })).toMatchObject({ isError: true, error: { code: 'NOT_FOUND' } })
 
     // A script runs by itself: the client watches it and cannot slip steps in.
@@ -160,7 +158,128 @@ describe('/mcp', () => {
     await a.answer(taskId, 'Blue')
     const answered = await answering
     expect(answered.text).toMatch(/^Your turn/)
+    // The agent hears the answer in the status itself, not only in the audit.
+    expect(answered.text).toContain('The person answered “Which colour?”: “Blue”.')
+    expect(answered.data.task.lastAnswer).toMatchObject({ kind: 'question', answer: 'Blue', by: { kind: 'owner', via: 'api' } })
     expect((await auditOf(taskId)).find((e) => e.type === 'user.answered')!.data).toMatchObject({ answer: 'Blue' })
     await mcp.call('cancel_task', { taskId })
+  })
+})
+
+describe('principals: an agent token opens /mcp and nothing else', () => {
+  const web = { accept: 'application/json, text/event-stream' }
+  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: CLIENT } }
+  let agentToken: string
+  let tokenId: string
+  let claude: McpTestClient
+  beforeAll(async () => {
+    const made = await server.api('POST', '/api/tokens', { scope: 'mcp', name: 'Claude Code' })
+    expect(made.status).toBe(201)
+    ;({ token: agentToken, id: tokenId } = made.body.data)
+    expect(agentToken).toMatch(/^tandem_agent_/)
+    claude = await connectMcp(server.url, agentToken, 'claude-code', '2.0.1')
+  })
+  afterAll(() => claude?.close().catch(() => undefined))
+
+  it('lists the token by name, never the token; an agent token is refused every /api route but health, whatever header it sends', async () => {
+    const listed = await ok<Array<Record<string, unknown>>>(server.api('GET', '/api/tokens'))
+    expect(listed.find((t) => t.id === tokenId)).toMatchObject({ name: 'Claude Code', scope: 'mcp', createdAt: expect.any(String), lastUsedAt: expect.any(String) })
+    expect(JSON.stringify(listed)).not.toContain(agentToken)
+    expect((await server.api('GET', '/api/health', undefined, { token: agentToken })).status).toBe(200)
+    const extension = { 'x-tandem-client': 'client_test_1', 'x-tandem-version': '0.1.0' }
+    const routes: Array<[string, string, unknown?]> = [
+      ['POST', '/api/agent/confirm', { taskId: 'abc', actionId: 'def', approved: true }],
+      ['POST', '/api/agent/answer', { taskId: 'abc', answer: 'yes' }],
+      ['POST', '/api/agent/next', { clientId: 'client_test_1', waitMs: 0 }],
+      ['POST', '/api/agent/report', { taskId: 'abc', actionId: 'def', observation: {} }],
+      ['POST', '/api/agent/plan', { taskId: 'abc', approved: true }],
+      ['POST', '/api/agent/cancel', { taskId: 'abc' }],
+      ['GET', '/api/agent/tasks'],
+      ['GET', '/api/audit/abc'],
+      ['GET', '/api/tokens'],
+      ['POST', '/api/tokens', { scope: 'mcp', name: 'another' }],
+      ['GET', '/api/skills'],
+      ['GET', '/api/info'],
+    ]
+    for (const [method, path, body] of routes) {
+      for (const headers of [{}, extension]) {
+        const res = await server.api(method, path, body, { token: agentToken, headers })
+        expect(res.status, `${method} ${path}`).toBe(403)
+        expect(res.body).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: expect.stringContaining('agent token') } })
+      }
+    }
+  })
+
+  it('an agent proposes an order, cannot approve it with its token, and the person approves it: the audit names each of them', async () => {
+    const started = await claude.call('start_task', { goal: 'order the phone', startUrl: 'http://127.0.0.1:9/shop' })
+    const taskId = started.data.task.id as string
+    expect(started.data.task.startedBy).toEqual({ kind: 'agent', tokenId, name: 'Claude Code', client: 'claude-code' })
+    await a.report(await a.nextAction(taskId))
+    const ordering = claude.call('act', { taskId, action: { type: 'click', index: 2 } })
+    await a.report(await a.nextAction(taskId)) // the picture for the card
+    expect((await ordering).data.task.status).toBe('WAITING_CONFIRMATION')
+    const pending = (await a.status(taskId)).pendingConfirmation!
+
+    // Its own token, even naming the extension: refused, and the step is still the person's to decide.
+    const approve = { taskId, actionId: pending.actionId, approved: true }
+    const forged = await server.api('POST', '/api/agent/confirm', approve, { token: agentToken, headers: { 'x-tandem-client': 'client_test_1' } })
+    expect(forged.status).toBe(403)
+    expect((await server.api('POST', '/api/agent/next', { clientId: 'client_test_1', taskId }, { token: agentToken })).status).toBe(403)
+    expect((await a.status(taskId)).task.status).toBe('WAITING_CONFIRMATION')
+
+    // The person approves in the side panel (the owner's token, the extension naming itself).
+    const deciding = claude.call('task_status', { taskId, waitMs: 15_000 })
+    const approved = await server.api('POST', '/api/agent/confirm', approve, { headers: { 'x-tandem-client': 'client_test_1' } })
+    expect(approved.status).toBe(200)
+    await a.report(await a.nextAction(taskId))
+    const heard = await deciding
+    expect(heard.text).toMatch(/^Your turn.*The person approved the risky step\./)
+    await claude.call('cancel_task', { taskId, reason: 'enough for today' })
+
+    const events = await auditOf(taskId)
+    expect(events.find((e) => e.type === 'task.created')!.data.source.principal).toEqual({ kind: 'agent', tokenId, name: 'Claude Code', client: 'claude-code' })
+    expect(events.find((e) => e.type === 'confirmation.answered')!.data).toMatchObject({ approved: true, source: { principal: { kind: 'owner', via: 'panel' } } })
+    expect(events.find((e) => e.type === 'task.canceled')!.data.source.principal).toMatchObject({ kind: 'agent', name: 'Claude Code' })
+    const view = await a.status(taskId)
+    expect(view.task).toMatchObject({ status: 'CANCELED', lastAnswer: { kind: 'cancel', reason: 'enough for today', by: { kind: 'agent', name: 'Claude Code' } } })
+  })
+
+  it('an agent sees, reads, waits on and cancels only its own tasks; its session is its own; revoked, it is refused', async () => {
+    const persons = await a.start({ goal: 'the person’s own task', script: [{ type: 'scroll', direction: 'down' }] })
+    for (const [tool, args] of [
+      ['task_status', { taskId: persons.taskId, waitMs: 10 }],
+      ['read_audit', { taskId: persons.taskId }],
+      ['read_page', { taskId: persons.taskId }],
+      ['cancel_task', { taskId: persons.taskId }],
+    ] as const) {
+      expect(await claude.call(tool, args), tool).toMatchObject({ isError: true, error: { code: 'FORBIDDEN' } })
+    }
+    expect((await a.status(persons.taskId)).task.status).not.toBe('CANCELED')
+    await a.command('cancel', persons.taskId)
+
+    // A session opened with the agent's token is not the owner's, nor another agent's, to use.
+    const opened = await server.api('POST', '/mcp', init, { token: agentToken, headers: web })
+    const session = opened.headers.get('mcp-session-id')!
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' }
+    const other = (await server.api('POST', '/api/tokens', { scope: 'mcp', name: 'Cursor' })).body.data
+    for (const token of [server.token, other.token]) {
+      const res = await server.api('POST', '/mcp', list, { token, headers: { ...web, 'mcp-session-id': session } })
+      expect(res.status).toBe(403)
+      expect(res.body).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    }
+
+    expect((await server.api('DELETE', `/api/tokens/${other.id}`)).status).toBe(200)
+    expect((await server.api('POST', '/mcp', init, { token: other.token, headers: web })).status).toBe(401)
+    expect((await server.api('DELETE', `/api/tokens/${other.id}`)).status).toBe(404)
+  })
+
+  it('refuses web pages: a request from another site’s Origin is a 403, with any token', async () => {
+    for (const token of [agentToken, server.token]) {
+      const res = await server.api('POST', '/mcp', init, { token, headers: { ...web, origin: 'http://evil.example' } })
+      expect(res.status).toBe(403)
+      expect(res.body).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    }
+    // A tool of the person's own machine (an MCP inspector on loopback) is served.
+    expect((await server.api('POST', '/mcp', init, { token: agentToken, headers: { ...web, origin: 'http://127.0.0.1:6274' } })).status).toBe(200)
   })
 })
