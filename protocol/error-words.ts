@@ -103,10 +103,14 @@ const NO_EFFECT_WORDS: Words = {
 
 const NAVIGATION_KEYS = ['reason', 'url', 'status', 'netError', 'problem'] as const
 
+/** A task an agent canceled names the agent: "you canceled" would claim the person did what they did not. */
+const CANCELED_BY_WORDS: Words = { en: '{canceledBy} canceled the task.', 'zh-CN': '{canceledBy} 取消了这个任务。' }
+
 /** A navigation failure says why (no such site, refused, HTTP 404…), a refused site names itself. */
 function detailedSentence(error: { code: string; details?: unknown; origin?: string; effect?: { expected: string; found: string } }, lang: WordLang): string | undefined {
   if (error.code === 'ACTION_NO_EFFECT' && error.effect) return fill(NO_EFFECT_WORDS[lang], error.effect)
   const details = (error.details && typeof error.details === 'object' ? error.details : {}) as Record<string, unknown>
+  if (error.code === 'CANCELED' && typeof details.canceledBy === 'string') return fill(CANCELED_BY_WORDS[lang], { canceledBy: details.canceledBy })
   if (error.code === 'NAVIGATION_FAILED') {
     // A task's error carries the step's number beside the failure: only the failure's own fields are read.
     const picked = Object.fromEntries(NAVIGATION_KEYS.filter((k) => details[k] !== undefined).map((k) => [k, details[k]]))

@@ -1,5 +1,6 @@
-import type { TaskStatus } from '#protocol'
+import type { Principal, TaskStatus } from '#protocol'
 import type { Lang } from './i18n'
+import { canceledByWords } from './principal-words'
 
 /** How a task's status is named to people: one set of words, so the panel, the console and the replay agree. */
 export const STATUS_WORDS = {
@@ -48,9 +49,20 @@ const PERSON_END_WORDS = {
 
 /**
  * A status as a person reads it, with the tone a reader styles it by: their own choice has its own words and a
- * quiet tone (`by-you`), not the red of a failure.
+ * quiet tone (`by-you`), not the red of a failure. A task an agent canceled says which agent (`canceledBy`, the
+ * principal of the cancel), so the person never reads "by you" for what they did not do.
  */
-export function statusOf(lang: Lang, status: TaskStatus, error?: { code: string }): { words: string; tone: TaskStatus | 'by-you' } {
+export function statusOf(
+  lang: Lang,
+  status: TaskStatus,
+  error?: { code: string },
+  canceledBy?: Principal,
+): { words: string; tone: TaskStatus | 'by-you' } {
   const ended = personEnd(status, error)
+  if (ended === 'canceled' && canceledBy?.kind === 'agent') return { words: canceledByWords(lang, canceledBy), tone: 'CANCELED' }
   return ended ? { words: PERSON_END_WORDS[lang][ended], tone: 'by-you' } : { words: STATUS_WORDS[lang][status], tone: status }
 }
+
+/** Who canceled a task, from its latest answer. */
+export const canceledByOf = (task: { lastAnswer?: { kind: string; by: Principal } }): Principal | undefined =>
+  task.lastAnswer?.kind === 'cancel' ? task.lastAnswer.by : undefined

@@ -1,4 +1,4 @@
-import { statusOf } from '../../ui/status-words'
+import { canceledByOf, statusOf } from '../../ui/status-words'
 import type { PanelStore } from '../lib/panel/store'
 
 /** The latest tasks, to switch the panel to any of them. */
@@ -15,7 +15,9 @@ export function RecentTasks({ store }: { store: PanelStore }) {
           <li key={item.id}>
             <button type="button" class="recent-task" aria-current={item.id === shown} onClick={() => void task.follow(item.id)}>
               <span class="recent-goal">{item.goal}</span>
-              <span class={`badge status-${statusOf(store.lang, item.status, item.error).tone}`}>{statusOf(store.lang, item.status, item.error).words}</span>
+              <span class={`badge status-${statusOf(store.lang, item.status, item.error, canceledByOf(item)).tone}`}>
+                {statusOf(store.lang, item.status, item.error, canceledByOf(item)).words}
+              </span>
             </button>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { describeError, describeResult } from '#protocol'
-import { statusOf } from '../../ui/status-words'
+import { canceledByOf, statusOf } from '../../ui/status-words'
 import type { PanelStore } from '../lib/panel/store'
 import { PlanSummary } from './PlanReview'
 import { SaveSkill } from './SaveSkill'
@@ -13,7 +13,7 @@ export function TaskPanel({ store }: { store: PanelStore }) {
   const view = task.view.value
   if (!view) return null
   const { result, error, status } = view.task
-  const shown = statusOf(store.lang, status, error)
+  const shown = statusOf(store.lang, status, error, canceledByOf(view.task))
   // The person's own reject or cancel is their choice, told as such: no red, no "did not succeed".
   const byYou = shown.tone === 'by-you'
   const reason = typeof error?.details?.reason === 'string' ? error.details.reason : undefined

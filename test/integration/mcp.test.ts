@@ -237,11 +237,17 @@ describe('principals: an agent token opens /mcp and nothing else', () => {
     await claude.call('cancel_task', { taskId, reason: 'enough for today' })
 
     const events = await auditOf(taskId)
-    expect(events.find((e) => e.type === 'task.created')!.data.source.principal).toEqual({ kind: 'agent', tokenId, name: 'Claude Code', client: 'claude-code' })
-    expect(events.find((e) => e.type === 'confirmation.answered')!.data).toMatchObject({ approved: true, source: { principal: { kind: 'owner', via: 'panel' } } })
-    expect(events.find((e) => e.type === 'task.canceled')!.data.source.principal).toMatchObject({ kind: 'agent', name: 'Claude Code' })
+    const principalIn = (type: string) => (events.find((e) => e.type === type)!.data as { source: { principal?: unknown } }).source.principal
+    expect(principalIn('task.created')).toEqual({ kind: 'agent', tokenId, name: 'Claude Code', client: 'claude-code' })
+    expect(principalIn('confirmation.answered')).toEqual({ kind: 'owner', via: 'panel' })
+    expect(principalIn('task.canceled')).toMatchObject({ kind: 'agent', name: 'Claude Code' })
+    // The panel and console read who ended it from the task: the agent, never "you".
     const view = await a.status(taskId)
-    expect(view.task).toMatchObject({ status: 'CANCELED', lastAnswer: { kind: 'cancel', reason: 'enough for today', by: { kind: 'agent', name: 'Claude Code' } } })
+    expect(view.task).toMatchObject({
+      status: 'CANCELED',
+      error: { code: 'CANCELED', details: { canceledBy: 'Claude Code (claude-code)' } },
+      lastAnswer: { kind: 'cancel', reason: 'enough for today', by: { kind: 'agent', name: 'Claude Code' } },
+    })
   })
 
   it('an agent sees, reads, waits on and cancels only its own tasks; its session is its own; revoked, it is refused', async () => {

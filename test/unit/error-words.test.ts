@@ -77,6 +77,16 @@ describe('the person’s own choices', () => {
     expect(statusOf('zh-CN', 'CANCELED')).toEqual({ words: '已由你取消', tone: 'by-you' })
     expect(statusOf('en', 'FAILED', { code: 'TIMEOUT' })).toEqual({ words: 'Failed', tone: 'FAILED' })
   })
+
+  it('never say "you" for what an agent did: its cancel is named, in the status and the sentence', () => {
+    const claude = { kind: 'agent' as const, tokenId: 't1', name: 'Claude Code', client: 'claude-code' }
+    expect(statusOf('en', 'CANCELED', { code: 'CANCELED' }, claude)).toEqual({ words: 'Canceled by Claude Code (claude-code)', tone: 'CANCELED' })
+    expect(statusOf('zh-CN', 'CANCELED', { code: 'CANCELED' }, { ...claude, client: 'Claude Code' })).toEqual({ words: '已由 Claude Code 取消', tone: 'CANCELED' })
+    expect(statusOf('en', 'CANCELED', { code: 'CANCELED' }, { kind: 'owner', via: 'console' })).toEqual({ words: 'Canceled by you', tone: 'by-you' })
+    const error = { code: 'CANCELED', message: 'Canceled by Claude Code.', details: { canceledBy: 'Claude Code' } }
+    expect(describeError(error, 'en')).toBe('Claude Code canceled the task.')
+    expect(describeError(error, 'zh-CN')).toBe('Claude Code 取消了这个任务。')
+  })
 })
 
 describe('Chinese punctuation', () => {

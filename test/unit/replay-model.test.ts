@@ -185,13 +185,17 @@ describe('buildReplay on other shapes of task', () => {
           data: { action: act({ actionId: 'b1', seq: 1, type: 'click', target: { by: 'text', value: 'Place order' }, params: {}, reason: 'submit the order', risk: 'high' }), risk: 'high', reasons: ['purchase'] },
         },
         { type: 'confirmation.requested', actionId: 'b1', data: { risk: 'high', reasons: ['purchase'] } },
-        { type: 'confirmation.answered', actionId: 'b1', data: { approved: false, reason: 'not today', by: 'api', at: '2025-11-02T10:00:04.000Z', source } },
+        {
+          type: 'confirmation.answered',
+          actionId: 'b1',
+          data: { approved: false, reason: 'not today', by: 'api', at: '2025-11-02T10:00:04.000Z', source: { ...source, principal: { kind: 'owner', via: 'console' } } },
+        },
         { type: 'planner.decision', data: { planner: 'script', decision: { kind: 'fail', code: 'REJECTED', message: 'The person rejected step 1' } } },
         { type: 'task.finished', data: { status: 'FAILED', error: { code: 'REJECTED', message: 'The person rejected step 1' } } },
       ]),
     )
     const [step] = replay.steps
-    expect(step).toMatchObject({ target: '“Place order”', goal: 'submit the order', outcome: 'rejected', confirmation: { answer: { approved: false, by: 'api', reason: 'not today' } } })
+    expect(step).toMatchObject({ target: '“Place order”', goal: 'submit the order', outcome: 'rejected', confirmation: { answer: { approved: false, by: 'api', reason: 'not today', principal: { kind: 'owner', via: 'console' } } } })
     expect(step.dispatchedAt).toBeUndefined()
     expect(replay).toMatchObject({ status: 'FAILED', error: { code: 'REJECTED', message: 'The person rejected step 1' } })
     expect(replay.totals).toMatchObject({ rejected: 1, confirmations: 1, approved: 0, usage: { llmCalls: 0 } })
@@ -205,12 +209,14 @@ describe('buildReplay on other shapes of task', () => {
         { type: 'action.proposed', actionId: 'c1', data: { action: act({ actionId: 'c1', seq: 1, type: 'type', target: { by: 'selector', value: 'input[name=password]' }, params: { text: '[redacted]', sensitive: true }, risk: 'medium' }), risk: 'medium', reasons: [] } },
         { type: 'action.dispatched', actionId: 'c1', data: { source } },
         { type: 'queue.dropped', data: { reason: 'the page changed', dropped: [{ type: 'click' }, { type: 'click' }] } },
-        { type: 'task.canceled', data: { reason: 'wrong account', source } },
+        { type: 'task.canceled', data: { reason: 'wrong account', source: { ...source, principal: { kind: 'agent', tokenId: 't1', name: 'Cursor' } } } },
         { type: 'task.finished', data: { status: 'CANCELED', error: { code: 'CANCELED', message: 'wrong account' } } },
       ]),
     )
     expect(replay.steps[0]).toMatchObject({ target: 'input[name=password]', detail: '••••••', risk: 'medium', outcome: 'pending' })
     expect(replay.timeline.map((i) => i.kind)).toEqual(['step', 'dropped', 'canceled'])
+    expect(replay.timeline[2]).toMatchObject({ kind: 'canceled', by: { kind: 'agent', name: 'Cursor' } })
+    expect(replay.canceledBy).toMatchObject({ name: 'Cursor' })
     expect(replay.timeline[1]).toMatchObject({ count: 2, reason: 'the page changed' })
     expect(replay.status).toBe('CANCELED')
   })

@@ -1,4 +1,5 @@
 import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, Skill, SkillSearchResult, SkillSummary, StatusView, TaskView } from '#protocol'
+import { CLIENT_HEADERS } from '#protocol'
 import { DeadlineExceeded, readBytes, startDeadline, type Deadline } from '../deadline'
 
 // How long each of the console's calls may take before it says the server is not answering (the body read
@@ -67,7 +68,8 @@ export function createApi({ token, fetch: doFetch, base = '' }: ApiDeps) {
     }
   }
   async function call(deadline: Deadline, method: string, path: string, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = { authorization: `Bearer ${token() ?? ''}` }
+    // The console names itself, so what the person does here is audited as done in the console.
+    const headers: Record<string, string> = { authorization: `Bearer ${token() ?? ''}`, [CLIENT_HEADERS.surface]: 'console' }
     if (body !== undefined) headers['content-type'] = 'application/json'
     let res: Response
     try {

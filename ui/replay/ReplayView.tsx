@@ -1,5 +1,6 @@
 import { describeBrowser, describeError, describeResult } from '#protocol'
 import { statusOf } from '../status-words'
+import { principalName } from '../principal-words'
 import type { ComponentChildren } from 'preact'
 import { useCallback, useMemo, useState } from 'preact/hooks'
 import type { VerifyResult } from '#protocol'
@@ -96,7 +97,7 @@ function TimelineItem({ item }: { item: ReplayItem }) {
     case 'canceled':
       return (
         <li class="note step-error">
-          {t('canceled', { at: formatTime(item.at, lang) })}
+          {item.by ? t('canceledBy', { at: formatTime(item.at, lang), who: principalName(lang, item.by) }) : t('canceled', { at: formatTime(item.at, lang) })}
           {item.reason && ` — ${item.reason}`}
         </li>
       )
@@ -120,7 +121,7 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
   const context = useMemo(() => ({ t, lang, image, showLarge: setLarge }), [t, lang, image])
   const { totals: n, result, error } = replay
   const u = n.usage
-  const shown = replay.status ? statusOf(lang, replay.status, error) : undefined
+  const shown = replay.status ? statusOf(lang, replay.status, error, replay.canceledBy) : undefined
   const byYou = shown?.tone === 'by-you'
   return (
     <ReplayContext.Provider value={context}>

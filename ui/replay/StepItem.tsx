@@ -2,6 +2,8 @@ import { describeError, isActionType, isEvidenceStep, isPersonChoice, riskReason
 import type { ReplayDecision, ReplayStep } from './model'
 import { formatTime, useReplayContext } from './context'
 import { Shot } from './Shot'
+import { principalName } from '../principal-words'
+import type { Lang } from '../i18n'
 
 const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2))
 
@@ -11,8 +13,12 @@ const actionName = (t: ReturnType<typeof useReplayContext>['t'], type: string) =
 type T = ReturnType<typeof useReplayContext>['t']
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 10)}…` : id)
 
-/** Who answered, as a person says it: you in the side panel, a call to the API, or another browser by a short name. */
-function approver(t: T, answer: NonNullable<NonNullable<ReplayStep['confirmation']>['answer']>): string {
+/**
+ * Who answered, as a person says it: the principal the audit recorded (you in the side panel or the console, your
+ * API token, an agent by name), or for an older audit, the side panel, the API or another browser by a short name.
+ */
+function approver(t: T, lang: Lang, answer: NonNullable<NonNullable<ReplayStep['confirmation']>['answer']>): string {
+  if (answer.principal) return principalName(lang, answer.principal)
   if (answer.inPanel) return t('byYouInPanel')
   if (!answer.by) return t('bySomeone')
   if (answer.by === 'api') return t('byApi')
@@ -32,7 +38,7 @@ function Confirmation({ step }: { step: ReplayStep }) {
       )}
       {answer ? (
         <div class="confirmation-answer">
-          <strong>{t(answer.approved ? 'confirmApproved' : 'confirmRejected', { by: approver(t, answer), at: formatTime(answer.at, lang) })}</strong>
+          <strong>{t(answer.approved ? 'confirmApproved' : 'confirmRejected', { by: approver(t, lang, answer), at: formatTime(answer.at, lang) })}</strong>
           {answer.reason && <span> · {t('confirmReason', { reason: answer.reason })}</span>}
         </div>
       ) : (

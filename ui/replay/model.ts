@@ -199,6 +199,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
             // The extension names its version on every call; the task's own browser answering is its side panel.
             ...(by && by === replay.clientId && str(d.source.version) ? { inPanel: true } : {}),
             ...(str(d.reason) ? { reason: str(d.reason) } : {}),
+            ...(d.source.principal ? { principal: d.source.principal } : {}),
           }
           if (!d.approved) {
             step.outcome = 'rejected'
@@ -254,9 +255,12 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
         }
         openPause = undefined
         break
-      case 'task.canceled':
-        replay.timeline.push({ kind: 'canceled', at: event.ts, reason: str(event.data.reason) })
+      case 'task.canceled': {
+        const by = event.data.source.principal
+        replay.timeline.push({ kind: 'canceled', at: event.ts, reason: str(event.data.reason), ...(by ? { by } : {}) })
+        if (by) replay.canceledBy = by
         break
+      }
       case 'queue.dropped':
         replay.timeline.push({ kind: 'dropped', at: event.ts, reason: str(event.data.reason), count: event.data.dropped.length })
         break

@@ -1,4 +1,4 @@
-import type { HeldRequest, ObservationError, Risk, RiskReason, TaskResult, TaskStatus, Usage } from '#protocol'
+import type { HeldRequest, ObservationError, Principal, Risk, RiskReason, TaskResult, TaskStatus, Usage } from '#protocol'
 
 // What a person reviews of a task, as buildReplay (model.ts) makes it from the audit.
 
@@ -14,7 +14,16 @@ export interface ReplayConfirmation {
   /** The reasons as data, one for each sentence, when the audit kept them: shown in the reader's language. */
   reasonDetails?: RiskReason[]
   /** Absent while the person has not answered. */
-  answer?: { approved: boolean; by?: string; at?: string; reason?: string; /** Answered in the side panel of the task's own browser. */ inPanel?: boolean }
+  answer?: {
+    approved: boolean
+    by?: string
+    at?: string
+    reason?: string
+    /** Answered in the side panel of the task's own browser. */
+    inPanel?: boolean
+    /** Who the answer's token proved it to be (audits written since principals were kept). */
+    principal?: Principal
+  }
 }
 
 export interface ReplayObservation {
@@ -116,7 +125,7 @@ export type ReplayItem =
   | { kind: 'question'; question: ReplayQuestion }
   | { kind: 'pause'; pause: ReplayPause }
   | { kind: 'dropped'; at: string; reason?: string; count: number }
-  | { kind: 'canceled'; at: string; reason?: string }
+  | { kind: 'canceled'; at: string; reason?: string; by?: Principal }
   | { kind: 'write'; write: ReplayWrite }
   | { kind: 'unknown'; event: ReplayUnknown }
 
@@ -148,6 +157,8 @@ export interface Replay {
   status?: TaskStatus
   result?: TaskResult
   error?: { code: string; message: string; details?: Record<string, string | number> }
+  /** Who canceled the task, when the audit says. */
+  canceledBy?: Principal
   steps: ReplayStep[]
   timeline: ReplayItem[]
   questions: ReplayQuestion[]

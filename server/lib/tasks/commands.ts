@@ -144,7 +144,9 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
       const status = await mutate(body.taskId, async (task, events) => {
         if (isTerminal(task.status)) throw conflict(`This task has already finished (${task.status}).`)
         const by = principalOfSource(source)
-        task.error = { code: 'CANCELED', message: body.reason ?? `Canceled by ${principalWords(by)}.` }
+        // An agent's cancel names the agent wherever the person reads how the task ended.
+        const agent = by.kind === 'agent' ? { details: { canceledBy: principalWords(by) } } : {}
+        task.error = { code: 'CANCELED', message: body.reason ?? `Canceled by ${principalWords(by)}.`, ...agent }
         task.lastAnswer = { kind: 'cancel', ...(body.reason ? { reason: body.reason } : {}), by, at: new Date().toISOString() }
         events.push({ type: 'task.canceled', data: { reason: body.reason, source } })
         refuseRelease(task, 'canceled', events)

@@ -1,5 +1,5 @@
 import { describeError } from '#protocol'
-import { personEnd, statusOf } from '../../status-words'
+import { canceledByOf, personEnd, statusOf } from '../../status-words'
 import type { TaskStatus } from '#protocol'
 import { hrefOf } from '../route'
 import { useConsole } from '../context'
@@ -73,8 +73,8 @@ export function TaskList() {
                         ))}
                     </td>
                     <td>
-                      <span class={`badge status-${statusOf(lang, task.status, task.error).tone}`} data-status={task.status}>
-                        {statusOf(lang, task.status, task.error).words}
+                      <span class={`badge status-${statusOf(lang, task.status, task.error, canceledByOf(task)).tone}`} data-status={task.status}>
+                        {statusOf(lang, task.status, task.error, canceledByOf(task)).words}
                       </span>
                     </td>
                     <td>{task.stepCount}</td>
