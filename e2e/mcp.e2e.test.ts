@@ -42,14 +42,22 @@ async function cardFor(panel: Page, taskId: string, actionId: string) {
   return card
 }
 
+/** A token of the agent's own, as the person makes it for their coding agent (`npm run token -- add NAME`). */
+async function agentToken(name: string): Promise<{ id: string; token: string }> {
+  const made = await h.server.api('POST', '/api/tokens', { scope: 'mcp', name })
+  expect(made.status).toBe(201)
+  return made.body.data
+}
+
 async function approveInPanel(panel: Page, taskId: string, actionId: string) {
   await (await cardFor(panel, taskId, actionId)).getByRole('button', { name: 'Approve' }).click()
 }
 
 describe('an outside agent over MCP', () => {
-  it('buys on the fixture shop step by step; the order waits for the person’s approval in the side panel, and the audit names the agent', async () => {
+  it('buys on the fixture shop step by step; the order waits for the person’s approval in the side panel, which the agent cannot give with its token, and the audit names each', async () => {
     const panel = await openPanel()
-    mcp = await connectMcp(h.server.url, h.server.token, AGENT.name, AGENT.version)
+    const own = await agentToken('Claude Code')
+    mcp = await connectMcp(h.server.url, own.token, AGENT.name, AGENT.version)
     const agent = mcp
 
     const started = await agent.call('start_task', { goal: 'Buy an iPhone 15 for Ada Lovelace', startUrl: `${h.site.url}/shop/` })
@@ -69,6 +77,11 @@ describe('an outside agent over MCP', () => {
           const pushed = await agent.call('act', { taskId, action: { type: 'scroll', direction: 'down' } })
           expect(pushed).toMatchObject({ isError: true, error: { code: 'CONFLICT' } })
           const pending = answer.data.pendingConfirmation
+          // Nor can it over HTTP with its own token, even naming the extension: the step stays the person's.
+          const approve = { taskId, actionId: pending.actionId, approved: true }
+          const forged = await h.server.api('POST', '/api/agent/confirm', approve, { token: own.token, headers: { 'x-tandem-client': h.clientId } })
+          expect(forged.status).toBe(403)
+          expect((await h.server.api('POST', '/api/agent/next', { clientId: h.clientId, taskId }, { token: own.token })).status).toBe(403)
           asked.push({ actionId: pending.actionId, target: pending.evidence?.targetText, ordersBefore: h.site.shop.orders.length, requestsBefore: h.site.requests.length })
           const waiting = agent.call('task_status', { taskId, waitMs: 30_000 })
           await approveInPanel(panel, taskId, pending.actionId)
@@ -127,8 +140,9 @@ describe('an outside agent over MCP', () => {
     for (const d of decisions) expect(d.data).toMatchObject({ planner: 'mcp', source: { mcp: AGENT } })
     // The approval was the person's, in the panel (the extension's client id), and came before the order went out.
     const approved = events.findIndex((e) => e.type === 'confirmation.answered' && e.actionId === order!.actionId)
-    expect(events[approved].data).toMatchObject({ approved: true, by: h.clientId })
+    expect(events[approved].data).toMatchObject({ approved: true, by: h.clientId, source: { principal: { kind: 'owner', via: 'panel' } } })
     expect(events[approved].data.source).not.toHaveProperty('mcp')
+    expect((events.find((e) => e.type === 'task.created')!.data as { source: { principal?: unknown } }).source.principal).toEqual({ kind: 'agent', tokenId: own.id, name: 'Claude Code', client: AGENT.name })
     const dispatched = events.findIndex((e) => e.type === 'action.dispatched' && e.actionId === order!.actionId)
     expect(dispatched).toBeGreaterThan(approved)
     const audit = await agent.call('read_audit', { taskId })
@@ -137,7 +151,7 @@ describe('an outside agent over MCP', () => {
 
   it('cannot get past the person: an order they reject in the side panel is never sent, and the agent hears their reason', async () => {
     const panel = await openPanel()
-    mcp = await connectMcp(h.server.url, h.server.token, AGENT.name, AGENT.version)
+    mcp = await connectMcp(h.server.url, (await agentToken('Cursor')).token, AGENT.name, AGENT.version)
     const agent = mcp
     const started = await agent.call('start_task', { goal: 'Order for Ada Lovelace', startUrl: `${h.site.url}/shop/checkout` })
     const taskId: string = started.data.task.id
@@ -154,6 +168,7 @@ describe('an outside agent over MCP', () => {
     await card.getByRole('button', { name: 'Reject' }).click()
     const decided = await deciding
     expect(decided.text).toMatch(/^Your turn.*click “Place order”: rejected — the person said: Not with that card/)
+    expect(decided.text).toContain('The person rejected the risky step: “Not with that card”.')
 
     const ended = await agent.call('act', { taskId, action: { type: 'done', success: false, text: 'The person did not want this order.' } })
     expect(ended.data.task.status).toBe('FAILED')
