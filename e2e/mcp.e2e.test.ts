@@ -170,8 +170,12 @@ describe('an outside agent over MCP', () => {
     expect(decided.text).toMatch(/^Your turn.*click “Place order”: rejected — the person said: Not with that card/)
     expect(decided.text).toContain('The person rejected the risky step: “Not with that card”.')
 
-    const ended = await agent.call('act', { taskId, action: { type: 'done', success: false, text: 'The person did not want this order.' } })
-    expect(ended.data.task.status).toBe('FAILED')
+    // The agent gives up; the person reads that the agent canceled it, never that they did.
+    const ended = await agent.call('cancel_task', { taskId, reason: 'The person did not want this order.' })
+    expect(ended.data.status).toBe('CANCELED')
+    const status = panel.getByTestId('task-status')
+    await expect.poll(() => status.innerText().catch(() => ''), { timeout: 15_000 }).toBe(`Canceled by Cursor (${AGENT.name})`)
+    expect(await panel.getByTestId('result').innerText()).toContain(`Cursor (${AGENT.name}) canceled the task.`)
     expect(h.site.shop.orders).toEqual([])
     expect(h.site.requests.filter((r) => r.startsWith('POST') && r.endsWith('/shop/order'))).toEqual([])
     const events = await h.audit(taskId)
