@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { createStorage } from 'unstorage'
 import { describe, expect, it } from 'vitest'
@@ -91,5 +91,18 @@ describe('which origins reach /mcp', () => {
     for (const o of ['http://evil.example', 'null', 'chrome-extension://abc', 'http://127.0.0.1.evil.example', 'file://', '']) {
       expect(originAllowed(o, []), o).toBe(false)
     }
+  })
+})
+
+describe('docs/security.md', () => {
+  it('lists every route with the principals it accepts, as the guard reads them', () => {
+    const rows = readFileSync('docs/security.md', 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        const m = /^\| `(GET|POST|DELETE) ([^`]+)` \| ([^|]+) \|/.exec(line)
+        return m ? [`${m[1]} ${m[2]}: ${m[3]!.trim()}`] : []
+      })
+    const words = { anyone: 'anyone (no token)', owner: 'owner', agent: 'agent' }
+    expect(rows).toEqual(ROUTE_ACCESS.map((r) => `${r.method} ${r.path}: ${r.accepts.map((k) => words[k]).join(', ')}`))
   })
 })
