@@ -2,7 +2,7 @@ import type { Action, AnswerBody, ConfirmBody, TaskCommandBody, WriteAllowRule }
 import { HeldRequest, isTerminal, principalWords, sameRule, writeRuleOf } from '#protocol'
 import { conflict } from '../http/errors'
 import { finish } from './apply'
-import { principalOfSource, type RequestSource } from '../http/source'
+import type { RequestSource } from '../http/source'
 import type { Mutate } from './core'
 import type { EngineDeps } from './deps'
 import { setStatus, type PendingEvent } from './events'
@@ -12,6 +12,7 @@ import { refuseRelease } from './release'
 import { typedOf } from './step-details'
 import { refuseSite } from './site-refusal'
 import { widenPlan } from './plan-check'
+import { noteAnswer } from './last-answer'
 
 /** What the person (through the panel, console or API) can tell a task. */
 export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
@@ -55,7 +56,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         }
         const at = new Date().toISOString()
         const by = source.clientId ?? 'api'
-        task.lastAnswer = { kind: 'confirmation', approved: body.approved, ...(body.reason ? { reason: body.reason } : {}), actionId: body.actionId, by: principalOfSource(source), at }
+        noteAnswer(task, 'confirmation', source, { approved: body.approved, reason: body.reason, actionId: body.actionId }, at)
         const allowWrites = body.approved && body.always ? await allowFromNowOn(current.action, by) : []
         const always = allowWrites.length ? { always: true, allowWrites } : {}
         events.push({
@@ -95,13 +96,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         if (task.status !== 'WAITING_USER') throw conflict(`This task is not waiting for an answer (it is ${task.status}).`)
         if (body.siteAccess === 'refused' && !task.askedSite) throw conflict('This task is not asking about a site.')
         events.push({ type: 'user.answered', data: { question: task.question, answer: body.answer, source } })
-        task.lastAnswer = {
-          kind: 'question',
-          ...(task.question ? { question: task.question } : {}),
-          answer: body.answer,
-          by: principalOfSource(source),
-          at: new Date().toISOString(),
-        }
+        noteAnswer(task, 'question', source, { question: task.question, answer: body.answer })
         if (body.siteAccess === 'refused') {
           refuseSite(task, source, events)
           if (isTerminal(task.status)) return
@@ -143,11 +138,10 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
     async cancel(body: TaskCommandBody, source: RequestSource) {
       const status = await mutate(body.taskId, async (task, events) => {
         if (isTerminal(task.status)) throw conflict(`This task has already finished (${task.status}).`)
-        const by = principalOfSource(source)
+        const { by } = noteAnswer(task, 'cancel', source, { reason: body.reason })
         // An agent's cancel names the agent wherever the person reads how the task ended.
         const agent = by.kind === 'agent' ? { details: { canceledBy: principalWords(by) } } : {}
         task.error = { code: 'CANCELED', message: body.reason ?? `Canceled by ${principalWords(by)}.`, ...agent }
-        task.lastAnswer = { kind: 'cancel', ...(body.reason ? { reason: body.reason } : {}), by, at: new Date().toISOString() }
         events.push({ type: 'task.canceled', data: { reason: body.reason, source } })
         refuseRelease(task, 'canceled', events)
         finish(task, 'CANCELED', events, body.reason ?? 'canceled')

@@ -1,7 +1,8 @@
 import type { PlanBody } from '#protocol'
 import { onPlanSites, planSiteOf } from '#protocol'
 import { conflict } from '../http/errors'
-import { principalOfSource, type RequestSource } from '../http/source'
+import type { RequestSource } from '../http/source'
+import { noteAnswer } from './last-answer'
 import { advance } from './advance'
 import { finish } from './apply'
 import type { Mutate } from './core'
@@ -19,7 +20,7 @@ export function createPlanCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         }
         const at = new Date().toISOString()
         const by = source.clientId ?? 'api'
-        task.lastAnswer = { kind: 'plan', approved: body.approved, ...(body.reason ? { reason: body.reason } : {}), by: principalOfSource(source), at }
+        noteAnswer(task, 'plan', source, { approved: body.approved, reason: body.reason }, at)
         if (!body.approved) {
           events.push({ type: 'plan.answered', data: { approved: false, ...(body.reason ? { reason: body.reason } : {}), by, at, source } })
           task.error = { code: 'CANCELED', message: body.reason ?? 'The person did not approve the plan.' }
