@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -146,6 +146,11 @@ describe('the exported replay.html', () => {
     await expectEvidenceStep(page)
     expect(await page.locator('[data-status]').innerText()).toBe('Done')
     expect(await page.locator('[data-chain="ok"]').innerText()).toContain(`${events.length} events`)
+    // The key the manifest is signed with, as the export says it; checking it is audit:verify's.
+    const { signature } = JSON.parse(readFileSync(join(unzipped, 'manifest.json'), 'utf8'))
+    const signedBy = await page.locator('[data-signed-by]').innerText()
+    expect(signedBy).toContain(`Signed by ${signature.key}`)
+    expect(signedBy).toContain('npm run audit:verify')
     expect(requested.every((url) => url.startsWith('file://')), requested.join('\n')).toBe(true)
 
     // A thumbnail opens large, and Escape closes it.

@@ -57,6 +57,43 @@ export type VerifyResult = z.infer<typeof VerifyResult>
 export const AuditManifestArtifact = z.object({ name: ArtifactName, bytes: z.number().int().min(0), sha256: Sha256Hex })
 export type AuditManifestArtifact = z.infer<typeof AuditManifestArtifact>
 
+/**
+ * The server's audit signing key as people compare it: `ed25519:` and the first 16 bytes (128 bits) of the
+ * SHA-256 of the raw 32-byte Ed25519 public key, in lowercase hex.
+ */
+export const KeyFingerprint = z.string().regex(/^ed25519:[0-9a-f]{32}$/, 'ed25519: and 32 lowercase hex digits')
+
+/** An Ed25519 public key: its 32 raw bytes in base64. */
+export const Ed25519PublicKey = z.string().regex(/^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/, 'the 32 bytes of an Ed25519 public key in base64')
+
+/** An Ed25519 signature: its 64 bytes in base64. */
+export const Ed25519Signature = z.string().regex(/^[A-Za-z0-9+/]{85}[AQgw]==$/, 'the 64 bytes of an Ed25519 signature in base64')
+
+/** Who signed: the key's fingerprint and the public key it stands for (a verifier recomputes one from the other). */
+export const AuditSigner = z.object({ algorithm: z.literal('ed25519'), key: KeyFingerprint, publicKey: Ed25519PublicKey })
+export type AuditSigner = z.infer<typeof AuditSigner>
+
+/**
+ * `audit/<taskId>/signature.json`, written when the task finishes: the server's signature over the chain's head
+ * then. `signature` signs every other field (server/lib/audit/signature.ts says how).
+ */
+export const AuditHeadSignature = AuditSigner.extend({
+  taskId: AuditTaskId,
+  seq: z.number().int().min(1),
+  hash: Sha256Hex,
+  signedAt: z.iso.datetime(),
+  signature: Ed25519Signature,
+})
+export type AuditHeadSignature = z.infer<typeof AuditHeadSignature>
+
+/** One file of an export zip, as it was written into it. */
+export const AuditManifestFile = z.object({ name: z.string().min(1).max(1024), bytes: z.number().int().min(0), sha256: Sha256Hex })
+export type AuditManifestFile = z.infer<typeof AuditManifestFile>
+
+/** The export's signature: `signature` signs the whole manifest but itself. */
+export const AuditManifestSignature = AuditSigner.extend({ signature: Ed25519Signature })
+export type AuditManifestSignature = z.infer<typeof AuditManifestSignature>
+
 /** `manifest.json` of an exported audit zip: what the zip must contain, so a verifier can tell what went missing. */
 export const AuditManifest = z.object({
   taskId: AuditTaskId,
@@ -65,11 +102,18 @@ export const AuditManifest = z.object({
   events: z.number().int().min(0),
   head: ChainHead.nullable(),
   artifacts: z.array(AuditManifestArtifact),
+  /** Every other file of the zip (events.jsonl, artifacts, replay.html…), in the order it was written. */
+  files: z.array(AuditManifestFile).optional(),
+  /** Absent from exports made before they were signed, which a verifier fails. */
+  signature: AuditManifestSignature.optional(),
 })
 export type AuditManifest = z.infer<typeof AuditManifest>
 
 /** `GET /api/audit/:taskId` */
 export const AuditTaskParams = z.strictObject({ taskId: AuditTaskId })
 export const AuditArtifactParams = z.strictObject({ taskId: AuditTaskId, name: ArtifactName })
+/** `GET /api/audit/key`: the key this server signs audits with. */
+export const AuditKeyInfo = z.object({ algorithm: z.literal('ed25519'), fingerprint: KeyFingerprint, publicKey: Ed25519PublicKey })
+export type AuditKeyInfo = z.infer<typeof AuditKeyInfo>
 export const AuditView = z.object({ taskId: AuditTaskId, events: z.array(AuditEvent), verified: VerifyResult })
 export type AuditView = z.infer<typeof AuditView>

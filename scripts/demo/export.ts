@@ -2,6 +2,7 @@ import { createWriteStream, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { keyFromServer } from '../../server/lib/audit/known-key'
 import { verifyAuditPath, type AuditCheck } from '../../server/lib/audit/verify-export'
 import { openZip } from '../../server/lib/audit/zip-reader'
 import { DemoFailure, type DemoText } from './messages'
@@ -29,9 +30,9 @@ export async function saveExport(server: { url: string; token: string }, taskId:
   }
 }
 
-/** Checks the zip's hash chain and every screenshot's hash, as `npm run audit:verify` does. */
-export async function verifyExport(path: string, t: DemoText): Promise<AuditCheck> {
-  const check = await verifyAuditPath(path)
+/** Checks the zip's hash chain, every file's hash and its signature by the demo server's key, as `npm run audit:verify -- --server` does. */
+export async function verifyExport(path: string, server: { url: string; token: string }, t: DemoText): Promise<AuditCheck> {
+  const check = await verifyAuditPath(path, { key: await keyFromServer(server.url, server.token) })
   if (!check.ok) throw new DemoFailure('verify', t('error.chain', { verdict: check.verdict }))
   return check
 }

@@ -151,7 +151,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     })
     const saved = await stage('export', () => saveExport(server, taskId, options.outDir, t))
     log(`▸ ${t('exported', { path: saved.path })}`)
-    const check = await stage('verify', () => verifyExport(saved.path, t))
+    const check = await stage('verify', () => verifyExport(saved.path, server, t))
 
     return {
       taskId,

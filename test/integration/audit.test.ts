@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { unzipSync, strFromU8 } from 'fflate'
@@ -18,6 +18,18 @@ beforeAll(async () => {
   taskId = await recordApprovedOrder(server)
 }, 60_000)
 afterAll(() => server.close())
+
+/**
+ * Runs `npm run audit:verify -- <args>` without blocking this process: a blocked event loop would miss the server
+ * closing an idle keep-alive socket, and the next request would go out on it and fail.
+ */
+function verify(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((done) =>
+    execFile('npx', ['tsx', 'scripts/audit-verify.ts', ...args], { encoding: 'utf8' }, (error, stdout, stderr) =>
+      done({ status: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    ),
+  )
+}
 
 async function exportZip() {
   const res = await fetch(`${server.url}/api/audit/${taskId}/export`, { headers: { authorization: `Bearer ${server.token}` } })
@@ -81,13 +93,51 @@ describe('the audit of a task', () => {
     writeFileSync(join(dir, 'edited.jsonl'), edited.join('\n') + '\n')
     const dropped = lines.filter((_, i) => i !== 4)
     writeFileSync(join(dir, 'dropped.jsonl'), dropped.join('\n') + '\n')
-    const run = (file: string) => spawnSync('npx', ['tsx', 'scripts/audit-verify.ts', join(dir, file)], { encoding: 'utf8' })
-    expect(run('good.jsonl').status).toBe(0)
-    const e = run('edited.jsonl')
+    const run = (file: string) => verify(join(dir, file))
+    expect((await run('good.jsonl')).status).toBe(0)
+    const e = await run('edited.jsonl')
     expect(e.status).toBe(1)
     expect(e.stdout + e.stderr).toMatch(/line 3/)
-    const d = run('dropped.jsonl')
+    const d = await run('dropped.jsonl')
     expect(d.status).toBe(1)
     expect(d.stdout + d.stderr).toMatch(/line 5/)
+  })
+})
+
+describe('the audit signature', () => {
+  const printedKey = () => {
+    const printed = [...server.log().matchAll(/\[tandem\] audit signing key: (ed25519:[0-9a-f]{32})/g)]
+    expect(printed).toHaveLength(1)
+    return printed[0]![1]!
+  }
+
+  it('is made with an owner-only private key, printed once at start, and answered at GET /api/audit/key', async () => {
+    const fingerprint = printedKey()
+    const res = await server.api('GET', '/api/audit/key')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ ok: true, data: { algorithm: 'ed25519', fingerprint, publicKey: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/) } })
+    expect(statSync(join(server.dataDir, 'audit-signing-key.pem')).mode & 0o777).toBe(0o600)
+    expect((await server.api('GET', '/api/audit/key', undefined, { token: null })).status).toBe(401)
+  })
+
+  it("signs a finished task's head beside its events, and the verify command checks both against the server's key", async () => {
+    const fingerprint = printedKey()
+    const { events } = (await server.api('GET', `/api/audit/${taskId}`)).body.data
+    const signature = JSON.parse(readFileSync(join(server.auditDir, taskId, 'signature.json'), 'utf8'))
+    expect(signature).toMatchObject({ taskId, key: fingerprint, seq: events.at(-1).seq, hash: events.at(-1).hash })
+
+    const res = await fetch(`${server.url}/api/audit/${taskId}/export`, { headers: { authorization: `Bearer ${server.token}` } })
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-signed-'))
+    const zip = join(dir, 'export.zip')
+    writeFileSync(zip, Buffer.from(await res.arrayBuffer()))
+    const asked = await verify(zip, '--server', server.url, '--token', server.token)
+    expect(asked.stdout.trim()).toMatch(new RegExp(`^OK export\\.zip: .*; signed by ${fingerprint}, the key from the server at ${server.url}$`))
+    expect(asked.status).toBe(0)
+    const folder = await verify(join(server.auditDir, taskId), '--key', fingerprint)
+    expect(folder.stdout.trim()).toMatch(new RegExp(`; signed by ${fingerprint}, the key from --key$`))
+    expect(folder.status).toBe(0)
+    const refused = await verify(zip, '--server', server.url, '--token', 'wrong')
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toContain('refused the token')
   })
 })

@@ -10,6 +10,8 @@ import { createArtifactStore, decodeArtifacts } from '../../server/lib/audit/art
 import { verifyChain } from '../../server/lib/audit/chain'
 import { exportAuditZip, type ExportExtra } from '../../server/lib/audit/export'
 import { createAuditLog } from '../../server/lib/audit/log'
+import { checkSignature, manifestSignedText } from '../../server/lib/audit/signature'
+import { loadOrCreateAuditKey } from '../../server/lib/audit/signing-key'
 import { verifyAuditPath } from '../../server/lib/audit/verify-export'
 import { makePng, REAL, tempDir } from './audit-fixtures'
 
@@ -49,7 +51,8 @@ async function makeTask(taskId = 'task-1') {
 describe('exportAuditZip', () => {
   it('streams a zip with events.jsonl, artifacts/* and a manifest that all check out', async () => {
     const { log, artifacts, refs } = await makeTask()
-    const zip = await collect(await exportAuditZip({ log, artifacts }, 'task-1', { now: () => new Date('2025-02-03T04:05:06.000Z') }))
+    const signer = loadOrCreateAuditKey(join(dir, 'key'))
+    const zip = await collect(await exportAuditZip({ log, artifacts }, 'task-1', { signer, now: () => new Date('2025-02-03T04:05:06.000Z') }))
     const files = unzipSync(zip)
     expect(Object.keys(files)).toEqual(['events.jsonl', ...refs.map((r) => `artifacts/${r.name}`).sort(), 'manifest.json'])
 
@@ -58,14 +61,23 @@ describe('exportAuditZip', () => {
     const chain = verifyChain(events)
     expect(chain).toMatchObject({ ok: true, count: 3 })
 
-    const manifest = AuditManifest.parse(JSON.parse(Buffer.from(files['manifest.json']!).toString('utf8')))
+    const raw = JSON.parse(Buffer.from(files['manifest.json']!).toString('utf8'))
+    const manifest = AuditManifest.parse(raw)
+    const listed = refs.map((r) => ({ name: r.name, bytes: r.bytes, sha256: r.sha256 })).sort((a, b) => a.name.localeCompare(b.name))
     expect(manifest).toEqual({
       taskId: 'task-1',
       exportedAt: '2025-02-03T04:05:06.000Z',
       events: 3,
       head: chain.head,
-      artifacts: refs.map((r) => ({ name: r.name, bytes: r.bytes, sha256: r.sha256 })).sort((a, b) => a.name.localeCompare(b.name)),
+      artifacts: listed,
+      files: [
+        { name: 'events.jsonl', bytes: Buffer.byteLength(events), sha256: sha256(Buffer.from(events)) },
+        ...listed.map((a) => ({ ...a, name: `artifacts/${a.name}` })),
+      ],
+      signature: { algorithm: 'ed25519', key: signer.key, publicKey: signer.publicKey, signature: expect.any(String) },
     })
+    expect(checkSignature(manifest.signature!, manifestSignedText(raw), manifest.signature!.signature)).toBeNull()
+    expect(checkSignature(manifest.signature!, manifestSignedText({ ...raw, events: 2 }), manifest.signature!.signature)).toBe('signature')
     for (const ref of refs) {
       const bytes = files[`artifacts/${ref.name}`]!
       expect(sha256(bytes)).toBe(ref.sha256)
@@ -100,6 +112,8 @@ describe('exportAuditZip', () => {
     const files = unzipSync(await collect(await exportAuditZip({ log, artifacts }, 'task-1', { extras: [replay] })))
     expect(Object.keys(files).slice(-2)).toEqual(['replay.html', 'manifest.json'])
     expect(Buffer.from(files['replay.html']!).toString()).toBe('<!doctype html><title>task-1</title>')
+    const manifest = AuditManifest.parse(JSON.parse(Buffer.from(files['manifest.json']!).toString('utf8')))
+    expect(manifest.files!.at(-1)).toEqual({ name: 'replay.html', bytes: files['replay.html']!.length, sha256: sha256(files['replay.html']!) })
     expect(seen.types).toEqual(['task.started', 'observation', 'task.finished'])
     expect(seen.artifacts).toEqual(refs.map((r) => r.name).sort())
     expect(seen.firstBytes).toBeGreaterThan(0)
@@ -150,7 +164,8 @@ describe('exportAuditZip', () => {
       },
     })
     const out = join(dir, 'big.zip')
-    await pipeline(await exportAuditZip({ log, artifacts: createArtifactStore({ dir }) }, taskId), meter, createWriteStream(out))
+    const signer = loadOrCreateAuditKey(join(dir, 'key'))
+    await pipeline(await exportAuditZip({ log, artifacts: createArtifactStore({ dir }) }, taskId, { signer }), meter, createWriteStream(out))
 
     if (process.env.AUDIT_DEBUG) console.log(`peak ${(peak / 1048576).toFixed(1)} MiB over ${(total / 1048576).toFixed(0)} MiB`)
     expect(total).toBeGreaterThan(100 * 1024 * 1024)

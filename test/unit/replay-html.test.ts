@@ -75,6 +75,13 @@ describe('renderReplayHtml', () => {
     expect(verdict).toMatchObject({ ok: false, count: 1, problem: { line: 2 } })
   })
 
+  it('names the key that signs the export, and only when it is signed', async () => {
+    const events = await logEvents()
+    const signer = { algorithm: 'ed25519' as const, key: `ed25519:${'ab'.repeat(16)}`, publicKey: `${'A'.repeat(43)}=` }
+    expect(block(await render({ ...contextOf(events), signer }), 'tandem-signer')).toEqual(signer)
+    expect(await render(contextOf(events))).not.toContain('tandem-signer')
+  })
+
   it('writes each event out as it is read, holding one at a time', async () => {
     const events = await logEvents()
     const pulled = { count: 0 }

@@ -111,6 +111,7 @@ const en = {
   ...statusEntries('status_', 'en'),
   offlineNote: 'Offline replay exported {at}. Screenshots are the files in artifacts/ next to this page.',
   noEvents: 'This page holds no events.',
+  signedBy: 'Signed by {key}, as the export says. This page cannot check a signature: npm run audit:verify does.',
   // Numbers, the person's own choices, who answered and errors in plain words (kept together to ease merging).
   pageIs: 'Page: {title}',
   colon: ':',
@@ -237,6 +238,7 @@ const zh: Partial<typeof en> = {
   ...statusEntries('status_', 'zh-CN'),
   offlineNote: '离线回放，导出于 {at}。截图是本页旁边 artifacts/ 中的文件。',
   noEvents: '本页没有任何事件。',
+  signedBy: '由 {key} 签名（导出文件如是说）。本页无法验证签名：请用 npm run audit:verify 验证。',
   pageIs: '页面：{title}',
   colon: '：',
   errorCode: '代码 {code}',

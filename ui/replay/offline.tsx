@@ -22,12 +22,18 @@ document.documentElement.lang = lang
 const events = readJson<AuditEvent[]>('tandem-events') ?? []
 const verified = readJson<VerifyResult>('tandem-verified')
 const exportedAt = readJson<{ exportedAt: string }>('tandem-export')?.exportedAt
+const signer = readJson<{ key?: string }>('tandem-signer')
 const replay = buildReplay(events)
 document.title = `${replay.goal || replay.taskId} — Tandem`
 
 render(
   <main class="replay-page">
     {exportedAt && <p class="muted">{t('offlineNote', { at: new Date(exportedAt).toLocaleString(lang) })}</p>}
+    {signer?.key && (
+      <p class="muted" data-signed-by={signer.key}>
+        {t('signedBy', { key: signer.key })}
+      </p>
+    )}
     {events.length ? <ReplayView replay={replay} verified={verified} t={t} lang={lang} image={image} /> : <p>{t('noEvents')}</p>}
   </main>,
   document.getElementById('app')!,

@@ -3,22 +3,24 @@ import type { AuditView } from '#protocol'
 import { ArtifactError, createArtifactStore, type ArtifactStore, type OpenedArtifact } from '../audit/artifacts'
 import { exportAuditZip } from '../audit/export'
 import { EXPORT_EXTRAS } from '../audit/export-extras'
+import { signingFinishedTasks } from '../audit/head-signature'
 import { createAuditLog, type AuditLog } from '../audit/log'
 import { readAuditView } from '../audit/view'
 import { apiError } from '../http/errors'
+import { useAuditKey } from './use-audit-key'
 import { useConfig } from './use-config'
 
 let log: AuditLog | undefined
 let store: ArtifactStore | undefined
 
-/** The server's one audit log: one writer per task file keeps every chain linear. */
-export const useAuditLog = (): AuditLog => (log ??= createAuditLog({ dir: useConfig().auditDir }))
+/** The server's one audit log: one writer per task file keeps every chain linear; a finished task's head is signed. */
+export const useAuditLog = (): AuditLog => (log ??= signingFinishedTasks(createAuditLog({ dir: useConfig().auditDir }), { signer: useAuditKey }))
 
 export const useArtifactStore = (): ArtifactStore => (store ??= createArtifactStore({ dir: useConfig().auditDir }))
 
-/** The export zip of one task, with the extras every export carries. */
+/** The export zip of one task, with the extras every export carries, signed with the server's key. */
 export const exportTaskZip = (taskId: string): Promise<Readable> =>
-  exportAuditZip({ log: useAuditLog(), artifacts: useArtifactStore() }, taskId, { extras: EXPORT_EXTRAS })
+  exportAuditZip({ log: useAuditLog(), artifacts: useArtifactStore() }, taskId, { extras: EXPORT_EXTRAS, signer: useAuditKey() })
 
 /** A task's events and the verdict on their chain, or null when it has no audit log. */
 export const auditViewOf = (taskId: string): Promise<AuditView | null> => readAuditView(useAuditLog(), taskId)

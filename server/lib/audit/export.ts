@@ -3,11 +3,12 @@ import { createReadStream } from 'node:fs'
 import { pipeline, Readable } from 'node:stream'
 import { crc32, createDeflateRaw } from 'node:zlib'
 import { Zip, type ZipInputFile } from 'fflate'
-import type { AuditEvent, AuditManifest, AuditManifestArtifact } from '#protocol'
+import type { AuditEvent, AuditManifest, AuditManifestArtifact, AuditManifestFile, AuditSigner } from '#protocol'
 import type { ArtifactStore } from './artifacts'
 import { MAX_LINE_BYTES, parseEvents } from './chain'
 import { splitLines } from './lines'
 import type { AuditLog, AuditSnapshot } from './log'
+import { signManifest, type Signer } from './signature'
 
 const CHUNK = 64 * 1024
 
@@ -22,6 +23,8 @@ export interface ExportContext {
   events(): AsyncIterable<AuditEvent>
   /** One exported artifact's bytes. */
   readArtifact(name: string): AsyncIterable<Uint8Array>
+  /** The key that will sign the manifest, when the export is signed. */
+  signer?: AuditSigner
 }
 
 /** An extra file: added after the artifacts and before manifest.json. */
@@ -39,6 +42,8 @@ export interface ExportDeps {
 
 export interface ExportOptions {
   extras?: readonly ExportExtra[]
+  /** Signs manifest.json, which lists the sha256 of every other file; unsigned without one. */
+  signer?: Signer
   now?: () => Date
 }
 
@@ -62,7 +67,8 @@ async function* eventsOf(snapshot: AuditSnapshot): AsyncIterable<AuditEvent> {
 
 /**
  * The task's audit as a zip that streams: events.jsonl (a snapshot that ends at a line the log acknowledged),
- * artifacts/*, any extras, then manifest.json. Files are read in chunks and the consumer's pace is respected,
+ * artifacts/*, any extras, then manifest.json, which lists the sha256 of every other file and is signed when
+ * a signer is given. Files are read in chunks and the consumer's pace is respected,
  * so memory stays flat whatever the task's size. Resolves once the snapshot is taken, so a failure to start
  * can still be answered with an error; the caller checks the task exists first.
  */
@@ -70,7 +76,7 @@ export async function exportAuditZip({ log, artifacts }: ExportDeps, taskId: str
   const exportedAt = (options.now ?? (() => new Date()))()
   const snapshot = await log.snapshot(taskId)
   const listed = await artifacts.list(taskId)
-  const chunks = zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, extras: options.extras ?? [] })
+  const chunks = zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, extras: options.extras ?? [], signer: options.signer })
   return Readable.from(chunks, { objectMode: false, highWaterMark: CHUNK })
 }
 
@@ -86,9 +92,10 @@ interface ZipJob {
   snapshot: AuditSnapshot
   listed: { name: string }[]
   extras: readonly ExportExtra[]
+  signer?: Signer
 }
 
-async function* zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, extras }: ZipJob) {
+async function* zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, extras, signer }: ZipJob) {
   const ready: Uint8Array[] = []
   let failure: Error | null = null
   const zip = new Zip((error, chunk) => {
@@ -99,6 +106,8 @@ async function* zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, ext
     if (failure) throw failure
     while (ready.length) yield ready.shift()!
   }
+  // Every file but the manifest, with the sha256 of what went in, for the manifest to list and sign.
+  const files: AuditManifestFile[] = []
   // Entries are fed by hand rather than through fflate's ZipPassThrough/ZipDeflate: zlib's native CRC-32 and
   // deflate cost a fraction of their JavaScript ones, which dominated the CPU time of exporting screenshots.
   async function* addFile(name: string, deflate: boolean, chunks: AsyncIterable<Uint8Array>, onChunk?: (c: Uint8Array) => void) {
@@ -106,10 +115,12 @@ async function* zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, ext
     zip.add(file)
     let crc = 0
     let size = 0
+    const hash = createHash('sha256')
     async function* original() {
       for await (const chunk of chunks) {
         onChunk?.(chunk)
         crc = crc32(chunk, crc)
+        hash.update(chunk)
         size += chunk.length
         yield chunk
       }
@@ -123,6 +134,7 @@ async function* zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, ext
     file.crc = crc
     file.size = size
     file.ondata!(null, new Uint8Array(0), true)
+    files.push({ name, bytes: size, sha256: hash.digest('hex') })
     yield* take()
   }
 
@@ -135,13 +147,9 @@ async function* zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, ext
   for (const { name } of listed) {
     const opened = await artifacts.open(taskId, name)
     if (!opened) continue // removed since the listing
-    const hash = createHash('sha256')
-    let bytes = 0
-    yield* addFile(`artifacts/${name}`, false, opened.stream, (chunk) => {
-      hash.update(chunk)
-      bytes += chunk.length
-    })
-    exported.push({ name, bytes, sha256: hash.digest('hex') })
+    yield* addFile(`artifacts/${name}`, false, opened.stream)
+    const { bytes, sha256 } = files.at(-1)!
+    exported.push({ name, bytes, sha256 })
   }
 
   const context: ExportContext = {
@@ -154,6 +162,7 @@ async function* zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, ext
       const opened = await artifacts.open(taskId, name)
       if (opened) yield* opened.stream
     },
+    ...(signer ? { signer: { algorithm: signer.algorithm, key: signer.key, publicKey: signer.publicKey } } : {}),
   }
   for (const extra of extras) yield* addFile(extra.name, extra.deflate ?? true, chunksOf(await extra.content(context)))
 
@@ -163,8 +172,10 @@ async function* zipChunks({ artifacts, taskId, exportedAt, snapshot, listed, ext
     events: lines,
     head: snapshot.head,
     artifacts: exported,
+    files,
   }
-  yield* addFile('manifest.json', true, chunksOf(JSON.stringify(manifest, null, 2) + '\n'))
+  const signed = signer ? signManifest(signer, manifest) : manifest
+  yield* addFile('manifest.json', true, chunksOf(JSON.stringify(signed, null, 2) + '\n'))
   zip.end()
   yield* take()
 }

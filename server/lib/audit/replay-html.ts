@@ -47,6 +47,8 @@ export async function* renderReplayHtml(context: ExportContext, assets: ReplayAs
   yield '\n]</script>\n'
   yield `<script type="application/json" id="tandem-verified">${scriptSafeJson(verifier.end(''))}</script>\n`
   yield `<script type="application/json" id="tandem-export">${scriptSafeJson({ taskId: context.taskId, exportedAt: context.exportedAt.toISOString() })}</script>\n`
+  // Who signs the export's manifest, which lists this page's own sha256: the page can say it, not check it.
+  if (context.signer) yield `<script type="application/json" id="tandem-signer">${scriptSafeJson(context.signer)}</script>\n`
   yield `<script>${inlineSafe(assets.script, 'script')}</script>\n</body>\n</html>\n`
 }
 

@@ -3,7 +3,16 @@ import { createReadStream, promises as fsp } from 'node:fs'
 import { basename, join, sep } from 'node:path'
 import { ArtifactName, AuditManifest, parseAuditEvent, Sha256Hex, type AuditEvent, type VerifyResult } from '#protocol'
 import { verifyChainStream } from './chain'
+import { HEAD_SIGNATURE_FILE, readHeadSignature } from './head-signature'
+import { judgeHeadSignature, judgeManifestSignature, judgeUnsigned, type KnownKey, type SignatureVerdict } from './verify-signature'
 import { openZip, type ZipReader } from './zip-reader'
+
+export type { KnownKey } from './verify-signature'
+
+export interface VerifyOptions {
+  /** The key the signature must have been made with; without it, any valid signature passes and the verdict says who signed is unknown. */
+  key?: KnownKey
+}
 
 export interface AuditCheck {
   ok: boolean
@@ -12,6 +21,8 @@ export interface AuditCheck {
   chain?: VerifyResult
   /** Artifacts whose sha256 was checked. */
   artifacts: number
+  /** The fingerprint of the key that made a valid signature, when there was one. */
+  signedBy?: string
   /** One line for a person: what was checked, or the first thing that is wrong. */
   verdict: string
 }
@@ -83,16 +94,19 @@ function chainVerdict(label: string, chain: VerifyResult, taskId: string | undef
   return `task ${taskId}, ${chain.count} events, head #${chain.head.seq} ${short(chain.head.hash)}`
 }
 
-async function verifyEventsFile(path: string): Promise<AuditCheck> {
+async function verifyEventsFile(path: string, { key }: VerifyOptions): Promise<AuditCheck> {
   let taskId: string | undefined
   const unreadable = unreadableEvents()
   const chain = await verifyChainStream(createReadStream(path), (e) => {
     taskId ??= e.taskId
     unreadable.visit(e)
   })
-  const summary = chainVerdict(basename(path), chain, taskId, '')
+  const label = basename(path)
+  const summary = chainVerdict(label, chain, taskId, '')
   if (!chain.ok) return { ok: false, kind: 'events', taskId, chain, artifacts: 0, verdict: summary! }
-  return { ok: true, kind: 'events', taskId, chain, artifacts: 0, verdict: `OK ${basename(path)}: ${summary ?? 'no events'}${unreadable.note()}` }
+  const signed = judgeUnsigned('a bare events.jsonl carries no signature', key)
+  if (!signed.ok) return { ok: false, kind: 'events', taskId, chain, artifacts: 0, verdict: `FAIL ${label}: ${signed.problem}` }
+  return { ok: true, kind: 'events', taskId, chain, artifacts: 0, verdict: `OK ${label}: ${summary ?? 'no events'}${unreadable.note()}; ${signed.note}` }
 }
 
 /** An unzipped export: its files as the zip held them, so it is checked exactly as the zip would be. */
@@ -105,10 +119,13 @@ async function exportFolder(path: string): Promise<ExportFiles<{ name: string; s
   return { entries, read: (entry) => createReadStream(join(path, entry.name)) }
 }
 
-async function verifyFolder(path: string): Promise<AuditCheck> {
+async function verifyFolder(path: string, options: VerifyOptions): Promise<AuditCheck> {
   const label = basename(path)
   // The task is the one its files name, whatever the folder is called.
-  if (await exists(join(path, 'manifest.json'))) return verifyExportContents(label, await exportFolder(path), 'folder')
+  if (await exists(join(path, 'manifest.json'))) return verifyExportContents(label, await exportFolder(path), options, 'folder')
+  const hasSignature = await exists(join(path, HEAD_SIGNATURE_FILE))
+  const signature = hasSignature ? await readHeadSignature(path) : null
+  let hashAtSeq: string | undefined
   const refs = new Map<string, Reference>()
   const conflicts: string[] = []
   const collect = collectReferences(refs, conflicts)
@@ -124,9 +141,11 @@ async function verifyFolder(path: string): Promise<AuditCheck> {
     taskId ??= e.taskId
     collect(e)
     unreadable.visit(e)
+    if (e.seq === signature?.seq) hashAtSeq = e.hash
   })
   const fail = (why: string): AuditCheck => ({ ok: false, kind: 'folder', taskId, chain, artifacts: 0, verdict: `FAIL ${label}: ${why}` })
   if (!chain.ok) return { ...fail(''), verdict: chainVerdict(label, chain, taskId)! }
+  if (hasSignature && !signature) return fail(`${HEAD_SIGNATURE_FILE} is not a signature this version can read`)
   if (conflicts.length) return fail(conflicts[0]!)
   for (const [name, ref] of refs) {
     let actual: string
@@ -137,13 +156,18 @@ async function verifyFolder(path: string): Promise<AuditCheck> {
     }
     if (actual !== ref.sha256) return fail(`artifacts/${name} does not match the sha256 event ${ref.seq} recorded`)
   }
+  const signed = signature
+    ? judgeHeadSignature(signature, { taskId, chain, hashAtSeq }, options.key)
+    : judgeUnsigned(`not signed (no ${HEAD_SIGNATURE_FILE}: the task has not finished, or finished before audits were signed)`, options.key)
+  if (!signed.ok) return fail(signed.problem)
   return {
     ok: true,
     kind: 'folder',
     taskId,
     chain,
     artifacts: refs.size,
-    verdict: `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, ${refs.size} artifacts match${unreadable.note()}`,
+    ...(signed.signedBy ? { signedBy: signed.signedBy } : {}),
+    verdict: `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, ${refs.size} artifacts match${unreadable.note()}; ${signed.note}`,
   }
 }
 
@@ -153,9 +177,71 @@ interface ExportFiles<E extends { name: string; size: number }> {
   read(entry: E): AsyncIterable<Uint8Array>
 }
 
+/** manifest.json as it parsed (the signature covers every field of it) and as this version reads it. */
+async function readManifest<E extends { name: string; size: number }>(
+  zip: ExportFiles<E>,
+  entry: E,
+): Promise<{ raw: Record<string, unknown>; manifest: AuditManifest } | string> {
+  if (entry.size > MAX_MANIFEST_BYTES) return 'manifest.json is implausibly large'
+  const parts: Uint8Array[] = []
+  for await (const chunk of zip.read(entry)) parts.push(chunk)
+  try {
+    const raw: unknown = JSON.parse(Buffer.concat(parts).toString('utf8'))
+    return { raw: raw as Record<string, unknown>, manifest: AuditManifest.parse(raw) }
+  } catch {
+    return 'manifest.json is not a valid manifest'
+  }
+}
+
+/** The first way the manifest disagrees with the chain it came with, or null. */
+function manifestMismatch(manifest: AuditManifest, chain: VerifyResult, taskId: string | undefined): string | null {
+  // The chain alone cannot show that lines were cut off its end; the head the server recorded can.
+  if (taskId !== undefined && manifest.taskId !== taskId) return `manifest is for task ${manifest.taskId}, the events for ${taskId}`
+  if (manifest.events !== chain.count) {
+    return `events.jsonl has ${chain.count} events, the manifest says ${manifest.events} (lines were removed or added at the end)`
+  }
+  if (manifest.head?.seq !== chain.head?.seq || manifest.head?.hash !== chain.head?.hash) {
+    return `the chain's head is not the manifest's head (${manifest.head ? `#${manifest.head.seq} ${short(manifest.head.hash)}` : 'none'})`
+  }
+  return null
+}
+
+/** Every file against the manifest's list, each hashed once; the first file that is not as listed, or null. */
+async function filesMismatch<E extends { name: string; size: number }>(
+  zip: ExportFiles<E>,
+  listed: NonNullable<AuditManifest['files']>,
+  artifacts: AuditManifest['artifacts'],
+  where: string,
+): Promise<string | null> {
+  const byName = new Map(listed.map((f) => [f.name, f]))
+  if (byName.size !== listed.length) return 'the manifest lists a file twice'
+  for (const entry of zip.entries) {
+    if (entry.name !== 'manifest.json' && !byName.has(entry.name)) return `${entry.name} is in ${where} but not in the manifest`
+  }
+  const entries = new Map(zip.entries.map((e) => [e.name, e]))
+  for (const file of listed) {
+    const entry = entries.get(file.name)
+    if (!entry || file.name === 'manifest.json') return `${file.name} is in the manifest but missing from ${where}`
+    const { sha256, bytes } = await sha256Of(zip.read(entry))
+    if (sha256 !== file.sha256 || bytes !== file.bytes) return `${file.name} does not match the manifest's sha256 (it was changed or swapped)`
+  }
+  for (const artifact of artifacts) {
+    const file = byName.get(`artifacts/${artifact.name}`)
+    if (!file) return `artifacts/${artifact.name} is in the manifest but missing from ${where}`
+    if (file.sha256 !== artifact.sha256 || file.bytes !== artifact.bytes) return `artifacts/${artifact.name} does not match the manifest's sha256`
+  }
+  return null
+}
+
+/**
+ * An export, zipped or unzipped: the chain, the manifest's head and count, every file's sha256 as the manifest
+ * lists it, the artifact hashes the events recorded, and last the manifest's signature, which is what stops
+ * someone who edited a file from re-hashing everything after it.
+ */
 async function verifyExportContents<E extends { name: string; size: number }>(
   label: string,
   zip: ExportFiles<E>,
+  { key }: VerifyOptions,
   kind: 'zip' | 'folder' = 'zip',
 ): Promise<AuditCheck> {
   const where = kind === 'zip' ? 'the zip' : 'the folder'
@@ -186,51 +272,34 @@ async function verifyExportContents<E extends { name: string; size: number }>(
   })
   if (!chain.ok) return { ...fail('', chain, taskId), verdict: chainVerdict(label, chain, taskId)! }
 
-  if (manifestEntry.size > MAX_MANIFEST_BYTES) return fail('manifest.json is implausibly large', chain, taskId)
-  const parts: Uint8Array[] = []
-  for await (const chunk of zip.read(manifestEntry)) parts.push(chunk)
-  let manifest: AuditManifest
-  try {
-    manifest = AuditManifest.parse(JSON.parse(Buffer.concat(parts).toString('utf8')))
-  } catch {
-    return fail('manifest.json is not a valid manifest', chain, taskId)
+  const read = await readManifest(zip, manifestEntry)
+  if (typeof read === 'string') return fail(read, chain, taskId)
+  const { raw, manifest } = read
+  const mismatch = manifestMismatch(manifest, chain, taskId) ?? conflicts[0]
+  if (mismatch) return fail(mismatch, chain, taskId)
+  if (!manifest.signature || !manifest.files) {
+    return fail('the export is not signed (its manifest has no signature or file list), so anyone could have rewritten it whole', chain, taskId)
   }
-  // The chain alone cannot show that lines were cut off its end; the head the server recorded can.
-  if (taskId !== undefined && manifest.taskId !== taskId) return fail(`manifest is for task ${manifest.taskId}, the events for ${taskId}`, chain, taskId)
-  if (manifest.events !== chain.count) {
-    return fail(`events.jsonl has ${chain.count} events, the manifest says ${manifest.events} (lines were removed or added at the end)`, chain, taskId)
-  }
-  if (manifest.head?.seq !== chain.head?.seq || manifest.head?.hash !== chain.head?.hash) {
-    return fail(`the chain's head is not the manifest's head (${manifest.head ? `#${manifest.head.seq} ${short(manifest.head.hash)}` : 'none'})`, chain, taskId)
-  }
-  if (conflicts.length) return fail(conflicts[0]!, chain, taskId)
-
+  const badFile = await filesMismatch(zip, manifest.files, manifest.artifacts, where)
+  if (badFile) return fail(badFile, chain, taskId)
   const listed = new Map(manifest.artifacts.map((a) => [a.name, a]))
-  for (const entry of zip.entries) {
-    if (entry.name.startsWith('artifacts/') && !listed.has(entry.name.slice('artifacts/'.length))) {
-      return fail(`${entry.name} is in ${where} but not in the manifest`, chain, taskId)
-    }
-  }
-  for (const artifact of manifest.artifacts) {
-    const entry = byName.get(`artifacts/${artifact.name}`)
-    if (!entry) return fail(`artifacts/${artifact.name} is in the manifest but missing from ${where}`, chain, taskId)
-    const { sha256, bytes } = await sha256Of(zip.read(entry))
-    if (sha256 !== artifact.sha256 || bytes !== artifact.bytes) {
-      return fail(`artifacts/${artifact.name} does not match the manifest's sha256`, chain, taskId)
-    }
-  }
   for (const [name, ref] of refs) {
     const artifact = listed.get(name)
     if (!artifact) return fail(`artifacts/${name}, recorded by event ${ref.seq}, is missing`, chain, taskId)
     if (artifact.sha256 !== ref.sha256) return fail(`artifacts/${name} does not match the sha256 event ${ref.seq} recorded`, chain, taskId)
   }
+  const signed: SignatureVerdict = judgeManifestSignature(raw, manifest.signature, key)
+  if (!signed.ok) return fail(signed.problem, chain, taskId)
   return {
     ok: true,
     kind,
     taskId,
     chain,
     artifacts: manifest.artifacts.length,
-    verdict: `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, head matches the manifest, ${manifest.artifacts.length} artifacts match${unreadable.note()}`,
+    ...(signed.signedBy ? { signedBy: signed.signedBy } : {}),
+    verdict:
+      `OK ${label}: ${chainVerdict(label, chain, taskId) ?? 'no events'}, head matches the manifest, ` +
+      `${manifest.files.length} files and ${manifest.artifacts.length} artifacts match${unreadable.note()}; ${signed.note}`,
   }
 }
 
@@ -249,10 +318,10 @@ async function isZip(path: string): Promise<boolean> {
  * Checks a task folder (events.jsonl + artifacts/), a bare events.jsonl or an exported zip: the hash chain
  * always; the recorded artifact hashes where the artifacts are present; for a zip also its manifest.
  */
-export async function verifyAuditPath(path: string): Promise<AuditCheck> {
+export async function verifyAuditPath(path: string, options: VerifyOptions = {}): Promise<AuditCheck> {
   const stat = await fsp.stat(path)
-  if (stat.isDirectory()) return verifyFolder(path)
-  if (!(await isZip(path))) return verifyEventsFile(path)
+  if (stat.isDirectory()) return verifyFolder(path, options)
+  if (!(await isZip(path))) return verifyEventsFile(path, options)
   const label = basename(path)
   let zip: ZipReader
   try {
@@ -261,7 +330,7 @@ export async function verifyAuditPath(path: string): Promise<AuditCheck> {
     return { ok: false, kind: 'zip', artifacts: 0, verdict: `FAIL ${label}: ${(error as Error).message}` }
   }
   try {
-    return await verifyExportContents(label, zip)
+    return await verifyExportContents(label, zip, options)
   } catch (error) {
     return { ok: false, kind: 'zip', artifacts: 0, verdict: `FAIL ${label}: ${(error as Error).message}` }
   } finally {
