@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RiskKind, type RiskReason } from './risk-reasons'
+import { FilledText } from './text'
 
 /**
  * A plan in words, proposed by the planner before a plan-first task runs and approved (or edited) once by the
@@ -21,7 +22,7 @@ export function planSiteHost(site: string): { hostname: string; port?: string } 
   }
 }
 
-const line = z.string().trim().min(1).max(500)
+const line = FilledText(500)
 export const PlanSite = line.refine((s) => planSiteHost(s) !== null, 'a site such as shop.example.com or 127.0.0.1:3000')
 
 /** Something the task will send or submit, and the kind of risky action it is. */
