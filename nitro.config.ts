@@ -5,6 +5,8 @@ export default defineNitroConfig({
   compatibilityDate: '2025-11-01',
   srcDir: 'server',
   preset: 'node-server',
+  // Nitro's node-server entry with bounds on slow connections and loopback by default (see server/node-server.ts).
+  entry: './node-server',
   // Explicit imports everywhere: what a file uses is visible in the file.
   imports: false,
   errorHandler: '~/error',
@@ -38,14 +40,5 @@ export default defineNitroConfig({
   },
   alias: {
     '#protocol': fileURLToPath(new URL('./protocol/index.ts', import.meta.url)),
-  },
-  rollupConfig: {
-    output: {
-      // Bind to loopback unless the person asks otherwise: the server holds an LLM key and drives a browser.
-      intro: (chunk) =>
-        chunk.moduleIds.some((id) => id.includes('/presets/node/runtime/node-server'))
-          ? "process.env.NITRO_HOST ??= process.env.HOST || '127.0.0.1';"
-          : '',
-    },
   },
 })

@@ -5,11 +5,12 @@ import { Observation } from './observation'
 import { SkillParameterName, SkillSlug, SkillSummary } from './skills'
 import { WriteAllowRule } from './write-allow'
 import { TaskPlan } from './task-plan'
+import { FilledText, OneLineText, PersonText } from './text'
 import { MAX_ADDRESS_LENGTH, WEB_ADDRESS_RULE, parseWebAddress } from './web-address'
 import { PendingConfirmation, StepView, TaskStatus, TaskView, Usage } from './task'
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
-const reason = z.string().max(2000).optional()
+const reason = PersonText(2000).optional()
 /** Where a task starts: the panel's rule (see parseWebAddress), so `https://不是网址` is refused here as there. */
 const webAddress = z
   .string()
@@ -17,7 +18,7 @@ const webAddress = z
   .refine((u) => parseWebAddress(u).ok, `must be ${WEB_ADDRESS_RULE}`)
 
 export const StartBody = z.strictObject({
-  goal: z.string().trim().min(1).max(4000),
+  goal: FilledText(4000),
   startUrl: webAddress.optional(),
   clientId: id.optional(),
   skill: z.string().min(1).max(128).regex(/^[a-z0-9][a-z0-9-]*$/, 'a skill slug').optional(),
@@ -28,7 +29,7 @@ export const StartBody = z.strictObject({
    */
   mode: z.enum(['llm', 'script']).optional(),
   /** The skill's parameters (its `{{name}}`s), as the person filled them in for this run. */
-  params: z.record(SkillParameterName, z.string().max(4000)).optional(),
+  params: z.record(SkillParameterName, PersonText(4000)).optional(),
   /**
    * The planner first proposes a plan in words (steps, sites, what it will send); the task waits (WAITING_PLAN)
    * until the person approves or edits it (`POST /api/agent/plan`), then runs held to it.
@@ -77,7 +78,7 @@ export type ConfirmBody = z.infer<typeof ConfirmBody>
 
 export const AnswerBody = z.strictObject({
   taskId: id,
-  answer: z.string().trim().min(1).max(4000),
+  answer: FilledText(4000),
   /**
    * For a question about a site Tandem may not act on: `refused` is the person's "Don't allow" — the site is off
    * limits for the rest of the task (refusing where it starts ends it); `allowed` (or nothing) runs the step again.
@@ -132,8 +133,8 @@ export const SaveSkillBody = z.strictObject({
   taskId: id,
   /** Defaults to one made from the name or goal. */
   slug: SkillSlug.optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().min(1).max(2000).optional(),
+  name: OneLineText(200).optional(),
+  description: FilledText(2000).optional(),
   /** Replace a skill with the same slug instead of answering CONFLICT. */
   overwrite: z.boolean().optional(),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ScriptStep } from './action-form'
 import { SkillParameter, SkillSlug } from './skills'
+import { FilledText, OneLineText } from './text'
 
 /** What a typed step of a demonstration writes: never the value the person typed, only the `{{name}}` asked for at each run. */
 export const RECORDED_TEXT = /^\{\{(?:[a-z][a-z0-9_]{0,39}|secret:[A-Za-z0-9_]{1,64})\}\}$/
@@ -12,12 +13,12 @@ export const RECORDED_TEXT = /^\{\{(?:[a-z][a-z0-9_]{0,39}|secret:[A-Za-z0-9_]{1
  */
 export const SaveRecordingBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(200),
-    description: z.string().trim().min(1).max(2000).optional(),
+    name: OneLineText(200),
+    description: FilledText(2000).optional(),
     slug: SkillSlug.optional(),
     overwrite: z.boolean().optional(),
     /** The procedure in the person's words (the SOP), as they edited it. */
-    sop: z.string().trim().min(1).max(20_000),
+    sop: FilledText(20_000),
     steps: z.array(ScriptStep).min(1).max(500),
     parameters: z.array(SkillParameter).max(50).optional(),
     /** The page the demonstration began on. */

@@ -18,6 +18,22 @@ export function registrableDomain(host: string, suffixes: ReadonlySet<string>): 
   return labels.slice(-2).join('.')
 }
 
+// A label as URL leaves a hostname: ASCII (IDNs become xn--), so anything else is a pattern such as `*`.
+const LABEL = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/
+
+/**
+ * Whether a hostname (as URL gives it) names one site: an IP, localhost, or a name with a label of its own in front
+ * of its public suffix. Not "com", "co.uk" or "github.io" (a suffix covers every site under it), not a single label
+ * (an intranet name is ambiguous; localhost is the one that is not), not `*` or any other pattern.
+ */
+export function namesOneSite(hostname: string, suffixes: ReadonlySet<string>): boolean {
+  const h = hostname.toLowerCase()
+  if (h === 'localhost' || h.includes(':') || IPV4.test(h)) return true
+  const labels = h.split('.')
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return false
+  return !suffixes.has(h) && /[a-z]/.test(labels.at(-1)!)
+}
+
 const WEB = new Set(['http:', 'https:', 'ws:', 'wss:'])
 
 /**

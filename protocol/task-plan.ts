@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { RiskKind, type RiskReason } from './risk-reasons'
+import { namesOneSite } from './site'
+import { compileWriteRules, DEFAULT_WRITE_RULES } from './write-rules-schema'
+import { FilledText } from './text'
 
 /**
  * A plan in words, proposed by the planner before a plan-first task runs and approved (or edited) once by the
@@ -8,21 +11,35 @@ import { RiskKind, type RiskReason } from './risk-reasons'
  * nothing by itself: a risky step in the plan is still confirmed.
  */
 
-/** "shop.example.com", "127.0.0.1:3000" or a web address; what a plan's site matches is its host (and port, when given). */
-export function planSiteHost(site: string): { hostname: string; port?: string } | null {
+/** The host (and port) a site names, whatever it is: "shop.example.com", "127.0.0.1:3000", a web address. */
+function hostOfSite(site: string): { hostname: string; port?: string } | null {
   const text = site.trim()
   if (!text || /\s/.test(text)) return null
   try {
     const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`)
-    if (!url.hostname) return null
-    return { hostname: url.hostname.toLowerCase(), ...(url.port ? { port: url.port } : {}) }
+    return url.hostname ? { hostname: url.hostname.toLowerCase(), ...(url.port ? { port: url.port } : {}) } : null
   } catch {
     return null
   }
 }
 
-const line = z.string().trim().min(1).max(500)
-export const PlanSite = line.refine((s) => planSiteHost(s) !== null, 'a site such as shop.example.com or 127.0.0.1:3000')
+const namesASite = (hostname: string) => namesOneSite(hostname, compileWriteRules(DEFAULT_WRITE_RULES).suffixes)
+
+/**
+ * "shop.example.com", "127.0.0.1:3000" or a web address; what a plan's site matches is its host (and port, when
+ * given). Null for what names no one site ("com", "co.uk", "*.example.com", "intranet"): a plan approving those
+ * would approve every site under them.
+ */
+export function planSiteHost(site: string): { hostname: string; port?: string } | null {
+  const host = hostOfSite(site)
+  return host && namesASite(host.hostname) ? host : null
+}
+
+const line = FilledText(500)
+export const PlanSite = line.refine(
+  (s) => planSiteHost(s) !== null,
+  'give a site such as shop.example.com or 127.0.0.1:3000: one host or domain, not a public suffix (com, co.uk, github.io), a single word or a * pattern',
+)
 
 /** Something the task will send or submit, and the kind of risky action it is. */
 export const PlannedSend = z.strictObject({ what: line, kind: RiskKind })
@@ -57,9 +74,12 @@ export function onPlanSites(sites: readonly string[], url: string): boolean {
   if (!/^https?:$/.test(target.protocol)) return true
   const host = target.hostname.toLowerCase()
   return sites.some((site) => {
-    const planned = planSiteHost(site)
+    const planned = hostOfSite(site)
     if (!planned) return false
-    if (host !== planned.hostname && !host.endsWith(`.${planned.hostname}`)) return false
+    // Only a site covers the hosts under it: "com" from a plan stored before such sites were refused covers none,
+    // while a task's own start page on an intranet name still matches itself.
+    const under = host.endsWith(`.${planned.hostname}`) && namesASite(planned.hostname)
+    if (host !== planned.hostname && !under) return false
     return !planned.port || planned.port === target.port
   })
 }

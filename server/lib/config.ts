@@ -16,6 +16,8 @@ export interface Config {
   maxBodyBytes: number
   maxReportBytes: number
   maxArtifactBytes: number
+  /** How long a connection may take to send a request, and stay idle between requests. */
+  http: HttpTimeouts
   /** Host header values accepted besides loopback ones (DNS-rebinding defence). */
   allowedHosts: string[]
   /** Emails and phone numbers hidden from the model, the audit and screenshots (TANDEM_REDACT_EMAILS/PHONES). */
@@ -39,6 +41,36 @@ const flag = (value: string | undefined) => /^(1|true|yes|on)$/i.test(value || '
 const int = (value: string | undefined, fallback: number) => {
   const n = Number.parseInt(value ?? '', 10)
   return Number.isFinite(n) && n > 0 ? n : fallback
+}
+
+/**
+ * Bounds on a connection, so a client that sends its headers or body a byte at a time (or not at all) is closed
+ * instead of holding a socket for minutes. Node answers 408 and closes the socket when one is passed.
+ */
+export interface HttpTimeouts {
+  /** Until the request's headers are in (TANDEM_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number
+  /**
+   * Until the whole request, body included, is in (TANDEM_REQUEST_TIMEOUT_MS). A long-poll's wait (up to 20 s) comes
+   * after its request is in and is not cut by it; the default stays well above it all the same.
+   */
+  requestTimeoutMs: number
+  /** An idle kept-alive connection is closed after this (TANDEM_KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number
+  /** How often those bounds are checked: a connection is closed at most this long after its bound. */
+  checkIntervalMs: number
+}
+
+export function httpTimeoutsOf(env: NodeJS.ProcessEnv = process.env): HttpTimeouts {
+  const requestTimeoutMs = int(env.TANDEM_REQUEST_TIMEOUT_MS, 60_000)
+  // Node refuses a headers bound above the request's.
+  const headersTimeoutMs = Math.min(int(env.TANDEM_HEADERS_TIMEOUT_MS, 15_000), requestTimeoutMs)
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int(env.TANDEM_KEEP_ALIVE_TIMEOUT_MS, 5_000),
+    checkIntervalMs: Math.max(50, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
+  }
 }
 
 export type StoreKind = 'fs' | 'redis'
@@ -83,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: int(env.TANDEM_MAX_BODY_BYTES, 256 * 1024),
     maxReportBytes: int(env.TANDEM_MAX_REPORT_BYTES, 24 * 1024 * 1024),
     maxArtifactBytes: int(env.TANDEM_MAX_ARTIFACT_BYTES, 6 * 1024 * 1024),
+    http: httpTimeoutsOf(env),
     redact: { emails: flag(env.TANDEM_REDACT_EMAILS), phones: flag(env.TANDEM_REDACT_PHONES) },
     uploadDir: env.TANDEM_UPLOAD_DIR ? resolve(env.TANDEM_UPLOAD_DIR) : undefined,
     allowedHosts: (env.TANDEM_ALLOWED_HOSTS || '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),

@@ -1,13 +1,23 @@
+import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelope } from '#protocol'
 import { agent } from '../support/agent'
 import { startServer, type TestServer } from '../support/server'
 
+// Small bounds, so a stalled connection is seen closed in seconds (the defaults are 15 s, 60 s and 5 s).
+const HEADERS_MS = 2_000
+const REQUEST_MS = 4_000
+const KEEP_ALIVE_MS = 1_000
+// A bound is checked every quarter of the headers bound at most: the slack a close may come after it.
+const SLACK_MS = 1_500
+
 let server: TestServer
 let taskId: string
 let actionId: string
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({
+    env: { TANDEM_HEADERS_TIMEOUT_MS: String(HEADERS_MS), TANDEM_REQUEST_TIMEOUT_MS: String(REQUEST_MS), TANDEM_KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_MS) },
+  })
   const a = agent(server)
   ;({ taskId } = await a.start({ script: [{ type: 'navigate', url: 'http://127.0.0.1:9/' }, { type: 'observe' }] }))
   ;({ actionId } = await a.nextAction(taskId))
@@ -124,4 +134,69 @@ describe('query and path validation', () => {
     expectEnvelope(res, 400, 'BAD_REQUEST')
     expect(await snapshot()).toEqual(before)
   })
+})
+
+/** Opens a socket to the server and sends `bytes` one at a time, `everyMs` apart, until the server closes it. */
+function trickle(bytes: string, everyMs: number, first = ''): Promise<{ closedAfterMs: number; sent: number; reply: string }> {
+  const { port } = new URL(server.url)
+  return new Promise((resolve, reject) => {
+    const socket: Socket = connect(Number(port), '127.0.0.1')
+    const started = Date.now()
+    let sent = 0
+    let reply = ''
+    let timer: NodeJS.Timeout | undefined
+    const next = () => {
+      if (sent >= bytes.length || socket.destroyed) return
+      socket.write(bytes[sent++])
+      timer = setTimeout(next, everyMs)
+    }
+    socket.on('connect', () => {
+      if (first) socket.write(first)
+      next()
+    })
+    socket.on('data', (chunk) => (reply += chunk.toString()))
+    socket.on('error', () => {})
+    socket.on('close', () => {
+      clearTimeout(timer)
+      resolve({ closedAfterMs: Date.now() - started, sent, reply })
+    })
+    setTimeout(() => {
+      socket.destroy()
+      reject(new Error(`the server kept a stalled connection open for 30 s (${sent} bytes sent)`))
+    }, 30_000).unref()
+  })
+}
+
+describe('slow connections', () => {
+  it('closes a connection that sends its headers a byte a second, once the headers bound has passed', async () => {
+    const headers = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slowloris\r\nAccept: */*\r\n\r\n`
+    const { closedAfterMs, sent, reply } = await trickle(headers, 1_000)
+    expect(sent).toBeLessThan(headers.length)
+    expect(closedAfterMs).toBeGreaterThanOrEqual(HEADERS_MS - 100)
+    expect(closedAfterMs).toBeLessThan(HEADERS_MS + SLACK_MS)
+    expect(reply).toMatch(/^HTTP\/1\.1 408/)
+  }, 15_000)
+
+  it('closes a connection whose body stalls, once the request bound has passed', async () => {
+    const body = JSON.stringify({ goal: 'x'.repeat(80) })
+    const head = `POST /api/agent/start HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`
+    const { closedAfterMs, sent } = await trickle(body, 1_000, head)
+    expect(sent).toBeLessThan(body.length)
+    expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 100)
+    expect(closedAfterMs).toBeLessThan(REQUEST_MS + SLACK_MS)
+  }, 15_000)
+
+  it('closes a kept-alive connection left idle', async () => {
+    const { closedAfterMs, reply } = await trickle('', 0, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+    expect(reply).toMatch(/^HTTP\/1\.1 200/)
+    // Node keeps an idle socket a second past keepAliveTimeout, so a reply in flight is not cut.
+    expect(closedAfterMs).toBeLessThan(KEEP_ALIVE_MS + 1_000 + SLACK_MS)
+  }, 15_000)
+
+  it('still answers a long-poll that waits longer than the request bound: the bound ends when the request is in', async () => {
+    const started = Date.now()
+    const res = await server.api('POST', '/api/agent/next', { clientId: 'client_idle_1', waitMs: REQUEST_MS + 1_000 })
+    expect(res.status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(REQUEST_MS + 900)
+  }, 15_000)
 })

@@ -1,15 +1,20 @@
 import { Agent, request } from 'node:http'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ErrorEnvelope, TaskStatus, isTerminal, type AuditEvent, type NextData, type StatusView, type TaskView } from '#protocol'
+import { ErrorEnvelope, TaskStatus, isTerminal, planSiteHost, type AuditEvent, type NextData, type StatusView, type TaskView } from '#protocol'
 import { agent, CLIENT, ok, PNG } from '../support/agent'
 import { answer, startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { fuzzRequest, routesFromFiles, type FuzzRequest, type Known } from '../support/fuzz-requests'
+import { hardText, someText } from '../support/hard-text'
+import { answerAndCancel, editedPlan, recordedSkill, rejectWithReason, savedSkill } from '../support/stored-texts'
 import { startServer, type TestServer } from '../support/server'
 
 const BATCH = 10
 const RUNS = 1_000
 const MAX_BODY = 16 * 1024
+// The stored-text property: runs, and its seed (TANDEM_FUZZ_SEED replays a failure the log names).
+const TEXT_RUNS = Number(process.env.TANDEM_TEXT_RUNS) || 200
+const TEXT_SEED = Number(process.env.TANDEM_FUZZ_SEED) || Date.now() % 2 ** 31
 
 let llm: FakeLlm
 let server: TestServer
@@ -17,8 +22,11 @@ let known: Known
 const routes = routesFromFiles()
 
 beforeAll(async () => {
-  // A model that answers at once, so goal-only tasks plan instead of failing for want of an LLM.
-  llm = await startFakeLlm(() => answer([{ type: 'done', success: true, text: 'done' }]))
+  // A model that answers at once, so goal-only tasks plan instead of failing for want of an LLM, and plan-first ones wait for their plan.
+  llm = await startFakeLlm([
+    (r) => (r.text.includes('Propose the plan as one JSON object') ? JSON.stringify({ steps: ['Open the shop'], sites: ['shop.example.com'], sends: [] }) : undefined),
+    () => answer([{ type: 'done', success: true, text: 'done' }]),
+  ])
   server = await startServer({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-model', TANDEM_LLM_TIMEOUT_MS: '2000', TANDEM_MAX_BODY_BYTES: String(MAX_BODY) } })
   const a = agent(server)
   // Tasks in several states for the fuzzer to aim at: one waiting for a report, one with a screenshot, one paused.
@@ -143,4 +151,57 @@ describe('fuzzing every route', () => {
     }
     console.log(`[fuzz] invariants checked on ${verdicts.length} tasks`)
   }, 60_000)
+})
+
+describe('random Unicode in every text a skill, a task, a plan or an answer stores', () => {
+  const SITES = ['shop.example.com', '127.0.0.1:3000', 'localhost', 'example.co.uk', 'com', 'co.uk', 'com.cn', 'github.io', '*', '*.example.com', 'intranet']
+
+  it('reads back as written or is refused with a 400, never a 5xx', async () => {
+    console.log(`[fuzz] stored texts: seed ${TEXT_SEED} (set TANDEM_FUZZ_SEED to replay), ${TEXT_RUNS} runs`)
+    const statuses = new Map<number, number>()
+    let run = 0
+    const count = (seen: number[]) => seen.forEach((s) => statuses.set(s, (statuses.get(s) ?? 0) + 1))
+    const texts = fc.record({
+      name: someText('Fill the form'),
+      description: someText('Fills the form.'),
+      sop: someText('1. Open it.'),
+      label: someText('Email'),
+      reason: hardText(),
+      goal: someText('Buy the phone'),
+      answer: someText('Blue'),
+      step: someText('Open the shop'),
+      send: someText('The order'),
+      site: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...SITES) }, { weight: 1, arbitrary: hardText(3) }),
+    })
+    await fc.assert(
+      fc.asyncProperty(texts, async (t) => {
+        const slug = `text-${++run}`
+        count(await recordedSkill(server, `${slug}-recorded`, t))
+        count(await savedSkill(server, `${slug}-saved`, t))
+        count(await answerAndCancel(server, t))
+        count(await rejectWithReason(server, t))
+        count(await editedPlan(server, t, planSiteHost(t.site) !== null))
+      }),
+      { numRuns: TEXT_RUNS, seed: TEXT_SEED },
+    )
+    const calls = [...statuses.values()].reduce((a, b) => a + b, 0)
+    const errors = [...statuses].filter(([s]) => s >= 500).reduce((a, [, n]) => a + n, 0)
+    console.log(`[fuzz] stored texts: ${calls} checked calls, ${errors} answered 5xx; statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
+    expect(errors).toBe(0)
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(TEXT_RUNS)
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(TEXT_RUNS / 4)
+    expect(server.log()).not.toContain('internal error')
+  }, 300_000)
+
+  it('refuses a plan whose site is a public suffix, a pattern or a bare word, saying what to give', async () => {
+    const a = agent(server)
+    const { taskId } = await ok<{ taskId: string }>(server.api('POST', '/api/agent/start', { goal: 'Buy the phone', clientId: CLIENT, planFirst: true }))
+    await a.waitFor(taskId, 'WAITING_PLAN')
+    for (const site of ['com', 'co.uk', 'com.cn', 'github.io', '*', '*.example.com', 'intranet']) {
+      const res = await server.api('POST', '/api/agent/plan', { taskId, approved: true, plan: { steps: ['Buy it'], sites: [site], sends: [] } })
+      expect(res.status, site).toBe(400)
+      expect(ErrorEnvelope.parse(res.body).error.message, site).toMatch(/a site such as shop\.example\.com/)
+    }
+    expect((await a.status(taskId)).task.status).toBe('WAITING_PLAN')
+  })
 })

@@ -36,6 +36,19 @@ describe('the plan schema', () => {
     expect(TaskPlan.safeParse(plan).success).toBe(false)
   })
 
+  it.each(['com', 'co.uk', 'com.cn', 'github.io', 's3.amazonaws.com', '*', '*.example.com', 'shop.*', 'intranet', 'com.', 'https://co.uk/'])(
+    'refuses %s as a site: it names no one site, and would approve every site under it',
+    (site) => {
+      const result = TaskPlan.safeParse({ ...PLAN, sites: [site] })
+      expect(result.success).toBe(false)
+      expect(result.error?.issues[0]?.message).toMatch(/a site such as shop\.example\.com/)
+    },
+  )
+
+  it.each(['shop.example.com', 'example.co.uk', 'me.github.io', 'localhost', 'localhost:3000', '127.0.0.1:4000', '[::1]:8080', '中国.cn'])('takes %s as a site', (site) => {
+    expect(TaskPlan.safeParse({ ...PLAN, sites: [site] }).success).toBe(true)
+  })
+
   it('is an option of a start, and only a boolean', () => {
     expect(StartBody.parse({ goal: 'g', planFirst: true }).planFirst).toBe(true)
     expect(StartBody.safeParse({ goal: 'g', planFirst: 'yes' }).success).toBe(false)
@@ -48,6 +61,10 @@ describe('the plan schema', () => {
     expect(onPlanSites(['example.com'], 'https://www.example.com:8443/a')).toBe(true)
     expect(onPlanSites(['example.com'], 'https://notexample.com/')).toBe(false)
     expect(onPlanSites(['https://shop.example.com/cart'], 'https://shop.example.com/pay')).toBe(true)
+    // A plan stored before public suffixes were refused still approves nothing by one.
+    expect(onPlanSites(['com'], 'https://shop.example.com/')).toBe(false)
+    expect(onPlanSites(['co.uk', 'shop.example.com'], 'https://bank.co.uk/')).toBe(false)
+    expect(onPlanSites(['intranet:8080'], 'http://intranet:8080/wiki')).toBe(true)
   })
 
   it('tells the kind of a risky step from its reasons', () => {

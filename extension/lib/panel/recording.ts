@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals'
 import type { SaveRecordingBody, ScriptStep, SkillParameter } from '#protocol'
-import { findSensitive } from '#protocol'
+import { cutText, findSensitive, oneLineOf } from '#protocol'
 import type { RecordedMessage } from '../record/messages'
 import type { ServerClient } from '../server/client'
 import { isServerError } from '../server/errors'
@@ -109,7 +109,8 @@ export function createRecording(deps: RecordingDeps) {
         steps.value = []
         sop.value = ''
         sopEdited.value = false
-        name.value = current.title.slice(0, 200)
+        // A skill's name is one line, and the server refuses half an emoji: the title is made one line and cut whole.
+        name.value = cutText(oneLineOf(current.title), 200)
         saved.value = null
         phase.value = 'recording'
       }),
@@ -164,7 +165,7 @@ export function createRecording(deps: RecordingDeps) {
         const parameters: SkillParameter[] = []
         for (const s of steps.value) if (s.parameter && !parameters.some((p) => p.name === s.parameter!.name)) parameters.push({ name: s.parameter.name, label: s.parameter.label })
         const body: SaveRecordingBody = {
-          name: title.slice(0, 200),
+          name: cutText(title, 200),
           sop: sop.value.trim() || sopFor(t, startUrl.value, steps.value),
           // Each step's words are its intent: what the model is told when its element has gone.
           steps: steps.value.map((s) => ({ ...s.step, reason: s.words.slice(0, 2000) }) as ScriptStep),

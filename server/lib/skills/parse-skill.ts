@@ -73,14 +73,15 @@ export function parseFrontmatter(text: string): Record<string, unknown> {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]
     if (!line.trim() || line.trimStart().startsWith('#')) continue
-    const item = /^\s*-\s+(.*)$/.exec(line)
+    // `s`: a value may hold U+2028 or U+2029 as written, which `.` alone would not match.
+    const item = /^\s*-\s+(.*)$/s.exec(line)
     if (item) {
       if (!listKey) throw new SkillFormatError(`line ${lineNo(i)}: a "- item" must follow "key:" on its own line`)
       const value = item[1].trim()
       ;(out[listKey] as unknown[]).push(value.startsWith('{') ? parseJson(value, i) : scalar(value, i))
       continue
     }
-    const pair = /^([A-Za-z][\w-]*):(?:\s+(.*))?$/.exec(line)
+    const pair = /^([A-Za-z][\w-]*):(?:\s+(.*))?$/s.exec(line)
     if (!pair) throw new SkillFormatError(`line ${lineNo(i)}: expected "key: value", found "${line.trim().slice(0, 60)}"`)
     const [, key, rest = ''] = pair
     if (key in out) throw new SkillFormatError(`line ${lineNo(i)}: "${key}" is set twice`)

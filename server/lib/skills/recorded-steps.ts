@@ -1,5 +1,5 @@
 import type { Action, AuditEvent, ElementInfo, Risk, ScriptStep, StepView } from '#protocol'
-import { actionSpec, isCredentialField, isEvidenceStep, needsTarget, parseAuditEvent, stepNumbers } from '#protocol'
+import { actionSpec, cutText, isCredentialField, isEvidenceStep, needsTarget, parseAuditEvent, shortenText, stepNumbers } from '#protocol'
 import { REDACTED } from '../privacy/redact'
 import { replayTargetOf, type ReplayTarget } from './replay-target'
 
@@ -26,10 +26,7 @@ const hostOf = (url: string | undefined) => {
   }
 }
 const str = (v: unknown) => (typeof v === 'string' && v.length ? v : undefined)
-const oneLine = (s: string, max = 120) => {
-  const line = s.replace(/\s+/g, ' ').trim()
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line
-}
+const oneLine = (s: string, max = 120) => shortenText(s.replace(/\s+/g, ' ').trim(), max)
 const upperSnake = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
 
 /** A secret's name from the site and the field: SHOP_PASSWORD for the password field on shop.example. */
@@ -142,7 +139,7 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
     if (needsTarget(action.type) && !where) {
       throw new UnreplayableStep(`step ${numbers[i] ?? view.seq} (${action.type}) aimed at an element the audit did not describe`)
     }
-    const extras = { ...(view.goal ? { reason: view.goal.slice(0, 2000) } : {}), ...(action.risk === 'high' ? { risk: 'high' as const } : {}) }
+    const extras = { ...(view.goal ? { reason: cutText(view.goal, 2000) } : {}), ...(action.risk === 'high' ? { risk: 'high' as const } : {}) }
     const secrets: NonNullable<RecordedStep['secrets']> = []
     let parameter: RecordedStep['parameter']
     let step: Record<string, unknown>

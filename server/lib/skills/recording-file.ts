@@ -1,5 +1,5 @@
 import type { SaveRecordingBody, ScriptStep } from '#protocol'
-import { SitePattern } from '#protocol'
+import { cutText, SitePattern } from '#protocol'
 import { renderSkill, type SkillDraft } from './skill-file'
 import type { RecordedStep } from './recorded-steps'
 
@@ -33,7 +33,7 @@ export function renderRecording(body: SaveRecordingBody): string {
   }
   const draft: SkillDraft = {
     name: body.name,
-    description: body.description ?? body.sop.replace(/\s+/g, ' ').slice(0, 300),
+    description: body.description ?? cutText(body.sop.replace(/\s+/g, ' '), 300),
     goal: body.name,
     sites: sitesOf(body),
     tags: ['recorded', 'demonstrated'],

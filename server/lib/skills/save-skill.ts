@@ -2,10 +2,10 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { nanoid } from 'nanoid'
 import type { AuditEvent, SaveRecordingBody, SaveSkillBody, SaveSkillData, Skill, StatusView } from '#protocol'
-import { isTerminal, SitePattern } from '#protocol'
+import { cutText, isTerminal, oneLineOf, shortenText, SitePattern, toWellFormedText } from '#protocol'
 import { badRequest, conflict } from '../http/errors'
 import { createKeyedMutex } from '../state/keyed-mutex'
-import { parseSkill } from './parse-skill'
+import { parseSkill, SkillFormatError } from './parse-skill'
 import { proposedActions, recordSteps, UnreplayableStep, type RecordedStep } from './recorded-steps'
 import { renderRecording } from './recording-file'
 import { renderSkill, type SkillDraft } from './skill-file'
@@ -21,8 +21,6 @@ export interface SkillSaverDeps {
   /** Replaces any configured secret value left in the text by its {{secret:NAME}} placeholder. */
   redact?: (text: string) => string
 }
-
-const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s)
 
 const exists = (path: string) =>
   stat(path).then(
@@ -57,6 +55,21 @@ function scrubberOf(steps: RecordedStep[]): (text: string) => string {
 /** "Save as skill": a finished task written as <data dir>/skills/<slug>/SKILL.md, indexed at once, replayable with no LLM. */
 export function createSkillSaver(deps: SkillSaverDeps) {
   const withLock = createKeyedMutex()
+
+  /**
+   * The text SKILL.md will hold, and the skill it loads as. A lone surrogate (from a page or the model) is made
+   * U+FFFD first, as UTF-8 on disk would make it, so the skill indexed now is the one read after a restart.
+   */
+  function finalText(slug: string, rendered: string): { text: string; skill: Skill } {
+    const text = toWellFormedText(deps.redact ? deps.redact(rendered) : rendered)
+    try {
+      return { text, skill: parseSkill(slug, text) }
+    } catch (error) {
+      // What is written must load back: a file the library would skip is never saved.
+      if (error instanceof SkillFormatError) throw badRequest(`This skill would not load once saved (${error.message}): shorten or change what that field holds.`)
+      throw error
+    }
+  }
 
   /** Writes SKILL.md (never over a shipped skill, nor over the person's own unless asked) and indexes it. */
   async function write(slug: string, text: string, skill: Skill, overwrite: boolean | undefined): Promise<SaveSkillData> {
@@ -105,32 +118,30 @@ export function createSkillSaver(deps: SkillSaverDeps) {
       // The values typed become {{name}} wherever they were written, the goal and the model's reasons included.
       const scrub = scrubberOf(steps)
       const goal = scrub(view.task.goal)
-      const name = cut(scrub(body.name ?? view.task.goal.replace(/\s+/g, ' ')), 200)
+      // A name is one line; a goal of nothing but controls leaves none, and the task's id names it instead.
+      const name = shortenText(scrub(body.name ?? (oneLineOf(view.task.goal) || `Recorded task ${view.task.id}`)), 200)
       const slug = body.slug ?? slugFrom(name) ?? taskSlug(view.task.id)
       const startUrl = view.task.startUrl ?? firstPage(view)
       const draft: SkillDraft = {
         name,
-        description: cut(scrub(body.description ?? `Replays a recorded task: ${view.task.goal.replace(/\s+/g, ' ')}`), 2000),
+        description: shortenText(scrub(body.description ?? `Replays a recorded task: ${oneLineOf(view.task.goal)}`), 2000),
         goal,
         sites: sitesOf(view),
         tags: ['recorded'],
-        steps: steps.map((s) => ('reason' in s.step && s.step.reason ? { ...s, step: { ...s.step, reason: scrub(s.step.reason) } } : s)),
+        // A {{name}} can be longer than the value it stands for: the reason is cut to its limit again.
+        steps: steps.map((s) => ('reason' in s.step && s.step.reason ? { ...s, step: { ...s.step, reason: cutText(scrub(s.step.reason), 2000) } } : s)),
         ...(startUrl ? { startUrl } : {}),
         source: { taskId: view.task.id, status: view.task.status, at: view.task.updatedAt },
       }
-      const text = deps.redact ? deps.redact(renderSkill(draft)) : renderSkill(draft)
-      // What is written must load back: a file the library would skip is never saved.
-      const skill = parseSkill(slug, text)
-
+      const { text, skill } = finalText(slug, renderSkill(draft))
       return write(slug, text, skill, body.overwrite)
     },
 
     /** A demonstration recorded in the side panel, reviewed by the person: written and indexed like a saved task. */
     async saveRecording(body: SaveRecordingBody): Promise<SaveSkillData> {
       const slug = body.slug ?? slugFrom(body.name) ?? taskSlug(nanoid(8))
-      const rendered = renderRecording(body)
-      const text = deps.redact ? deps.redact(rendered) : rendered
-      return write(slug, text, parseSkill(slug, text), body.overwrite)
+      const { text, skill } = finalText(slug, renderRecording(body))
+      return write(slug, text, skill, body.overwrite)
     },
   }
 }

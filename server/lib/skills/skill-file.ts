@@ -1,4 +1,6 @@
 import type { Risk, SkillFrontmatter } from '#protocol'
+import { cutText } from '#protocol'
+import { frontmatterValue as q } from './frontmatter-value'
 import type { RecordedStep } from './recorded-steps'
 
 export interface SkillDraft {
@@ -16,10 +18,8 @@ export interface SkillDraft {
 
 const reasonOf = ({ step }: RecordedStep) => ('reason' in step && step.reason ? step.reason.replace(/\s+/g, ' ') : undefined)
 const RANK: Record<Risk, number> = { low: 0, medium: 1, high: 2 }
-const q = (s: string) => JSON.stringify(s)
 const list = (key: string, items: string[]) => (items.length ? `${key}:\n${items.map((i) => `  - ${i}`).join('\n')}` : `${key}: []`)
 
-/** The frontmatter fields a draft makes, as SkillFrontmatter names them. */
 /** The skill's parameters, one per name, in the order the steps first ask for them. */
 export function parametersOf(steps: RecordedStep[]): { name: string; label: string }[] {
   const out = new Map<string, { name: string; label: string }>()
@@ -27,6 +27,7 @@ export function parametersOf(steps: RecordedStep[]): { name: string; label: stri
   return [...out.values()]
 }
 
+/** The frontmatter fields a draft makes, as SkillFrontmatter names them. */
 export function frontmatterOf(draft: SkillDraft): Omit<SkillFrontmatter, 'script'> & { script: RecordedStep['step'][] } {
   const risk = draft.steps.reduce<Risk>((worst, s) => (RANK[s.risk] > RANK[worst] ? s.risk : worst), 'low')
   return {
@@ -36,7 +37,7 @@ export function frontmatterOf(draft: SkillDraft): Omit<SkillFrontmatter, 'script
     tags: draft.tags,
     risk,
     'allowed-actions': [...new Set(draft.steps.map((s) => s.step.type))] as SkillFrontmatter['allowed-actions'],
-    'risky-steps': draft.steps.filter((s) => s.risk === 'high').map((s) => s.words.slice(0, 500)),
+    'risky-steps': draft.steps.filter((s) => s.risk === 'high').map((s) => cutText(s.words, 500)),
     script: draft.steps.map((s) => s.step),
     ...(parametersOf(draft.steps).length ? { parameters: parametersOf(draft.steps) } : {}),
     ...(draft.startUrl ? { 'start-url': draft.startUrl } : {}),
@@ -45,7 +46,7 @@ export function frontmatterOf(draft: SkillDraft): Omit<SkillFrontmatter, 'script
 
 /**
  * SKILL.md for a recorded task: frontmatter in the subset parseSkill reads (every string JSON-quoted, the script
- * one JSON object a line), then the SOP a person can follow: goal, sites, numbered steps, approvals, secrets.
+ * one JSON object a line, nothing in either that a reader could take for the end of a line), then the SOP a person can follow: goal, sites, numbered steps, approvals, secrets.
  */
 export function renderSkill(draft: SkillDraft): string {
   const fm = frontmatterOf(draft)
@@ -58,8 +59,8 @@ export function renderSkill(draft: SkillDraft): string {
     `risk: ${fm.risk}`,
     list('allowed-actions', fm['allowed-actions']),
     list('risky-steps', fm['risky-steps'].map(q)),
-    list('script', fm.script.map((s) => JSON.stringify(s))),
-    ...(fm.parameters ? [list('parameters', fm.parameters.map((p) => JSON.stringify(p)))] : []),
+    list('script', fm.script.map(q)),
+    ...(fm.parameters ? [list('parameters', fm.parameters.map(q))] : []),
     ...(fm['start-url'] ? [`start-url: ${q(fm['start-url'])}`] : []),
     '---',
   ]
