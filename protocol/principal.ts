@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OneLineText } from './text'
 
 /**
  * Who a request authenticated as: the owner (the person's own token, printed by `npm start`) or an agent (a token
@@ -56,12 +57,7 @@ export type TaskAnswer = z.infer<typeof TaskAnswer>
 export const TOKEN_SCOPES = ['mcp'] as const
 export const CreateTokenBody = z.strictObject({
   scope: z.enum(TOKEN_SCOPES),
-  name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .refine((s) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(s), 'a name on one line, without control characters'),
+  name: OneLineText(100),
 })
 export type CreateTokenBody = z.infer<typeof CreateTokenBody>
 

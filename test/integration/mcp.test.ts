@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEvent } from '#protocol'
 import { StartBody } from '#protocol'
@@ -21,6 +23,7 @@ afterAll(async () => {
   await server?.close()
 })
 
+const run = promisify(execFile)
 const auditOf = async (taskId: string) => (await ok<{ events: AuditEvent[] }>(server.api('GET', `/api/audit/${taskId}`))).events
 const CLIENT = { name: 'tandem-test-agent', version: '1.2.3' }
 
@@ -277,6 +280,24 @@ describe('principals: an agent token opens /mcp and nothing else', () => {
     expect((await server.api('DELETE', `/api/tokens/${other.id}`)).status).toBe(200)
     expect((await server.api('POST', '/mcp', init, { token: other.token, headers: web })).status).toBe(401)
     expect((await server.api('DELETE', `/api/tokens/${other.id}`)).status).toBe(404)
+  })
+
+  it('takes tokens the CLI makes and revokes in the same data dir, while it runs', async () => {
+    const cli = (...args: string[]) =>
+      run('node', ['--import', 'tsx', 'scripts/token.ts', ...args], { env: { ...process.env, TANDEM_DATA_DIR: server.dataDir } }).catch(
+        (error: { code: number; stdout: string; stderr: string }) => ({ ...error, failed: true }),
+      )
+    const added = await cli('add', 'Cline')
+    const token = /tandem_agent_[A-Za-z0-9_-]+/.exec(added.stdout)?.[0]
+    const id = /revoke (\w+)/.exec(added.stdout)?.[1]
+    expect(token, added.stdout).toBeDefined()
+    expect((await server.api('POST', '/mcp', init, { token, headers: web })).status).toBe(200)
+    expect((await cli('list')).stdout).toMatch(new RegExp(`${id}  Cline  \\(mcp\\) made .*, last used `))
+    expect((await cli('list')).stdout).not.toContain(token)
+    await cli('revoke', id!)
+    expect((await server.api('POST', '/mcp', init, { token, headers: web })).status).toBe(401)
+    expect(await cli('revoke', id!)).toMatchObject({ failed: true, code: 1, stderr: expect.stringContaining(`No agent token ${id}`) })
+    expect(await cli('add', 'two\nlines')).toMatchObject({ failed: true, code: 1, stderr: expect.stringContaining('must be one line') })
   })
 
   it('refuses web pages: a request from another site’s Origin is a 403, with any token', async () => {
