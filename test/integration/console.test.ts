@@ -79,7 +79,10 @@ describe('the export', () => {
     expect(html).not.toMatch(/<script[^>]+src=/i)
     expect(html).not.toMatch(/<link[^>]+href=/i)
     expect(html).toContain("default-src 'none'")
-    expect(html.match(/<script/gi)).toHaveLength(4)
+    // The events, their check, the export's and the signer's blocks, and the renderer.
+    expect(html.match(/<script/gi)).toHaveLength(5)
+    const manifest = JSON.parse(strFromU8(files['manifest.json']!))
+    expect(block('tandem-signer')).toMatchObject({ key: manifest.signature.key })
     expect(html.length).toBeGreaterThan(20_000)
     expect(html).not.toContain(HOSTILE_TITLE)
     expect(events.some((e) => e.data.title === HOSTILE_TITLE)).toBe(true)

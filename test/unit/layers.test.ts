@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest'
  *   auth, http, config     leaves: the access token, request helpers and errors, the settings
  *
  * Above them all, Nitro's own folders: api/ (thin routes) imports only app and http; middleware/, plugins/,
- * routes/ and error.ts import app and the leaves.
+ * routes/ and error.ts import app and the leaves; node-server.ts (the process's entry) only the leaves.
  */
 const TIERS = [['app'], ['mcp'], ['agent', 'skills'], ['audit', 'policy', 'state'], ['tasks'], ['privacy'], ['llm'], ['auth', 'http', 'config']]
 const LEAVES = TIERS.at(-1)!
@@ -27,6 +27,7 @@ const SHELL: Record<string, string[]> = {
   plugins: ['app', ...LEAVES],
   routes: ['app', ...LEAVES],
   error: ['app', ...LEAVES],
+  'node-server': LEAVES,
 }
 
 const SERVER = join(import.meta.dirname, '../../server')
