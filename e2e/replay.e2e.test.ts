@@ -76,9 +76,11 @@ async function expectConfirmationShown(page: Page) {
     const { by, at } = event.data as { by: string; at: string }
     const when = await page.evaluate((iso) => new Date(iso).toLocaleString('en'), at)
     const text = await page.locator(`li.step[data-action="${event.actionId}"] [data-confirmation]`).innerText()
-    // Approved through the API here (the harness has no side panel): said as such, never as a raw client id.
+    // Approved through the API with the person's own token here (the harness has no side panel): said as such,
+    // from the principal the audit recorded, never as a raw client id.
     expect(by).toBe('api')
-    expect(text).toContain(`Approved by a call to the API at ${when}`)
+    expect((event.data as { source: { principal?: unknown } }).source.principal).toEqual({ kind: 'owner', via: 'api' })
+    expect(text).toContain(`Approved by your API token at ${when}`)
     expect(text).toContain('the order is right')
   }
   const order = page.locator('li.step', { hasText: '“Place order”' })
