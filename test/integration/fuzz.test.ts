@@ -19,6 +19,7 @@ const TEXT_SEED = Number(process.env.TANDEM_FUZZ_SEED) || Date.now() % 2 ** 31
 let llm: FakeLlm
 let server: TestServer
 let known: Known
+let agentToken: string
 const routes = routesFromFiles()
 
 beforeAll(async () => {
@@ -29,6 +30,7 @@ beforeAll(async () => {
   ])
   server = await startServer({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-model', TANDEM_LLM_TIMEOUT_MS: '2000', TANDEM_MAX_BODY_BYTES: String(MAX_BODY) } })
   const a = agent(server)
+  agentToken = (await ok<{ token: string }>(server.api('POST', '/api/tokens', { scope: 'mcp', name: 'fuzzing agent' }))).token
   // Tasks in several states for the fuzzer to aim at: one waiting for a report, one with a screenshot, one paused.
   const waiting = await a.start({ script: [{ type: 'navigate', url: 'http://127.0.0.1:9/' }, { type: 'observe' }] })
   const first = await a.nextAction(waiting.taskId)
@@ -56,6 +58,7 @@ function send(req: FuzzRequest): Promise<{ status: number; type: string; text: s
   const headers: Record<string, string> = { ...req.headers }
   if (req.auth === 'valid') headers.authorization = `Bearer ${server.token}`
   if (req.auth === 'wrong') headers.authorization = `Bearer ${server.token}x`
+  if (req.auth === 'agent') headers.authorization = `Bearer ${agentToken}`
   if (req.host !== undefined) headers.host = req.host
   // Node frames a GET body only when told its length; without it the bytes would read as the next request.
   if (req.raw !== undefined) headers['content-length'] = String(Buffer.byteLength(req.raw))
@@ -81,7 +84,9 @@ async function check(req: FuzzRequest) {
   const foreignHost = req.host !== undefined && !/^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i.test(req.host)
   const isHealth = req.path === '/api/health' || req.path.startsWith('/api/health?')
   if (foreignHost) expect(status, label).toBe(403)
-  else if (req.auth !== 'valid' && !isHealth) expect(status, label).toBe(401)
+  // An agent's token opens /mcp and nothing else: every /api route but reading health is refused, whatever it sends.
+  else if (req.auth === 'agent' && !(isHealth && (req.method === 'GET' || req.method === 'HEAD'))) expect(status, label).toBe(403)
+  else if (req.auth !== 'valid' && req.auth !== 'agent' && !isHealth) expect(status, label).toBe(401)
   if (req.method === 'HEAD') return status
   if (status >= 400) {
     expect(type, label).toContain('application/json')

@@ -34,7 +34,8 @@ export interface FuzzRequest {
   route: RouteFile
   method: string
   path: string
-  auth: 'valid' | 'none' | 'wrong'
+  /** The owner's token, none, a wrong one, or an agent's token (which opens /mcp only). */
+  auth: 'valid' | 'none' | 'wrong' | 'agent'
   /** A Host header to send instead of the server's own; a foreign one must be refused (DNS rebinding). */
   host?: string
   headers: Record<string, string>
@@ -149,7 +150,7 @@ export function fuzzRequest(routes: RouteFile[], known: Known, maxBodyBytes: num
       .record({
         method: fc.oneof({ weight: 8, arbitrary: fc.constant(route.method) }, { weight: 2, arbitrary: fc.constantFrom(...METHODS) }),
         path: pathOf(route, known),
-        auth: fc.oneof({ weight: 18, arbitrary: fc.constant('valid' as const) }, fc.constantFrom('none' as const, 'wrong' as const)),
+        auth: fc.oneof({ weight: 18, arbitrary: fc.constant('valid' as const) }, fc.constantFrom('none' as const, 'wrong' as const, 'agent' as const)),
         body: body(route, known, maxBodyBytes),
         contentType: fc.option(fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', ''), { nil: undefined }),
         traceId: fc.option(ascii(200), { nil: undefined }),

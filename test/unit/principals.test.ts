@@ -32,7 +32,7 @@ describe('which principals each route accepts', () => {
     expect(accessOf('POST', '/mcp')).toEqual(['owner', 'agent'])
     expect(accessOf('GET', '/mcp?x=1')).toEqual(['owner', 'agent'])
     expect(accessOf('GET', '/api/health')).toEqual(['anyone'])
-    expect(accessOf('HEAD', '/api/health/')).toEqual(['anyone'])
+    expect(accessOf('HEAD', '/api/health?probe=1')).toEqual(['anyone'])
     for (const [method, path] of [
       ['POST', '/api/agent/confirm'],
       ['POST', '/api/agent/next'],
@@ -42,6 +42,8 @@ describe('which principals each route accepts', () => {
       ['GET', '/API/agent/status'],
       ['POST', '/api/agent/%63onfirm'],
       ['GET', '/mcp/../api/agent/tasks'],
+      ['GET', '/api/health/'],
+      ['POST', '/mcp/'],
       ['GET', '/nothing/here'],
     ]) {
       expect(accessOf(method!, path!), `${method} ${path}`).toEqual(['owner'])

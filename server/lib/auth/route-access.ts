@@ -64,7 +64,8 @@ const matches = (pattern: string, path: string) => {
  * its line here is never opened to an agent by mistake.
  */
 export function accessOf(method: string, path: string): readonly PrincipalKind[] {
-  const bare = (path.split('?')[0] ?? '').replace(/\/+$/, '') || '/'
+  // Matched as sent: a path the router would read otherwise ("/api/health/", "/mcp/") is the owner's alone.
+  const bare = path.split('?')[0] ?? ''
   const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()
   const listed = ROUTE_ACCESS.filter((r) => r.method === verb && matches(r.path, bare))
   const literal = listed.find((r) => !r.path.includes(':'))
