@@ -30,7 +30,7 @@ beforeAll(async () => {
   ])
   server = await startServer({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-model', TANDEM_LLM_TIMEOUT_MS: '2000', TANDEM_MAX_BODY_BYTES: String(MAX_BODY) } })
   const a = agent(server)
-  agentToken = (await ok<{ token: string }>(server.api('POST', '/api/tokens', { scope: 'mcp', name: 'fuzzing agent' }))).token
+  agentToken = (await server.api('POST', '/api/tokens', { scope: 'mcp', name: 'fuzzing agent' })).body.data.token
   // Tasks in several states for the fuzzer to aim at: one waiting for a report, one with a screenshot, one paused.
   const waiting = await a.start({ script: [{ type: 'navigate', url: 'http://127.0.0.1:9/' }, { type: 'observe' }] })
   const first = await a.nextAction(waiting.taskId)
