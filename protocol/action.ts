@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { RedactSettings } from './sensitive-text'
 import { MAX_ALLOWED_WRITES, WriteAllowRule } from './write-allow'
+import { AskAlwaysRule, MAX_ASK_ALWAYS } from './harmless-kind'
 import { ACTION_TYPES, paramsSchema, type ActionParamsOf } from './action-registry'
 
 export const Risk = z.enum(['low', 'medium', 'high'])
@@ -44,6 +45,8 @@ export const Action = z.object({
   redact: RedactSettings.optional(),
   /** Writes the person always allows on their sites: the barrier lets these through without asking. */
   allowWrites: z.array(WriteAllowRule).max(MAX_ALLOWED_WRITES).optional(),
+  /** Kinds of harmless write the person wants asked about on a site all the same: the barrier holds these. */
+  askAlways: z.array(AskAlwaysRule).max(MAX_ASK_ALWAYS).optional(),
   /**
    * Another step of the task is already planned and comes at once (a script's next step): what this step's handlers
    * do a moment after it is reported is heard by that step, so this one need not wait for them.

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Action, Risk } from './action'
 import type { AuditEvent } from './audit'
 import { HeldRequest } from './held-request'
+import { HarmlessKind } from './harmless-kind'
 import { ArtifactRef, ObservationError } from './observation'
 import { RiskReason } from './risk-reasons'
 import { WriteAllowRule } from './write-allow'
@@ -182,6 +183,8 @@ export const AuditEventSchemas = [
   taskEvent('write.allowed', { request: HeldRequest }),
   /** Telemetry sent during an agent step, dropped without asking. */
   taskEvent('write.dropped', { request: HeldRequest, reason: z.string() }),
+  /** A harmless write (analytics, a cart line, a preference, a draft, presence) sent during an agent step unasked. */
+  taskEvent('write.harmless', { request: HeldRequest, kind: HarmlessKind }),
   /** A plan-first task's planner proposed its plan; the task waits for the person. */
   taskEvent('plan.proposed', { plan: TaskPlan }),
   /** The person answered the plan: approved as proposed, approved as they edited it (`plan`), or not approved. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ActionErrorCode } from './errors'
 import { HeldRequest } from './held-request'
+import { HarmlessWrite } from './harmless-kind'
 import { NavigationFailure } from './navigation-failure'
 
 /** One indexed element of the page, as perceived by the content script. */
@@ -58,6 +59,9 @@ export const ObservationError = z.strictObject({
 })
 export type ObservationError = z.infer<typeof ObservationError>
 
+export const BarrierMode = z.enum(['held', 'blocked', 'off'])
+export type BarrierMode = z.infer<typeof BarrierMode>
+
 /** A write the barrier holds in the browser, waiting for the person: `id` names it for the release. */
 export const HeldWrite = z.strictObject({
   id: z.string().min(1).max(200),
@@ -108,6 +112,12 @@ export const Observation = z.strictObject({
   artifacts: z.array(ArtifactUpload).max(8).optional(),
   errors: z.array(ObservationError).max(50).default([]),
   timing: z.record(z.string().max(64), z.number()).default({}),
+  /**
+   * How the task tab's writes are watched: held by the debugger until the person decides (`held`), blocked outright
+   * by the fallback (`blocked`), or not at all (the barrier is off). Where they are held, what a step sends decides
+   * whether the person is asked, not what its button is called.
+   */
+  barrier: BarrierMode.optional(),
   /** Writes the page sent while this unapproved step ran, held before they left the browser. */
   held: z.array(HeldWrite).max(20).optional(),
   /**
@@ -119,6 +129,8 @@ export const Observation = z.strictObject({
   dropped: z.array(HeldRequest).max(50).optional(),
   /** Writes the page sent while the step ran that the person always allows on their site: they went unasked. */
   allowed: z.array(HeldRequest).max(50).optional(),
+  /** Harmless writes (analytics, a cart line, a preference, a draft, presence) the step sent: they went on unasked. */
+  harmless: z.array(HarmlessWrite).max(50).optional(),
   /** Held writes this step (a release) let go on, and those that were no longer there to let go. */
   released: z.array(HeldWrite).max(20).optional(),
   gone: z.array(HeldWrite).max(20).optional(),
