@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Action, Observation, ObservationError, RedactSettings, TaskStatus } from '#protocol'
+import { Action, BarrierMode, Observation, ObservationError, RedactSettings, TaskStatus } from '#protocol'
 import { IndicatorState, TakeoverInput } from './indicator/state'
 import type { InputGesture as PageInputGesture } from './page/input'
 
@@ -48,6 +48,8 @@ export const ContentRequest = z.discriminatedUnion('kind', [
     resultKey: z.templateLiteral(['local:tandem.result.', z.string()]),
     /** The host permissions the person granted (match patterns): the page refuses a step that leaves for any other site. */
     sites: z.array(z.string().max(2000)).max(10_000).optional(),
+    /** How the step's writes are watched: where the barrier holds them, the page does not refuse a step for its words. */
+    barrier: BarrierMode.optional(),
   }),
   /**
    * Hide password and card fields and card numbers (and emails and phone numbers when `redact` asks) for a

@@ -51,9 +51,10 @@ describe('content handler', () => {
   it('acts with the memory of the last observation and stores the result before answering', async () => {
     const { handler, page, store } = setup()
     await handler.handle({ kind: 'observe' })
-    const reply = await handler.handle({ kind: 'act', action: action(), resultKey: 'local:tandem.result.act1', sites: ['http://shop.example/*'] })
-    // The granted sites go with it: the page refuses a link or form that would leave for any other.
-    expect(page.act).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ actionId: 'act1' }), 1, ['http://shop.example/*'])
+    const reply = await handler.handle({ kind: 'act', action: action(), resultKey: 'local:tandem.result.act1', sites: ['http://shop.example/*'], barrier: 'held' })
+    // The granted sites go with it (the page refuses a link or form that would leave for any other), and how the
+    // step's writes are watched (where they are held, the page does not refuse the step for its words).
+    expect(page.act).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ actionId: 'act1' }), 1, ['http://shop.example/*'], 'held')
     expect(reply).toMatchObject({ actionId: 'act1', status: 'done', page: { title: 'Shop' } })
     expect(store.get('local:tandem.result.act1')).toEqual(reply)
   })

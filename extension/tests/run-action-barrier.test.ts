@@ -76,6 +76,37 @@ describe('runAction with the write barrier', () => {
     }
   })
 
+  it('tells the page and the server how the step was watched: held by the barrier, blocked by the fallback, or neither', async () => {
+    const cases = [
+      { engages: true, block: true, watched: 'held' },
+      { engages: false, block: true, watched: 'blocked' },
+      { engages: false, block: false, watched: 'off' },
+    ] as const
+    for (const c of cases) {
+      const b = fakeBarrier(false, c.engages)
+      const block = { engage: vi.fn(async () => c.block), release: vi.fn(async () => undefined), popups: vi.fn(() => []), blocked: vi.fn(() => ({ writes: [], dropped: [] })) }
+      const told: unknown[] = []
+      const base = deps(b)
+      const ask = base.content.ask
+      const content = {
+        ...base.content,
+        ask: (async (...args: unknown[]) => {
+          const req = args[1] as { kind: string; barrier?: string }
+          if (req.kind === 'act') told.push(req.barrier)
+          return (ask as never as (...a: unknown[]) => unknown)(...args)
+        }) as never,
+      }
+      const obs = await runAction({ ...base, content, block: block as never }, action({ actionId: `w-${c.watched}` }))
+      expect(told, c.watched).toEqual([c.watched])
+      expect(obs.barrier, c.watched).toBe(c.watched)
+    }
+    // A step that runs no handler in the page (a look) says what the setting promises for the next.
+    const looked = await runAction(deps(fakeBarrier(false)), action({ actionId: 'look', type: 'observe', params: {} }))
+    expect(looked.barrier).toBe('held')
+    const { barrier: _none, ...without } = deps(fakeBarrier(false))
+    expect((await runAction(without, action({ actionId: 'look2', type: 'observe', params: {} }))).barrier).toBe('off')
+  })
+
   it('hands the barrier the writes the person always allows, as the action carries them', async () => {
     const b = fakeBarrier(false)
     const allowWrites = [{ site: 'http://shop.example', method: 'POST', path: '/api/drafts/*/delete' }]

@@ -164,6 +164,28 @@ export function testEngineTasks(ctx: EngineContext) {
       expect(notWaiting.status).toBe(409)
     })
 
+    it('where the barrier holds the tab’s writes, runs a step its words alone would have asked about', async () => {
+      const { taskId } = await ctx.a.start({ script: [...checkout, { type: 'click', text: 'Close my account', risk: 'high' }] })
+      await ctx.a.report(await ctx.a.nextAction(taskId), { barrier: 'held' })
+      const placed = await ctx.a.nextAction(taskId)
+      // Still high by its words, for the audit and the evidence; what it sends is what the person is asked about.
+      expect(placed).toMatchObject({ type: 'click', risk: 'high', requiresConfirmation: false })
+      await ctx.a.report(placed, { barrier: 'held' })
+      // A risk the script declared in its own words still asks first.
+      const view = await ctx.a.waitForConfirmation(taskId)
+      expect(view.pendingConfirmation?.action).toMatchObject({ type: 'click', risk: 'high', requiresConfirmation: true })
+      expect(view.pendingConfirmation?.reasonDetails?.map((r) => r.code)).toContain('declared')
+    })
+
+    it('asks by the step’s words again where the tab’s writes are only blocked, or not watched', async () => {
+      for (const barrier of ['blocked', 'off'] as const) {
+        const { taskId } = await ctx.a.start({ script: checkout })
+        await ctx.a.report(await ctx.a.nextAction(taskId), { barrier })
+        const view = await ctx.a.waitForConfirmation(taskId)
+        expect(view.pendingConfirmation?.action, barrier).toMatchObject({ type: 'click', requiresConfirmation: true })
+      }
+    })
+
     it('asks the person when the extension finds the real element riskier (CONFIRMATION_REQUIRED)', async () => {
       const { taskId } = await ctx.a.start({ script: [{ type: 'press', keys: 'Enter' }] })
       const action = await ctx.a.nextAction(taskId)

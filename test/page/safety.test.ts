@@ -143,3 +143,45 @@ describe('secrets', () => {
     await page.close()
   })
 })
+
+describe('the in-page check where the write barrier holds what a step sends', () => {
+  let page: Page
+  beforeAll(async () => {
+    page = await openFixture(env.browser, env.fixtures, 'checkout.html')
+    // A chat's message box beside the form: Enter in it sends, over a socket nothing blocks.
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<textarea id="message" aria-label="Message #general"></textarea>'))
+  })
+  const held = { barrier: 'held' }
+
+  it('refuses by its words a step the barrier cannot stand in for: no barrier, or a fallback that only blocks', async () => {
+    for (const barrier of [undefined, 'blocked', 'off']) {
+      const result = await act(page, action('click', { target: { by: 'text', value: 'Place order' } }), barrier ? { barrier } : {})
+      expect(result.errors[0]?.code, String(barrier)).toBe('CONFIRMATION_REQUIRED')
+      await page.focus('#message')
+      const enter = await act(page, action('press', { params: { keys: 'Enter' } }), barrier ? { barrier } : {})
+      expect(enter.errors[0]?.code, `Enter in a message box, ${barrier}`).toBe('CONFIRMATION_REQUIRED')
+    }
+    expect(await status(page)).toBe('pending')
+  })
+
+  it('runs a step whose words alone looked risky: what it sends is the question, if anything', async () => {
+    await page.focus('input[name=holder]')
+    expect((await act(page, action('press', { params: { keys: 'Enter' } }), held)).status).toBe('done')
+    expect(await status(page)).toBe('ORDER PLACED')
+    await page.evaluate(() => (document.getElementById('status')!.textContent = 'pending'))
+    expect((await act(page, action('click', { target: { by: 'text', value: 'Place order' } }), held)).status).toBe('done')
+    expect(await status(page)).toBe('ORDER PLACED')
+    await page.focus('#message')
+    expect((await act(page, action('press', { params: { keys: 'Enter' } }), held)).status).toBe('done')
+  })
+
+  it('still refuses what the barrier cannot see: a credential typed, a risk the step declared, a step marked for confirmation', async () => {
+    const typed = await act(page, action('type', { target: { by: 'selector', value: 'input[name=pw]' }, params: { text: 'typed-secret' } }), held)
+    expect(typed.errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+    const declared = await act(page, action('click', { target: { by: 'text', value: 'Add a note' }, risk: 'high' }), held)
+    expect(declared.errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+    const marked = await act(page, action('click', { target: { by: 'text', value: 'Add a note' }, requiresConfirmation: true }), held)
+    expect(marked.errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+    expect(await page.inputValue('input[name=pw]')).toBe('hunter2-topsecret')
+  })
+})

@@ -1,4 +1,4 @@
-import type { Action, ObservationError, RedactSettings } from '#protocol'
+import type { Action, BarrierMode, ObservationError, RedactSettings } from '#protocol'
 import type { StorageItemKey } from 'wxt/utils/storage'
 import type { IndicatorState } from '../indicator/state'
 import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type PageState } from '../messages'
@@ -6,7 +6,7 @@ import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type P
 /** What the in-page library (extension/lib/page) gives the content script. */
 export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
-  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[]): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; input?: 'cdp' | 'dom'; command?: { name: string; via: 'cdp' | 'dom' } }>
+  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[], barrier?: BarrierMode): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; input?: 'cdp' | 'dom'; command?: { name: string; via: 'cdp' | 'dom' } }>
   mask(win: Window, redact?: RedactSettings): () => void
   /**
    * Watches the page from before `action` runs; `settled` waits for it to go still afterwards. No watch: the action
@@ -68,7 +68,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     return state
   }
 
-  async function act(action: Action, resultKey: StorageItemKey, sites: readonly string[] | undefined): Promise<ActOutcome> {
+  async function act(action: Action, resultKey: StorageItemKey, sites: readonly string[] | undefined, barrier: BarrierMode | undefined): Promise<ActOutcome> {
     const stored = ActOutcome.safeParse(await deps.store.get(resultKey))
     if (stored.success) return stored.data
     unmask()
@@ -81,7 +81,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       stoppers.set(action.actionId, () => resolve({ status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'The task was stopped while this action ran.' }] })),
     )
     try {
-      outcome = await Promise.race([deps.page.act(deps.win, action, memory, sites), stopped])
+      outcome = await Promise.race([deps.page.act(deps.win, action, memory, sites, barrier), stopped])
     } catch (error) {
       outcome = { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: `The action failed in the page: ${(error as Error)?.message ?? error}` }] }
     } finally {
@@ -133,11 +133,11 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       const settled = await watch?.settled().catch(() => undefined)
       return { ...observe(), ...(settled ? { settle: settled } : {}) }
     },
-    act: ({ action, resultKey, sites }) => {
+    act: ({ action, resultKey, sites, barrier }) => {
       // The same action asked twice (a retried message) shares one run.
       const existing = running.get(action.actionId)
       if (existing) return existing
-      const run = act(action, resultKey, sites)
+      const run = act(action, resultKey, sites, barrier)
       running.set(action.actionId, run)
       return run
     },

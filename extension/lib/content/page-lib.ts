@@ -22,11 +22,12 @@ export function createPageLib(deps: { input?: (actionId: string) => TrustedInput
       const { stats: _stats, ...snapshot } = observePage(win, { ...(previous ? { previous } : {}), redactValues: secrets })
       return snapshot
     },
-    async act(win, action, memory, sites) {
+    async act(win, action, memory, sites, barrier) {
       const text = action.type === 'type' ? String(action.params.text ?? '') : ''
       const result = await runPageAction(win, action, memory ?? createPageMemory(win.location.href), {
         redactValues: secrets,
         ...(sites ? { sites } : {}),
+        ...(barrier ? { barrier } : {}),
         ...(deps.input ? { input: deps.input(action.actionId) } : {}),
       })
       if (text && !secrets.includes(text) && typedIntoSecretField(win, text)) secrets.push(text)

@@ -1,5 +1,5 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import type { Action, ArtifactLabel, NavigationFailure, ObservationError, ObservationInput, UnreachedFrame } from '#protocol'
+import type { Action, ArtifactLabel, BarrierMode, NavigationFailure, ObservationError, ObservationInput, UnreachedFrame } from '#protocol'
 import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
 import type { ActOutcome, PageState } from '../messages'
 import { ContentError, runsTandem, type ContentChannel } from './content-channel'
@@ -77,12 +77,14 @@ const withEvidence = (action: Action) => action.risk === 'medium' || action.risk
 export async function runAction(deps: RunDeps, action: Action): Promise<ObservationInput> {
   const moves: TabMoves = { opened: null, handed: null }
   const observation = await runInTab(deps, action, moves)
+  // What the next step can count on: an in-page step says how it was watched; any other, what the setting promises.
+  const barrier: BarrierMode = moves.barrier ?? (deps.barrier ? 'held' : 'off')
   // The last step's tail was handed to this one, which did not take the barrier over: it comes off.
   if (moves.handed) await deps.barrier?.stepEnded(moves.handed.tabId)
   const refused = deps.guard ? withRefusals(observation, deps.guard.refusals()) : observation
   const task = await deps.taskTabs?.read(action.taskId)
   const [tabs, frames] = await Promise.all([tabsBeside(deps, action, moves.opened, task), unreached(deps, action, refused, task)])
-  return { ...refused, ...(tabs ? { tabs } : {}), ...(frames.length ? { frames } : {}) }
+  return { ...refused, barrier, ...(tabs ? { tabs } : {}), ...(frames.length ? { frames } : {}) }
 }
 
 /** What the step did to the task's tabs: the tab it opened and followed, if any. */
@@ -90,6 +92,8 @@ interface TabMoves {
   opened: number | null
   /** The last step's tail, handed to this step: the barrier still holds its tab (see StepTail.end). */
   handed: { actionId: string; tabId: number } | null
+  /** How an in-page step's writes were watched. */
+  barrier?: BarrierMode
 }
 
 async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise<ObservationInput> {
@@ -104,7 +108,9 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   let tailable = true
   let tailUntil: number | null = null
 
-  if ((action.risk === 'high' || action.requiresConfirmation) && !action.confirmation) {
+  // An in-page step's words are checked again in the page, against how its writes are watched (RiskGate); a step
+  // the worker runs (a navigation, going back) is never under the barrier, so its risk alone asks.
+  if ((action.requiresConfirmation || (action.risk === 'high' && !runsInPage(action.type))) && !action.confirmation) {
     return obs.failed({ code: 'CONFIRMATION_REQUIRED', message: 'A high-risk action must carry the person’s approval; it was not run.' })
   }
   const choice = await findTaskTab(deps.tabs, action, deps.state)
@@ -412,9 +418,12 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     const blocking = !!block && (barred ? socketsBlocked : await block.engage(current.id, current.url, action.allowWrites, 'writes'))
     // The fallback blocks writes only while the step runs: a write its handlers send later must be waited for.
     tailable = !blocking || barred
+    const watched: BarrierMode = barred ? 'held' : blocking ? 'blocked' : 'off'
+    // A confirmed step runs with no barrier (it was asked about already): it says nothing of how the next is watched.
+    if (!action.confirmation) moves.barrier = watched
     let tailed = false
     try {
-      let result = await acted(current, sites, barred ? barrier : undefined, touched)
+      let result = await acted(current, sites, barred ? barrier : undefined, touched, watched)
       const opened = blocking ? deps.block!.popups() : []
       if (opened.length) result = await withPopups(result, opened, current)
       const dropped = barred ? barrier!.dropped(current.id) : []
@@ -484,13 +493,13 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     return { ...result, ...held, status: 'failed', errors: [error, ...(result.errors ?? [])], blocked: [...(result.blocked ?? []), ...blocked] }
   }
 
-  async function acted(current: LiveTab, sites: string[], barrier: RunDeps['barrier'], touched: Promise<void>) {
+  async function acted(current: LiveTab, sites: string[], barrier: RunDeps['barrier'], touched: Promise<void>, watched: BarrierMode) {
     if (barrier) heldYet = async () => (await barrier.held(action.actionId)).length > 0
     let outcome = null
     let lost: ContentError | null = null
     await touched
     const sent = now()
-    const asked = deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId), sites }, actionBudgetMs(action))
+    const asked = deps.content.ask(current.id, { kind: 'act', action, resultKey: deps.resultKey(action.actionId), sites, barrier: watched }, actionBudgetMs(action))
     // A page whose post is held waits for it (a form being submitted never answers): a hold ends the wait.
     let answered = false
     void asked.finally(() => (answered = true)).catch(() => undefined)

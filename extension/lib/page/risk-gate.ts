@@ -1,10 +1,19 @@
 import type { Action } from '../../../protocol/action'
+import { asksFirst } from '../../../protocol/asks-first'
+import type { BarrierMode } from '../../../protocol/observation'
 import { classifyRisk } from '../../../protocol/risk-rules'
 import { describeElement } from './describe'
 import { fail } from './errors'
 import { defaultButtonOf, isSearchForm } from './form-context'
 
 export type RiskRules = Parameters<typeof classifyRisk>[1]
+
+/** What the in-page check goes by besides the element: the rules, and how the step's writes are watched. */
+export interface RiskGate {
+  rules?: RiskRules
+  /** 'held': the write barrier holds what the step sends, so its effects decide (asksFirst). Absent: its words do. */
+  barrier?: BarrierMode
+}
 type RiskSubject = Parameters<typeof classifyRisk>[0]
 
 function elementSubject(el: Element): NonNullable<RiskSubject['element']> {
@@ -20,16 +29,16 @@ function elementSubject(el: Element): NonNullable<RiskSubject['element']> {
 }
 
 /**
- * Defence in depth: the server already decided the risk, but the page is what it is now. Classify the real
- * element with the same rules and refuse a high-risk step that carries no confirmation, before touching anything.
- * `submits` is the form this step would submit (Enter in a field, type with submit): submitting a form that
- * is not a search counts as a submit, which is always high.
+ * Defence in depth: the server already decided, but the page is what it is now. Classify the real element with
+ * the same rules and refuse, before touching anything, a step without confirmation that asksFirst would ask about.
+ * `submits` is the form this step would submit (Enter in a field, type with submit): submitting a form that is
+ * not a search counts as a submit, which is always high where the barrier does not hold what it posts.
  */
 export function assertConfirmedIfRisky(
   win: Window,
   action: Action,
   element: Element | null,
-  opts: { submits?: HTMLFormElement | null; rules?: RiskRules; dropTarget?: Element } = {},
+  opts: RiskGate & { submits?: HTMLFormElement | null; dropTarget?: Element } = {},
 ): void {
   if (action.confirmation?.approved === true) return
   const reasons: string[] = []
@@ -51,13 +60,14 @@ export function assertConfirmedIfRisky(
     declared: action.risk,
   }
   const assessed = classifyRisk(subject, opts.rules)
-  if (assessed.risk === 'high') {
+  if (asksFirst(assessed, opts.barrier)) {
     high = true
     reasons.push(...assessed.reasons)
   }
   const form = opts.submits
-  // A form that says it submits by GET asks for a page: its address is judged with the button and by the barrier.
-  if (form && !isSearchForm(form) && form.getAttribute('method')?.trim().toLowerCase() !== 'get') {
+  // A form that says it submits by GET asks for a page: its address is judged with the button and by the barrier,
+  // which holds a post too.
+  if (form && opts.barrier !== 'held' && !isSearchForm(form) && form.getAttribute('method')?.trim().toLowerCase() !== 'get') {
     high = true
     reasons.push('submits a form')
     const button = defaultButtonOf(form)

@@ -1,4 +1,5 @@
 import { Action, readParams } from '../../../protocol/action'
+import type { BarrierMode } from '../../../protocol/observation'
 import { redactSensitiveText } from '../../../protocol/sensitive-text'
 import { needsTarget, runsInPage, type ActionTypeIn } from '../../../protocol/action-registry'
 import { clickElement } from './actions/click'
@@ -16,7 +17,7 @@ import { createPageInput, type PageInput, type TrustedInput } from './input'
 import type { PageMemory } from './memory'
 import { resolveTarget } from './resolve-target'
 import { labelText, visibleLabel } from './semantics'
-import type { RiskRules } from './risk-gate'
+import type { RiskGate, RiskRules } from './risk-gate'
 import { createRedactor } from './sensitive'
 import type { PageActionResult } from './types'
 
@@ -25,6 +26,8 @@ export interface RunActionOptions {
   redactValues?: string[]
   /** Risk rules for the in-page check (defaults to the built-in ones). */
   rules?: RiskRules
+  /** How the step's writes are watched (see RiskGate): where the barrier holds them, effects decide. */
+  barrier?: BarrierMode
   /** Match patterns of the sites the person granted: a link or form that would leave for another site is refused. */
   sites?: readonly string[]
   /** Cap on extracted text in characters. Default 100,000. */
@@ -55,25 +58,26 @@ async function perform(win: Window, action: Action, memory: PageMemory, opts: Ru
     if (name) named(name)
   }
 
+  const gate: RiskGate = { ...(opts.rules ? { rules: opts.rules } : {}), ...(opts.barrier ? { barrier: opts.barrier } : {}) }
   switch (typed.type) {
     case 'click':
-      return clickElement(win, action, el!, input, opts.rules, opts.sites)
+      return clickElement(win, action, el!, input, gate, opts.sites)
     case 'type':
-      return typeText(win, action, el!, typed.params, input, opts.rules, opts.sites)
+      return typeText(win, action, el!, typed.params, input, gate, opts.sites)
     case 'select':
-      return selectOption(win, action, el!, typed.params.option, opts.rules)
+      return selectOption(win, action, el!, typed.params.option, gate)
     case 'press':
-      return pressKeys(win, action, el, typed.params.keys, input, opts.rules, opts.sites)
+      return pressKeys(win, action, el, typed.params.keys, input, gate, opts.sites)
     case 'hover':
-      return hoverElement(win, action, el!, input, opts.rules)
+      return hoverElement(win, action, el!, input, gate)
     case 'drag':
-      return dragElement(win, action, el!, resolveTarget(win, { by: 'index', value: typed.params.to }, memory), input, opts.rules)
+      return dragElement(win, action, el!, resolveTarget(win, { by: 'index', value: typed.params.to }, memory), input, gate)
     case 'scroll':
       return scrollBy(win, el, typed.params.direction, typed.params.amount)
     case 'waitFor':
       return waitForCondition(win, typed.params, opts.waitTimeoutMs)
     case 'upload':
-      return uploadFile(win, action, el!, typed.params, opts.rules)
+      return uploadFile(win, action, el!, typed.params, gate)
     case 'extract':
       return extractText(win, redact, opts.extractLimit ?? 100_000, typed.params.instruction)
     default: {

@@ -45,6 +45,7 @@ export function applyObservation(
   const refusedHere = refusedSiteOf(task, observation, String(action.params.url ?? ''))
   if (refusedHere) observation = { ...observation, errors: observation.errors.map((e) => (e.code === 'PERMISSION_DENIED' ? siteRefusedError(refusedHere) : e)) }
   const codes = new Set(observation.errors.map((e) => e.code))
+  if (observation.barrier) task.barrier = observation.barrier
   task.current = null
   task.steps.push({
     seq: action.seq,

@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid'
 import type { Action, ElementInfo, Observation, Risk, RiskReason } from '#protocol'
-import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, describeRiskReason, isCredentialField } from '#protocol'
+import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, asksFirst, describeRiskReason, isCredentialField } from '#protocol'
 import { setStatus, type PendingEvent } from './events'
 import { formToAction, isPlannedAction } from './form-to-action'
 import { checkNavigate, failBeforeDispatch } from './navigation-check'
@@ -24,9 +24,9 @@ export interface RiskAssessor {
 }
 
 /**
- * Takes the first queued form and makes it the task's action in flight. A high-risk action waits for the
- * person (WAITING_CONFIRMATION), after a fresh picture of the page when none was taken since the last step;
- * anything else is ready for the next poll. Returns false when nothing was queued.
+ * Takes the first queued form and makes it the task's action in flight. A step asked about first (asksFirst: a
+ * high-risk one the write barrier cannot answer for) waits for the person (WAITING_CONFIRMATION), after a fresh
+ * picture of the page when none was taken since the last step; anything else is ready for the next poll. Returns false when nothing was queued.
  */
 export function proposeNext(
   task: TaskRecord,
@@ -84,7 +84,9 @@ export function proposeNext(
   const addedDetails: RiskReason[] = [...offPlan, ...blocked.map((r): RiskReason => ({ code: 'held-write', method: r.method, site: r.origin, path: r.path }))]
   const reasons = [...assessed.reasons, ...addedDetails.map((d) => describeRiskReason(d, 'en'))]
   const reasonDetails = [...assessed.details, ...addedDetails]
-  const action: Action = { ...partial, risk, requiresConfirmation: risk === 'high', ...(task.followed && risk !== 'high' ? { followed: true } : {}) }
+  // Where the barrier holds what the step sends, that decides; its words only where the barrier cannot see.
+  const requiresConfirmation = asksFirst({ risk, details: reasonDetails }, task.barrier)
+  const action: Action = { ...partial, risk, requiresConfirmation, ...(task.followed && !requiresConfirmation ? { followed: true } : {}) }
   const text = action.params.text
   // A {{secret:NAME}} placeholder is safe to keep: the value is filled in on delivery and scrubbed everywhere.
   if (action.type === 'type' && typeof text === 'string' && !text.includes('{{secret:') && typesCredential(action, element)) {
@@ -92,7 +94,7 @@ export function proposeNext(
     action.params.sensitive = true
     task.sensitive = [...new Set([...(task.sensitive ?? []), text])]
   }
-  if (risk === 'high' && !pageIsPictured(task.steps, task.resumedAt)) {
+  if (requiresConfirmation && !pageIsPictured(task.steps, task.resumedAt)) {
     // The card must show the page as it is now: picture it first, then propose this same form again.
     task.queue.unshift(form)
     proposeEvidence(task, seq, { type: partial.type, risk, reasons }, events)

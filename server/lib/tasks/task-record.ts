@@ -1,6 +1,6 @@
 import { countSteps } from '#protocol'
 import type { Principal, RiskKind, TaskAnswer, TaskPlan } from '#protocol'
-import type { Action, ActionForm, HeldRequest, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage, WordParams } from '#protocol'
+import type { Action, ActionForm, BarrierMode, HeldRequest, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage, WordParams } from '#protocol'
 
 /** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
 export interface InFlight {
@@ -71,6 +71,8 @@ export interface TaskRecord {
   sensitive?: string[]
   /** Writes the barrier's fallback blocked in the last step: shown on the card that asks to run it again. */
   blockedWrites?: HeldRequest[]
+  /** How the task tab's writes are watched, as the last step said: where they are held, effects decide (asksFirst). */
+  barrier?: BarrierMode
   /** The site the open question asks access to, and whether the task starts there (see siteQuestion). */
   askedSite?: { origin: string; start: boolean }
   /** Sites the person answered "Don't allow" for: no step goes there again in this task. */

@@ -4,7 +4,7 @@ import { isTag } from '../dom'
 import { noEffect } from '../errors'
 import { formOf } from '../form-context'
 import type { PageInput } from '../input'
-import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { assertConfirmedIfRisky, type RiskGate } from '../risk-gate'
 import { explicitRole } from '../semantics'
 import { assertStaysOnGrantedSites } from '../site-gate'
 import { settledReading } from './effect'
@@ -55,9 +55,9 @@ function toggleOf(el: Element): Toggle | null {
   return null
 }
 
-export async function clickElement(win: Window, action: Action, el: Element, input: PageInput, rules?: RiskRules, sites?: readonly string[]): Promise<void> {
+export async function clickElement(win: Window, action: Action, el: Element, input: PageInput, gate?: RiskGate, sites?: readonly string[]): Promise<void> {
   const submits = formSubmittedBy(el)
-  assertConfirmedIfRisky(win, action, el, { submits, rules })
+  assertConfirmedIfRisky(win, action, el, { submits, ...gate })
   assertStaysOnGrantedSites(win, el, submits, sites)
   const at = ensureActionable(el)
   const toggle = toggleOf(el)

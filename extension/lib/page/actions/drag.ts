@@ -4,7 +4,7 @@ import { composedContains } from '../dom'
 import { fail } from '../errors'
 import { dispatchHtmlDrag, dispatchPointerDrag } from '../events'
 import type { PageInput } from '../input'
-import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { assertConfirmedIfRisky, type RiskGate } from '../risk-gate'
 
 /** An element the browser drags natively (HTML5 drag and drop): marked draggable, or inside one that is. */
 function html5Draggable(el: Element): boolean {
@@ -17,9 +17,9 @@ function html5Draggable(el: Element): boolean {
  * an HTML5 one as the browser's own drag. Otherwise DOM events: pointer and mouse events, or drag events sharing
  * one DataTransfer.
  */
-export async function dragElement(win: Window, action: Action, el: Element, onto: Element, input: PageInput, rules?: RiskRules): Promise<void> {
+export async function dragElement(win: Window, action: Action, el: Element, onto: Element, input: PageInput, gate?: RiskGate): Promise<void> {
   if (el === onto || composedContains(el, onto)) fail('ACTION_FAILED', 'an element cannot be dragged onto itself')
-  assertConfirmedIfRisky(win, action, el, { rules, dropTarget: onto })
+  assertConfirmedIfRisky(win, action, el, { ...gate, dropTarget: onto })
   // Both in view: the drop target first, then the source (scrolled only if the first scroll hid it), then the target's point again.
   ensureActionable(onto, { requireEnabled: false })
   const from = ensureActionable(el)

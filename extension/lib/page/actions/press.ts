@@ -6,7 +6,7 @@ import { editableOf, editingCommand, editRich, editState, noteCopied, runEditing
 import { checkKeyEffect, watchKey } from '../key-effect'
 import { dispatchInput, dispatchKey, setNativeValue, type KeyChord } from '../events'
 import type { PageInput } from '../input'
-import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { assertConfirmedIfRisky, type RiskGate } from '../risk-gate'
 import { assertStaysOnGrantedSites } from '../site-gate'
 import { formSubmittedBy } from './click'
 import { enterDefault, formSubmittedByEnter } from './submit'
@@ -101,7 +101,7 @@ function keyDefault(el: Element, chord: KeyChord): void {
  * Presses a key (with modifiers) in the focused element, or in the target after focusing it.
  * Enter that would submit a non-search form is a submit: it needs confirmation like clicking the button.
  */
-export async function pressKeys(win: Window, action: Action, target: Element | null, keys: string, input: PageInput, rules?: RiskRules, sites?: readonly string[]): Promise<void> {
+export async function pressKeys(win: Window, action: Action, target: Element | null, keys: string, input: PageInput, gate?: RiskGate, sites?: readonly string[]): Promise<void> {
   const chord = parseChord(keys)
   const doc = win.document
   let el = target ?? deepActiveElement(doc) ?? doc.body
@@ -109,7 +109,7 @@ export async function pressKeys(win: Window, action: Action, target: Element | n
   // Enter in a field submits its form; Enter or Space on a submit button clicks it: both are submits.
   const activates = (chord.key === 'Enter' || chord.key === ' ') && !chord.ctrlKey && !chord.metaKey
   const submits = !activates ? null : ((chord.key === 'Enter' ? formSubmittedByEnter(el) : null) ?? formSubmittedBy(el))
-  assertConfirmedIfRisky(win, action, el, { submits, rules })
+  assertConfirmedIfRisky(win, action, el, { submits, ...gate })
   if (activates) assertStaysOnGrantedSites(win, el, submits, sites)
   if (target) {
     ensureActionable(target, { requireEnabled: true })

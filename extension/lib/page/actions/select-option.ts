@@ -10,7 +10,7 @@ import { expectShown } from './expect-shown'
 import { findInPopup, findOption, listOf, matchOption, optionsFor, optionText } from './find-option'
 import { selectFromPopup } from './select-from-popup'
 import { settleAfter } from './settle-after'
-import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { assertConfirmedIfRisky, type RiskGate } from '../risk-gate'
 
 async function selectNative(win: Window, select: HTMLSelectElement, wanted: string): Promise<void> {
   ensureActionable(select)
@@ -111,8 +111,8 @@ function closePopup(widget: Element): void {
  * popup was portalled (typing to filter, or scrolling a virtual list, when it is not rendered), click it, and check
  * that the box now shows it.
  */
-export async function selectOption(win: Window, action: Action, el: Element, wanted: string, rules?: RiskRules, timeoutMs = 2000): Promise<void> {
-  assertConfirmedIfRisky(win, action, el, { rules })
+export async function selectOption(win: Window, action: Action, el: Element, wanted: string, gate?: RiskGate, timeoutMs = 2000): Promise<void> {
+  assertConfirmedIfRisky(win, action, el, { ...gate })
   const select = isTag(el, 'select') ? el : isTag(el, 'label') && el.control && isTag(el.control, 'select') ? el.control : null
   if (select) return selectNative(win, select, wanted)
 

@@ -5,7 +5,7 @@ import { fail, noEffect } from '../errors'
 import { dispatchBeforeInput, dispatchChange, dispatchInput, dispatchKey, plainKey, setNativeValue } from '../events'
 import { formOf } from '../form-context'
 import type { PageInput } from '../input'
-import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { assertConfirmedIfRisky, type RiskGate } from '../risk-gate'
 import { isSecretField } from '../sensitive'
 import { assertStaysOnGrantedSites } from '../site-gate'
 import { DATE_TYPES, nativeDateValue } from './date-value'
@@ -218,7 +218,7 @@ export async function typeText(
   el: Element,
   params: { text: string; clear?: boolean; submit?: boolean },
   input: PageInput,
-  rules?: RiskRules,
+  gate?: RiskGate,
   sites?: readonly string[],
 ): Promise<void> {
   const field = editableOf(el)
@@ -226,7 +226,7 @@ export async function typeText(
   // Enter in an editor does not submit its form; in a field (and with submit, a textarea) it does.
   const submits = params.submit && isTextControl(field) ? formOf(field) : null
   // Always checked: entering a password or card number is credential entry, high risk even without submit.
-  assertConfirmedIfRisky(win, action, field, { submits, rules })
+  assertConfirmedIfRisky(win, action, field, { submits, ...gate })
   if (submits) assertStaysOnGrantedSites(win, field, submits, sites)
   ensureActionable(field)
   // Typing replaces what is there unless asked otherwise: the model states what the field should contain.

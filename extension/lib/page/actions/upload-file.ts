@@ -3,7 +3,7 @@ import { describeForMessage } from '../actionability'
 import { isTag } from '../dom'
 import { dispatchChange } from '../events'
 import { fail } from '../errors'
-import { assertConfirmedIfRisky, type RiskRules } from '../risk-gate'
+import { assertConfirmedIfRisky, type RiskGate } from '../risk-gate'
 
 /** How far up from a styled button the file input it opens is looked for (antd's and Element Plus's wrappers are 1–2). */
 const ANCESTORS = 5
@@ -37,8 +37,8 @@ export interface UploadParams {
 }
 
 /** Puts the approved file on the input, as a person choosing it in the file dialog would: files set, input and change fired. */
-export function uploadFile(win: Window, action: Action, el: Element, params: UploadParams, rules?: RiskRules): void {
-  assertConfirmedIfRisky(win, action, el, { rules })
+export function uploadFile(win: Window, action: Action, el: Element, params: UploadParams, gate?: RiskGate): void {
+  assertConfirmedIfRisky(win, action, el, { ...gate })
   if (params.refused) fail('UPLOAD_REFUSED', params.refused)
   if (params.content === undefined) fail('UPLOAD_REFUSED', 'the server handed over no file for this step')
   const input = fileInputFor(el)
