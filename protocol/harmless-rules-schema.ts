@@ -64,6 +64,8 @@ export const HarmlessRules = z.strictObject({
   wishlistVetoWords: Words,
   preferencePathWords: Words,
   preferenceVetoWords: Words,
+  /** Values that make a UI-looking key say who sees something ({ view: 'public' }): not a preference then. */
+  preferenceVetoValues: Words,
   /** Words a UI setting's key is made of ("sidebar_collapsed", "colorMode"), and words that may come with them. */
   uiWords: Words,
   uiFillerWords: Words,

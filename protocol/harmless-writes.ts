@@ -178,8 +178,10 @@ function isPreference(r: Reading, c: CompiledHarmlessRules): boolean {
 }
 
 const SCALAR = new Set(['string', 'number', 'boolean'])
-const isSetting = (value: unknown) =>
-  value === null || (SCALAR.has(typeof value) && String(value).length <= 200) || (Array.isArray(value) && value.length <= 50 && value.every((v) => SCALAR.has(typeof v)))
+const isSetting = (value: unknown, c: CompiledHarmlessRules) => {
+  const plain = (v: unknown) => SCALAR.has(typeof v) && String(v).length <= 200 && !findKeyword(String(v), c.rules.preferenceVetoValues)
+  return value === null || plain(value) || (Array.isArray(value) && value.length <= 50 && value.every(plain))
+}
 
 /** Whether a key is made of UI words only ("sidebar_collapsed", "colorMode", "per_page"), at least one not a filler. */
 function isUiKey(words: readonly string[], c: CompiledHarmlessRules): boolean {
@@ -191,7 +193,7 @@ function onlyUiSettings(body: Sent, c: CompiledHarmlessRules): boolean {
   const named = ['name', 'key', 'setting', 'preference', 'pref'].find((key) => typeof body[key] === 'string')
   if (named && 'value' in body) {
     const rest = Object.keys(body).filter((key) => key !== named && key !== 'value' && !c.formKeys.has(key.toLowerCase()))
-    return !rest.length && isSetting(body.value) && isUiKey(wordsOf(body[named] as string).split(' '), c)
+    return !rest.length && isSetting(body.value, c) && isUiKey(wordsOf(body[named] as string).split(' '), c)
   }
   let settings = 0
   const walk = (object: Sent, prefix: string[], depth: number): boolean =>
@@ -203,7 +205,7 @@ function onlyUiSettings(body: Sent, c: CompiledHarmlessRules): boolean {
       const words = [...prefix, ...parts.flatMap((part) => (c.containerKeys.has(part.toLowerCase()) ? [] : wordsOf(part).split(' ')))].filter(Boolean)
       if (isRecord(value)) return depth < 3 && (c.containerKeys.has(key.toLowerCase()) || isUiKey(words, c)) && walk(value, words, depth + 1)
       settings++
-      return isSetting(value) && isUiKey(words, c)
+      return isSetting(value, c) && isUiKey(words, c)
     })
   return walk(body, [], 0) && settings > 0
 }
