@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import data from './write-rules.json'
+import { compileHarmlessRules, DEFAULT_HARMLESS_RULES, HarmlessRules, mergeHarmlessRules, type CompiledHarmlessRules } from './harmless-rules-schema'
 import { HIGH_KEYWORDS } from './risk-rules'
 
 /**
@@ -34,19 +35,27 @@ export const WriteRules = z.strictObject({
   graphqlReadVerbs: Words,
   /** Public suffixes of more than one label ("co.uk", "com.cn", "github.io"), for telling sites apart. */
   multiPartSuffixes: Words,
+  /** What makes a write harmless (harmless-rules.json): known endpoints and the words of the rest. */
+  harmless: HarmlessRules.prefault({}),
 })
 export type WriteRules = z.output<typeof WriteRules>
 export type WriteRulesInput = z.input<typeof WriteRules>
 
-export const DEFAULT_WRITE_RULES: WriteRules = WriteRules.parse(data)
+export const DEFAULT_WRITE_RULES: WriteRules = WriteRules.parse({ ...data, harmless: DEFAULT_HARMLESS_RULES })
 
-/** The default rules with more entries added (a deployment's own telemetry hosts, say); nothing is taken away. */
+type WordLists = Omit<WriteRules, 'harmless'>
+
+/**
+ * The default rules with more entries added (a deployment's own telemetry hosts, its shop's cart endpoint under
+ * `harmless`, say); nothing is taken away.
+ */
 export function extendWriteRules(extra: WriteRulesInput, base: WriteRules = DEFAULT_WRITE_RULES): WriteRules {
-  const more = WriteRules.parse(extra)
+  const { harmless, ...more } = WriteRules.parse(extra)
+  const { harmless: baseHarmless, ...lists } = base
   const merged = Object.fromEntries(
-    Object.entries(base).map(([key, list]) => [key, [...new Set([...list, ...more[key as keyof WriteRules]])]]),
+    Object.entries(lists).map(([key, list]) => [key, [...new Set([...list, ...more[key as keyof WordLists]])]]),
   )
-  return WriteRules.parse(merged)
+  return WriteRules.parse({ ...merged, harmless: mergeHarmlessRules(baseHarmless, harmless) })
 }
 
 /** The rules in the shapes the classification looks things up in, built once per rules object. */
@@ -62,6 +71,7 @@ export interface CompiledWriteRules {
   actionParams: Set<string>
   telemetryPaths: Set<string>
   readVerbs: Set<string>
+  harmless: CompiledHarmlessRules
 }
 
 const compiledRules = new WeakMap<WriteRules, CompiledWriteRules>()
@@ -82,6 +92,7 @@ export function compileWriteRules(rules: WriteRules): CompiledWriteRules {
       actionParams: new Set(lower(rules.actionParams)),
       telemetryPaths: new Set(lower(rules.telemetryPaths)),
       readVerbs: new Set(lower(rules.graphqlReadVerbs)),
+      harmless: compileHarmlessRules(rules.harmless),
     }
     compiledRules.set(rules, compiled)
   }

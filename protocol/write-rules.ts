@@ -1,4 +1,6 @@
 import { decisiveCall, graphqlCalls, isReadName, type GraphqlCall } from './graphql'
+import type { HarmlessKind } from './harmless-kind'
+import { harmlessKindOf, harmlessOperationKind } from './harmless-writes'
 import type { HeldRequest, RequestClassification, RequestFacts, RequestKind, RequestVerdict } from './held-request'
 import { bodyEntries, byteLength, headerOf, parseBody, sendsSqlWrite, type ParsedBody } from './request-body'
 import { fieldsOf } from './request-fields'
@@ -29,6 +31,12 @@ export { DEFAULT_WRITE_RULES, extendWriteRules, WriteRules, type WriteRulesInput
  * - 'graphql-persisted-read' / 'graphql-persisted'  a persisted operation named as a read → pass; any other → hold
  * - 'search-endpoint'  POST to a search/suggest/autocomplete path with no write word, sending no SQL write → pass
  * - 'write-method'     any other method (POST, PUT, PATCH, DELETE, unknown) → hold
+ * - 'harmless-<kind>'  a write to the page's own site that 'write-method', 'beacon', 'graphql-mutation' or
+ *                      'graphql-persisted' would hold, recognised by what it is as harmless (harmless-writes.ts):
+ *                      'harmless-telemetry', '-cart', '-wishlist', '-preference', '-draft', '-presence' → pass
+ *
+ * A risky URL, a form post that navigates and a WebSocket are never harmless: what they do is out of sight or
+ * says it acts. Whether the person wants a kind asked about all the same is the caller's to decide (asksAlways).
  *
  * Logging out (GET /logout) is held though it destroys nothing: it ends the person's session, which they did not
  * ask for, and the task with it.
@@ -75,9 +83,10 @@ interface Judged {
   url: URL | null
   thirdParty: boolean | undefined
   body: ParsedBody
+  postData: string | undefined
   graphql: GraphqlCall[] | null
 }
-type Decision = [RequestVerdict, string]
+type Decision = [RequestVerdict, string, HarmlessKind?]
 
 function isTelemetryPath(url: URL, c: CompiledWriteRules): boolean {
   const last = lastSegment(url.pathname)
@@ -87,7 +96,23 @@ const isFirstPartyTelemetry = (url: URL, c: CompiledWriteRules) =>
   c.rules.firstPartyTelemetryPaths.some((p) => url.pathname === p.replace(/\/$/, '') || url.pathname.startsWith(p))
 const isTelemetryHost = (url: URL, c: CompiledWriteRules) => c.rules.telemetryHosts.some((entry) => matchesHostEntry(url, entry))
 
-function decide({ method, type, contentType, url, thirdParty, body, graphql }: Judged, c: CompiledWriteRules): Decision {
+// The holds a harmless write can be let out of: what they hold is judged by what it sends.
+const HARMLESS_HOLDS = new Set(['write-method', 'beacon', 'graphql-mutation', 'graphql-persisted'])
+
+function decide(judged: Judged, c: CompiledWriteRules): Decision {
+  const [verdict, reason] = judge(judged, c)
+  if (verdict !== 'hold' || !HARMLESS_HOLDS.has(reason) || !judged.url) return [verdict, reason]
+  const { graphql, thirdParty } = judged
+  // A GraphQL call is harmless by its operation's name only; a REST look-alike path says nothing about it.
+  const kind = graphql
+    ? reason.startsWith('graphql-')
+      ? harmlessOperationKind(graphql, (call) => call.type === 'mutation' || (call.type === undefined && !isReadName(call.name, c)), thirdParty, c.harmless)
+      : undefined
+    : harmlessKindOf({ ...judged, url: judged.url }, c.harmless)
+  return kind ? ['pass', `harmless-${kind}`, kind] : [verdict, reason]
+}
+
+function judge({ method, type, contentType, url, thirdParty, body, graphql }: Judged, c: CompiledWriteRules): Decision {
   const read = READ_METHODS.has(method)
   // A navigation to an ad's click URL is the page's own flow; anything else a telemetry host is sent is data.
   if (url && thirdParty && type !== 'Document' && !(read && LOADS_CODE.has(type)) && isTelemetryHost(url, c)) return ['drop', 'telemetry-host']
@@ -132,7 +157,7 @@ export function classifyRequest(facts: RequestFacts, rules: WriteRules = DEFAULT
   // The query string speaks for a request only when there is no body.
   const query = url && !facts.postData ? [...url.searchParams] : undefined
   const graphql = graphqlCalls(body, url, read ? query : undefined)
-  const [verdict, reason] = decide({ method, type, contentType, url, thirdParty, body, graphql }, c)
+  const [verdict, reason, kind] = decide({ method, type, contentType, url, thirdParty, body, postData: facts.postData, graphql }, c)
 
   const call = graphql && decisiveCall(graphql, c)
   const entries = call ? bodyEntries({ type: 'json', value: call.variables }) : body.type === 'none' ? (query ?? []) : bodyEntries(body)
@@ -147,7 +172,7 @@ export function classifyRequest(facts: RequestFacts, rules: WriteRules = DEFAULT
     ...(bytes !== undefined ? { bytes } : {}),
     ...(thirdParty !== undefined ? { thirdParty } : {}),
   }
-  return { verdict, reason, request }
+  return { verdict, reason, request, ...(kind ? { kind } : {}) }
 }
 
 /** A persisted operation has no type of its own: it is shown as what its name says, a query or a possible write. */
