@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { Action, HeldRequest, NextData, ReportBodyInput } from '#protocol'
+import type { Action, HarmlessWrite, HeldRequest, NextData, ReportBodyInput } from '#protocol'
 import { ServerError } from '../lib/server/errors'
 import type { Hold } from '../lib/executor/write-barrier'
 
@@ -71,6 +71,7 @@ export function fakeWriteBarrier() {
     dropped: vi.fn(() => []),
     sockets: vi.fn(() => []),
     allowed: vi.fn((): HeldRequest[] => []),
+    harmless: vi.fn((): HarmlessWrite[] => []),
     held: vi.fn(async (id: string) => holds.filter((h) => h.stepId === id || h.taskId === id)),
     stepEnded: vi.fn(async () => undefined),
     rest: vi.fn(async () => undefined),

@@ -131,8 +131,8 @@ describe('the write barrier', () => {
   it('takes over a tail that was handed on: what it held since is the new step’s, and nothing slipped between', async () => {
     const { tab, barrier, step } = setup()
     await barrier.engage(7, step)
-    // The last step's tail is still on when the next step starts; the page's debounced save lands in between.
-    const write = await tab.request('POST', 'https://shop.test/api/drafts/autosave')
+    // The last step's tail is still on when the next step starts; a write its handlers sent late lands in between.
+    const write = await tab.request('POST', 'https://shop.test/api/comments')
     await barrier.engage(7, { ...step, stepId: 'a2', inherit: 'a1' })
     expect(tab.outcome.has(write)).toBe(false)
     expect((await barrier.held('a2')).map((h) => h.id)).toEqual([write])
@@ -270,6 +270,21 @@ describe('the write barrier', () => {
     expect((await barrier.held('a1')).map((h) => h.id)).toEqual([otherKind, otherSite])
     // The step says what went unasked, for the audit.
     expect(barrier.allowed(7)).toMatchObject([{ method: 'POST', path: '/api/drafts/8/delete', fields: [{ name: 'id', value: '8' }] }])
+  })
+
+  it('lets a harmless write go on unasked with its kind, and holds that kind where the person always asks about it', async () => {
+    const { tab, barrier, step } = setup()
+    await barrier.engage(7, step)
+    const cart = await tab.request('POST', 'https://shop.test/cart/change.js', { postData: '{"line":1,"quantity":3}' })
+    expect(tab.outcome.get(cart)).toBe('sent')
+    expect(barrier.harmless(7)).toMatchObject([{ kind: 'cart', request: { method: 'POST', path: '/cart/change.js' } }])
+    expect(await barrier.held('a1')).toEqual([])
+    await barrier.stepEnded(7)
+    await barrier.engage(7, { ...step, stepId: 'a2', askAlways: [{ site: 'shop.test', kind: 'cart' }] })
+    const asked = await tab.request('POST', 'https://shop.test/cart/change.js', { postData: '{"line":1,"quantity":4}' })
+    expect(tab.outcome.has(asked)).toBe(false)
+    expect((await barrier.held('a2')).map((h) => h.id)).toEqual([asked])
+    expect(barrier.harmless(7)).toEqual([])
   })
 
   it('still drops telemetry the person allowed by mistake: a rule lets writes through, it does not turn a drop into a send', async () => {

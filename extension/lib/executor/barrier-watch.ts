@@ -1,4 +1,4 @@
-import type { HeldRequest, RedactSettings, WriteAllowRule } from '#protocol'
+import type { AskAlwaysRule, HarmlessWrite, HeldRequest, RedactSettings, WriteAllowRule } from '#protocol'
 
 /** What the write barrier keeps for each task tab it watches, and which of the page's requests CDP pauses for it. */
 
@@ -16,6 +16,8 @@ export interface Watch {
   redact?: RedactSettings
   /** The kinds of write the person always allows on their sites: these go on without asking. */
   allow?: WriteAllowRule[]
+  /** Kinds of harmless write the person wants asked about on a site all the same: these are held. */
+  askAlways?: AskAlwaysRule[]
   /** hold: a step the person did not approve runs; pass: it ended, what it held waits, anything new is the person's. */
   mode: 'hold' | 'pass'
   sessions: Set<string>
@@ -29,6 +31,8 @@ export interface Watch {
   sockets: HeldRequest[]
   dropped: HeldRequest[]
   allowed: HeldRequest[]
+  /** Harmless writes (analytics, a cart line, a preference, a draft, presence) that went on unasked. */
+  harmless: HarmlessWrite[]
   wake: () => void
 }
 

@@ -48,7 +48,7 @@ export interface RunDeps {
   /** Holds the task tab on granted sites while the action runs (see createNavigationGuard); the caller releases it. */
   guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
   /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
-  barrier?: Pick<WriteBarrier, 'sockets' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'held' | 'stepEnded' | 'release' | 'refuse' | 'rest'>
+  barrier?: Pick<WriteBarrier, 'sockets' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'harmless' | 'held' | 'stepEnded' | 'release' | 'refuse' | 'rest'>
   /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
   block?: Pick<WriteBlock, 'engage' | 'blocked' | 'popups' | 'release'>
   /** Watches a navigate step's page come up: a network error or an HTTP error fails the step itself. */
@@ -406,7 +406,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     const sites = await granted
     const barrier = action.confirmation ? undefined : deps.barrier
     const inherit = moves.handed?.tabId === current.id ? { inherit: moves.handed.actionId } : {}
-    const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites, ...inherit }
+    const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites, askAlways: action.askAlways, ...inherit }
     // Beside the debugger only WebSocket openings are blocked (CDP cannot pause them); without it, every write. Both
     // are set up side by side, and a barrier that did not engage has the block set again for every write.
     const block = barrier ? deps.block : undefined
@@ -428,10 +428,12 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       if (opened.length) result = await withPopups(result, opened, current)
       const dropped = barred ? barrier!.dropped(current.id) : []
       const allowed = barred ? barrier!.allowed(current.id) : []
+      const harmless = barred ? barrier!.harmless(current.id) : []
       const withNotes = {
         ...result,
         ...(dropped.length ? { dropped: dropped.slice(0, 50) } : {}),
         ...(allowed.length ? { allowed: allowed.slice(0, 50) } : {}),
+        ...(harmless.length ? { harmless: harmless.slice(0, 50) } : {}),
       }
       tailed = await beginTail(current, result, barred)
       if (!blocking) return withNotes

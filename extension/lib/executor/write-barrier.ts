@@ -1,4 +1,4 @@
-import { allowedBy, classifyRequest, type RedactSettings, type RequestFacts, type WriteAllowRule } from '#protocol'
+import { allowedBy, asksAlways, classifyRequest, siteOf, type AskAlwaysRule, type RedactSettings, type RequestFacts, type WriteAllowRule } from '#protocol'
 import type { TabDebugger } from './debugger'
 import { AUTO_ATTACH, WRITE_REQUESTS, type PausedEvent, type Watch } from './barrier-watch'
 import { serialChanges, sessionHoldStore, type Hold, type HoldStore } from './held-store'
@@ -47,7 +47,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
     const judgedDocument = () => {
       if (!sessionId && event.resourceType === 'Document') watch.documents++
     }
-    const judged = classify({
+    let judged = classify({
       method: event.request.method,
       url: event.request.url,
       resourceType: event.resourceType,
@@ -55,6 +55,10 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       postData: event.request.postData,
       pageUrl: watch.pageUrl,
     }, watch.redact)
+    // A harmless write goes on unasked and is reported with its kind, unless the person asks about that kind there.
+    const harmless = judged.verdict === 'pass' && judged.kind
+    if (harmless && asksAlways(watch.askAlways, siteOf(judged.request.origin), harmless)) judged = { ...judged, verdict: 'hold' }
+    else if (harmless) watch.harmless.push({ kind: harmless, request: judged.request })
     if (judged.verdict === 'pass') {
       judgedDocument()
       return goOn(tabId, sessionId, event.requestId)
@@ -154,7 +158,16 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
      */
     async engage(
       tabId: number,
-      step: { taskId: string; stepId: string; pageUrl: string | undefined; redact?: RedactSettings; allow?: WriteAllowRule[]; adopted?: boolean; inherit?: string },
+      step: {
+        taskId: string
+        stepId: string
+        pageUrl: string | undefined
+        redact?: RedactSettings
+        allow?: WriteAllowRule[]
+        askAlways?: AskAlwaysRule[]
+        adopted?: boolean
+        inherit?: string
+      },
     ): Promise<boolean> {
       const earlier = watches.get(tabId)
       clearTimeout(earlier?.linger)
@@ -170,6 +183,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
         documents: 0,
         dropped: [],
         allowed: [],
+        harmless: [],
         sockets: [],
         wake: () => undefined,
         ...(on ? { attachment: earlier!.attachment } : {}),
@@ -224,6 +238,9 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
 
     /** The writes the step let go on because the person always allows them, so far. */
     allowed: (tabId: number) => [...(watches.get(tabId)?.allowed ?? [])],
+
+    /** The harmless writes the step let go on unasked, with their kinds, so far. */
+    harmless: (tabId: number) => [...(watches.get(tabId)?.harmless ?? [])],
 
     /** The writes held for a step, or for a task (every step of it). */
     async held(stepOrTask: string): Promise<Hold[]> {
