@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { HarmlessKind } from './harmless-kind'
 
 /**
  * A request the write barrier saw leave a task's tab while a step the person had not approved was running, as
@@ -57,4 +58,5 @@ export interface RequestClassification {
   /** Why, as a short stable code (e.g. 'method', 'graphql-query', 'search-endpoint', 'telemetry-host'). */
   reason: string
   request: HeldRequest
+  kind?: HarmlessKind
 }
