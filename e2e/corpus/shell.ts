@@ -10,7 +10,7 @@ const NAV = { en: ['Home', 'Help'], zh: ['首页', '帮助'] }
 const STYLE = `body{font:15px system-ui,sans-serif;margin:0}header{display:flex;gap:24px;padding:12px 24px;background:#f4f4f6}
 main{padding:16px 24px;max-width:760px}section{margin:14px 0}.btn{display:inline-flex;gap:6px;align-items:center;padding:6px 12px;border:1px solid #888;border-radius:6px;cursor:pointer;background:#fff}
 .modal,.popconfirm,[role=dialog]{border:1px solid #aaa;padding:12px;background:#fff;box-shadow:0 4px 20px #0003}.chip{border:1px solid #ccc;border-radius:12px;padding:2px 8px;margin-right:6px}
-li[aria-selected=true]{background:#dde}textarea{width:420px}.popup{border:1px solid #ccc;padding:6px;display:inline-block}`
+li[aria-selected=true]{background:#dde}textarea,.box{width:420px}.box{min-height:60px;border:1px solid #888;padding:4px}.popup{border:1px solid #ccc;padding:6px;display:inline-block}`
 
 export interface Assets {
   js: string

@@ -7,6 +7,7 @@ import { extname, join, normalize } from 'node:path'
 import { frame, landed, popup, shell, type Assets } from './shell'
 import type { Case, Stack } from './types'
 import { folderOf } from './folder'
+import { createFrameReader } from './ws-frames'
 
 export const CORPUS_DIST = 'dist/corpus'
 
@@ -45,13 +46,13 @@ async function drain(req: IncomingMessage): Promise<void> {
   for await (const _ of req);
 }
 
-/** Answers a WebSocket opening (RFC 6455 handshake) and keeps the socket; what is sent on it is not read. */
-function acceptSocket(req: IncomingMessage, socket: Duplex): void {
+/** Answers a WebSocket opening (RFC 6455 handshake) and keeps the socket; each message sent on it is `heard`. */
+function acceptSocket(req: IncomingMessage, socket: Duplex, heard: () => void): void {
   const key = String(req.headers['sec-websocket-key'] ?? '')
   const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64')
   socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`)
   socket.on('error', () => undefined)
-  socket.on('data', () => undefined)
+  socket.on('data', createFrameReader(heard, () => socket.end()))
   socket.on('end', () => socket.end())
 }
 
@@ -101,7 +102,8 @@ export async function startCorpusSite(cases: Case[]): Promise<CorpusSite> {
     arrive(req, 'WS')
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
-    acceptSocket(req, socket)
+    // A message is an arrival of its own: WSMSG <path>, beside the WS <path> of the opening.
+    acceptSocket(req, socket, () => void arrive(req, 'WSMSG'))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as AddressInfo).port

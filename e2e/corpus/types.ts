@@ -15,6 +15,11 @@ export type Effect =
   /** Third-party telemetry, to the analytics host (a different site). */
   | { via: 'telemetry'; event: string }
   | { via: 'websocket'; path: string }
+  /**
+   * A message over a WebSocket the page opened to `path` WHEN IT LOADED (as chat apps do): `message` (the default)
+   * says something, `typing` and `ping` only say the person is there.
+   */
+  | { via: 'socket-send'; path: string; frame?: 'message' | 'typing' | 'ping' }
   /** A window the page opens (/c/<id>/popup), which sends the request as soon as it loads. */
   | { via: 'popup'; path: string }
   /** Sent by a dedicated Worker the page hands the job to. */
@@ -64,7 +69,20 @@ export type Widget =
       /** The submit control is a plain element whose click calls form.requestSubmit(). */
       requestSubmit?: boolean
     }
-  | { kind: 'chat'; placeholder: string; key: 'Enter' | 'Control+Enter'; effect: Effect; sendLabel?: string }
+  | {
+      kind: 'chat'
+      placeholder: string
+      key: 'Enter' | 'Control+Enter'
+      effect: Effect
+      /** A send button beside the box (the key sends too). */
+      sendLabel?: string
+      /** The box: a textarea (the default) or a `role=textbox` contenteditable div, as WhatsApp and Telegram have. */
+      box?: 'textarea' | 'contenteditable'
+      /** The box's aria-label ("Message #announcements"). */
+      aria?: string
+      /** Sent while the person types (a typing indicator), besides what the key sends. */
+      typing?: Effect
+    }
   | { kind: 'select'; label: string; options: string[]; value: string; effect: Effect }
   | { kind: 'toggle'; label: string; style: 'checkbox' | 'switch'; checked: boolean; effect: Effect }
   | { kind: 'link'; label: string; href: string; expands?: string }
@@ -99,6 +117,8 @@ export type Mechanism =
   | 'beacon'
   | 'telemetry'
   | 'websocket'
+  | 'socket-send'
+  | 'socket-presence'
   | 'worker'
   | 'iframe'
   | 'popup'
@@ -132,6 +152,9 @@ export interface Case {
   label: string
   mechanism: Mechanism
   irreversible: boolean
-  /** "METHOD /path" (relative to the case folder) whose arrival at the site is the effect. WS for a socket opening. */
+  /**
+   * "METHOD /path" (relative to the case folder) whose arrival at the site is the effect. WS for a socket opening,
+   * WSMSG for a message sent on a socket.
+   */
   effects: string[]
 }

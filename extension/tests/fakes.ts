@@ -70,6 +70,7 @@ export function fakeWriteBarrier() {
     documents: vi.fn(() => 0),
     dropped: vi.fn(() => []),
     sockets: vi.fn(() => []),
+    leaked: vi.fn((): { url: string; bytes: number }[] => []),
     allowed: vi.fn((): HeldRequest[] => []),
     harmless: vi.fn((): HarmlessWrite[] => []),
     held: vi.fn(async (id: string) => holds.filter((h) => h.stepId === id || h.taskId === id)),

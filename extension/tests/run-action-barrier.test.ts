@@ -49,6 +49,15 @@ describe('runAction with the write barrier', () => {
     expect(b.barrier.stepEnded).toHaveBeenCalled()
   })
 
+  it('fails a step during which a WebSocket message left unheld, naming the socket and the size', async () => {
+    const b = fakeBarrier(false)
+    b.barrier.leaked.mockImplementation(() => [{ url: 'wss://chat.example/socket', bytes: 42 }])
+    const obs = await runAction(deps(b), action({ actionId: 'a1' }))
+    expect(obs.status).toBe('failed')
+    expect(obs.errors?.[0]).toMatchObject({ code: 'ACTION_FAILED', message: expect.stringMatching(/42 bytes over the WebSocket wss:\/\/chat\.example\/socket.*task stops here/) })
+    expect(b.barrier.stepEnded).toHaveBeenCalled()
+  })
+
   it('blocks only WebSocket openings beside an engaged barrier, and every write while the step runs when it did not engage', async () => {
     for (const engages of [true, false]) {
       const b = fakeBarrier(false, engages)

@@ -64,6 +64,8 @@ function fakeTab() {
   }
 }
 
+const TURN_ON = ['Fetch.enable', 'Target.setAutoAttach', 'Network.enable', 'Runtime.addBinding', 'Runtime.enable']
+
 function setup() {
   const tab = fakeTab()
   let holds: Hold[] = []
@@ -79,7 +81,8 @@ describe('the write barrier', () => {
   it('lets reads go and holds writes while an unapproved step runs, persisting what it holds', async () => {
     const { tab, barrier, step, stored } = setup()
     expect(await barrier.engage(7, step)).toBe(true)
-    expect(tab.commands.map((c) => c.method)).toEqual(['Fetch.enable', 'Target.setAutoAttach', 'Network.enable'])
+    // Fetch for requests; Runtime for the socket wrapper, told to hold (Runtime.evaluate) once the binding is there.
+    expect(tab.commands.map((c) => c.method)).toEqual([...TURN_ON, 'Runtime.evaluate'])
     const read = await tab.request('GET', 'https://shop.test/api/cart')
     const write = await tab.request('POST', 'https://shop.test/api/orders', { postData: '{"items":[1]}' })
     expect(tab.outcome.get(read)).toBe('sent')
@@ -159,9 +162,9 @@ describe('the write barrier', () => {
     await barrier.stepEnded(7)
     expect(await tab.request('POST', 'https://shop.test/api/orders').then((id) => tab.outcome.get(id))).toBe('sent')
     const sent = tab.commands.length
-    // The next step, at once: nothing to turn on again, and its writes are held.
+    // The next step, at once: nothing to turn on again (the page's sockets are only told to hold), and its writes are held.
     expect(await barrier.engage(7, { ...step, stepId: 'a2' })).toBe(true)
-    expect(tab.commands.length).toBe(sent)
+    expect(tab.commands.slice(sent).map((c) => c.method)).toEqual(['Runtime.evaluate'])
     const write = await tab.request('POST', 'https://shop.test/api/orders')
     expect(tab.outcome.has(write)).toBe(false)
     await barrier.refuse(() => true)
@@ -175,7 +178,7 @@ describe('the write barrier', () => {
     attachment++
     await new Promise((r) => setTimeout(r, 80))
     await barrier.engage(7, { ...step, stepId: 'a4' })
-    expect(tab.commands.slice(before).map((c) => c.method)).toEqual(['Fetch.enable', 'Target.setAutoAttach', 'Network.enable'])
+    expect(tab.commands.slice(before).map((c) => c.method)).toEqual([...TURN_ON, 'Runtime.evaluate'])
   })
 
   it('comes off at once for a page the tab is about to load, and sends nothing where it was never on', async () => {
@@ -202,7 +205,7 @@ describe('the write barrier', () => {
     attachment++
     const before = tab.commands.length
     await barrier.engage(7, { ...step, stepId: 'a2' })
-    expect(tab.commands.slice(before).map((c) => c.method)).toEqual(['Fetch.enable', 'Target.setAutoAttach', 'Network.enable'])
+    expect(tab.commands.slice(before).map((c) => c.method)).toEqual([...TURN_ON, 'Runtime.evaluate'])
   })
 
   it('drops third-party telemetry without asking, and says what it dropped', async () => {
@@ -219,7 +222,7 @@ describe('the write barrier', () => {
     await barrier.engage(7, step)
     await tab.attachChild('child-1')
     const methods = tab.commands.filter((c) => c.sessionId === 'child-1').map((c) => c.method)
-    expect(methods).toEqual(['Fetch.enable', 'Target.setAutoAttach', 'Runtime.runIfWaitingForDebugger'])
+    expect(methods).toEqual(['Fetch.enable', 'Target.setAutoAttach', 'Runtime.addBinding', 'Runtime.enable', 'Network.enable', 'Runtime.runIfWaitingForDebugger'])
     const write = await tab.request('POST', 'https://pay.test/api/charge', { sessionId: 'child-1' })
     expect(await barrier.held('a1')).toMatchObject([{ id: write, sessionId: 'child-1' }])
     await barrier.release([write])

@@ -21,8 +21,10 @@ function AntButton({ w }: { w: Extract<Widget, { kind: 'button' }> }) {
 
 function AntChat({ w }: { w: Extract<Widget, { kind: 'chat' }> }) {
   const [value, setValue] = useState('')
-  return h(Input.TextArea, { id: 'chat', name: 'message', placeholder: w.placeholder, value, rows: 3,
-    onChange: (e: { target: { value: string } }) => setValue(e.target.value), onKeyDown: (e: Parameters<typeof chatKey>[1]) => chatKey(w, e, value) && setValue('') })
+  const area = h(Input.TextArea, { id: 'chat', name: 'message', placeholder: w.placeholder, value, rows: 3, 'aria-label': w.aria,
+    onChange: (e: { target: { value: string } }) => (setValue(e.target.value), w.typing && runEffect(w.typing, '')), onKeyDown: (e: Parameters<typeof chatKey>[1]) => chatKey(w, e, value) && setValue('') })
+  if (!w.sendLabel) return area
+  return h('div', null, area, h(Button, { type: 'primary', id: 'send', onClick: () => (runEffect(w.effect, value), setValue('')) }, w.sendLabel))
 }
 
 function AntChips({ w }: { w: Extract<Widget, { kind: 'chips' }> }) {

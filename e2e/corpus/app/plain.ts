@@ -61,15 +61,26 @@ function render(w: Widget): HTMLElement {
       return form
     }
     case 'chat': {
-      const area = el('textarea', { id: 'chat', name: 'message', placeholder: w.placeholder, rows: '3' })
+      const editable = w.box === 'contenteditable'
+      const area = editable
+        ? el('div', { id: 'chat', role: 'textbox', contenteditable: 'true', 'aria-multiline': 'true', 'aria-label': w.aria ?? w.placeholder, 'data-placeholder': w.placeholder, class: 'box' })
+        : el('textarea', { id: 'chat', name: 'message', placeholder: w.placeholder, rows: '3', 'aria-label': w.aria })
+      const valueOf = () => (area instanceof HTMLTextAreaElement ? area.value : (area.textContent ?? ''))
+      const sendNow = () => {
+        runEffect(w.effect, valueOf())
+        if (area instanceof HTMLTextAreaElement) area.value = ''
+        else area.textContent = ''
+      }
+      if (w.typing) area.addEventListener('input', () => runEffect(w.typing, ''))
       area.addEventListener('keydown', (e) => {
         const wanted = w.key === 'Enter' ? !e.shiftKey && !e.ctrlKey && !e.metaKey : e.ctrlKey || e.metaKey
         if (e.key !== 'Enter' || !wanted) return
         e.preventDefault()
-        runEffect(w.effect, area.value)
-        area.value = ''
+        sendNow()
       })
-      return el('div', { class: 'chat' }, area, el('small', {}, w.key === 'Enter' ? said('Enter to send', '按 Enter 发送') : said('Ctrl+Enter to send', 'Ctrl+Enter 发送')))
+      const send = w.sendLabel ? [el('button', { type: 'button', class: 'btn', id: 'send' }, w.sendLabel)] : []
+      send[0]?.addEventListener('click', sendNow)
+      return el('div', { class: 'chat' }, area, ...send, el('small', {}, w.key === 'Enter' ? said('Enter to send', '按 Enter 发送') : said('Ctrl+Enter to send', 'Ctrl+Enter 发送')))
     }
     case 'select': {
       const select = el('select', { id: 'setting', name: 'setting' }, ...w.options.map((o) => el('option', o === w.value ? { selected: '' } : {}, o)))

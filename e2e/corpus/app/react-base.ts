@@ -1,5 +1,5 @@
 /** React with no component library: the same widgets as plain DOM, built with state and synthetic events. */
-import { createElement as h, Fragment, useState, type ReactNode } from 'react'
+import { createElement as h, Fragment, useRef, useState, type ReactNode } from 'react'
 import type { Widget } from '../types'
 import { isNamedIcon, ICON_PATHS } from './icons'
 import { runEffect, said, spec, status } from './spec'
@@ -48,8 +48,16 @@ export function chatKey(w: Extract<Widget, { kind: 'chat' }>, e: { key: string; 
 
 function Chat({ w }: Props<'chat'>) {
   const [value, setValue] = useState('')
-  return h('div', { className: 'chat' }, h('textarea', { id: 'chat', name: 'message', placeholder: w.placeholder, value, rows: 3,
-    onChange: (e: { target: HTMLTextAreaElement }) => setValue(e.target.value), onKeyDown: (e: Parameters<typeof chatKey>[1]) => chatKey(w, e, value) && setValue('') }))
+  const box = useRef<HTMLDivElement>(null)
+  const typed = (text: string) => (setValue(text), w.typing && runEffect(w.typing, ''))
+  const clear = () => (setValue(''), box.current && (box.current.textContent = ''))
+  const onKeyDown = (e: Parameters<typeof chatKey>[1]) => chatKey(w, e, value) && clear()
+  const input = w.box === 'contenteditable'
+    ? h('div', { id: 'chat', ref: box, role: 'textbox', contentEditable: true, suppressContentEditableWarning: true, 'aria-multiline': true, 'aria-label': w.aria ?? w.placeholder, className: 'box',
+        onInput: (e: { currentTarget: HTMLDivElement }) => typed(e.currentTarget.textContent ?? ''), onKeyDown })
+    : h('textarea', { id: 'chat', name: 'message', placeholder: w.placeholder, value, rows: 3, 'aria-label': w.aria, onChange: (e: { target: HTMLTextAreaElement }) => typed(e.target.value), onKeyDown })
+  const send = w.sendLabel ? h('button', { type: 'button', className: 'btn', id: 'send', onClick: () => (runEffect(w.effect, value), clear()) }, w.sendLabel) : null
+  return h('div', { className: 'chat' }, input, send)
 }
 
 function Toggle({ w }: Props<'toggle'>) {

@@ -30,6 +30,28 @@ function send(url: string, init: RequestInit): void {
   )
 }
 
+/** The sockets a page opens as it loads (chat apps do), by path: what its controls send later goes over these. */
+const sockets = new Map<string, WebSocket>()
+
+function effectsIn(w: Widget): Effect[] {
+  const own = [(w as { effect?: Effect }).effect, (w as { onSubmit?: Effect }).onSubmit, (w as { typing?: Effect }).typing]
+  return [...own.filter((e): e is Effect => !!e), ...(w.kind === 'frame' ? effectsIn(w.inner) : [])]
+}
+
+for (const w of spec.widgets) {
+  for (const effect of effectsIn(w)) {
+    if (effect.via !== 'socket-send' || sockets.has(effect.path)) continue
+    sockets.set(effect.path, new WebSocket(`${location.origin.replace(/^http/, 'ws')}${spec.base}${effect.path}`))
+  }
+}
+
+/** What a chat app sends: the message, a typing indicator, or its keep-alive. */
+function frameOf(effect: Extract<Effect, { via: 'socket-send' }>, text: string): string {
+  if (effect.frame === 'typing') return JSON.stringify({ type: 'typing', channel: 'main' })
+  if (effect.frame === 'ping') return JSON.stringify({ type: 'ping' })
+  return JSON.stringify({ type: 'message', channel: 'main', text })
+}
+
 /** Sends what the control sends; `text` is what the person typed, when there is a field. */
 export function runEffect(effect: Effect | undefined, text = ''): void {
   if (!effect) return
@@ -66,6 +88,17 @@ export function runEffect(effect: Effect | undefined, text = ''): void {
         ws.send(JSON.stringify({ text }))
         status(said('Sent.', '已发送。'))
       }
+      return
+    }
+    case 'socket-send': {
+      const socket = sockets.get(effect.path)
+      if (!socket) return
+      const go = () => {
+        socket.send(frameOf(effect, text))
+        if (effect.frame !== 'typing' && effect.frame !== 'ping') status(said('Sent.', '已发送。'))
+      }
+      if (socket.readyState === WebSocket.OPEN) go()
+      else socket.addEventListener('open', go, { once: true })
       return
     }
     case 'popup':

@@ -57,8 +57,19 @@ const VChat = defineComponent({
   props: wanted<'chat'>(),
   setup({ w }) {
     const value = ref('')
-    return () => h('textarea', { id: 'chat', name: 'message', placeholder: w.placeholder, rows: 3, value: value.value,
-      onInput: (e: Event) => (value.value = (e.target as HTMLTextAreaElement).value), onKeydown: (e: KeyboardEvent) => chatKey(w, e, value.value) && (value.value = '') })
+    const box = ref<HTMLElement | null>(null)
+    const typed = (text: string) => ((value.value = text), w.typing && runEffect(w.typing, ''))
+    const clear = () => ((value.value = ''), box.value && (box.value.textContent = ''))
+    const onKeydown = (e: KeyboardEvent) => chatKey(w, e, value.value) && clear()
+    return () => {
+      const input = w.box === 'contenteditable'
+        ? h('div', { id: 'chat', ref: box, role: 'textbox', contenteditable: 'true', 'aria-multiline': 'true', 'aria-label': w.aria ?? w.placeholder, class: 'box',
+            onInput: (e: Event) => typed((e.target as HTMLElement).textContent ?? ''), onKeydown })
+        : h('textarea', { id: 'chat', name: 'message', placeholder: w.placeholder, rows: 3, value: value.value, 'aria-label': w.aria,
+            onInput: (e: Event) => typed((e.target as HTMLTextAreaElement).value), onKeydown })
+      const send = w.sendLabel ? h('button', { type: 'button', class: 'btn', id: 'send', onClick: () => (runEffect(w.effect, value.value), clear()) }, w.sendLabel) : null
+      return h('div', { class: 'chat' }, [input, send])
+    }
   },
 })
 

@@ -7,6 +7,7 @@ const w = (id: string, stack: Stack, mechanism: Mechanism, goal: string, title: 
   make({ id: `en-${stack}-${id}`, lang: 'en', stack, mechanism, goal, title, intro, widget, steps, irreversible: true })
 
 const f = (path: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST') => ({ via: 'fetch' as const, method, path })
+const ws = (path: string) => ({ via: 'socket-send' as const, path })
 const name = (n: string) => type(`[name=${n}]`, 'Ada Lovelace', `name=${n}`)
 
 export const EN_WRITES: Case[] = [
@@ -106,4 +107,15 @@ export const EN_WRITES: Case[] = [
     { kind: 'select', label: 'Visibility', options: ['Private', 'Public'], value: 'Private', effect: f('/repo/visibility', 'PUT') }, pick('element', 'Visibility', 'Private', 'Public')),
   w('store-open', 'element', 'autosave', 'Stop taking orders for the holidays', 'Store', 'Changes apply immediately.',
     { kind: 'toggle', label: 'Accept new orders', style: 'switch', checked: true, effect: f('/store/open', 'PATCH') }, [flip('Accept new orders')]),
+  // A chat app's socket is open from page load: the message goes out over it, not as a request.
+  w('ws-enter', 'plain', 'socket-send', 'Tell the team standup moved to 10:30', '#announcements', 'Workspace: Northwind. 48 members.',
+    { kind: 'chat', placeholder: 'Message #announcements', aria: 'Message #announcements', box: 'contenteditable', key: 'Enter', effect: ws('/rt') },
+    [type('#chat', 'Standup moved to 10:30', ['Message #announcements', 'role=textbox']), press('Enter')]),
+  w('ws-send-button', 'react', 'socket-send', 'Tell Priya the deck is ready', 'Priya Shah', 'Online. Last message: "Deck?"',
+    { kind: 'chat', placeholder: 'Type a message', key: 'Enter', sendLabel: 'Send', effect: ws('/socket') }, [type('#chat', 'The deck is ready', 'name=message'), click('Send')]),
+  w('ws-ctrl-enter', 'vue', 'socket-send', 'Reply "on it" in the incident channel', '#incident-142', 'Checkout errors since 09:12.',
+    { kind: 'chat', placeholder: 'Reply… (Ctrl+Enter to send)', box: 'contenteditable', aria: 'Reply in #incident-142', key: 'Control+Enter', effect: ws('/live') },
+    [type('#chat', 'On it', ['Reply in #incident-142', 'role=textbox']), press('Control+Enter')]),
+  w('ws-announce', 'antd', 'socket-send', 'Post the lunch menu to #announcements', 'Team space', 'Channel: #announcements.',
+    { kind: 'chat', placeholder: 'Write to #announcements', aria: 'Message #announcements', key: 'Enter', effect: ws('/cable') }, [type('#chat', 'Lunch today: tacos', 'name=message'), press('Enter')]),
 ]

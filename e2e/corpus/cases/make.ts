@@ -12,6 +12,8 @@ export function arrivalOf(effect: Effect): string | undefined {
       return `POST ${effect.path}`
     case 'websocket':
       return `WS ${effect.path}`
+    case 'socket-send':
+      return effect.frame && effect.frame !== 'message' ? undefined : `WSMSG ${effect.path}`
     case 'worker':
       return `${effect.method} ${effect.path}`
     case 'popup':

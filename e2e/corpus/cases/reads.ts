@@ -12,6 +12,8 @@ const get = (path: string) => ({ via: 'fetch' as const, method: 'GET' as const, 
 const post = (path: string) => ({ via: 'fetch' as const, method: 'POST' as const, path })
 const query = (name: string) => ({ via: 'graphql' as const, op: 'query' as const, name })
 const tele = (event: string) => ({ via: 'telemetry' as const, event })
+const ws = (path: string) => ({ via: 'socket-send' as const, path })
+const typing = (path: string) => ({ via: 'socket-send' as const, path, frame: 'typing' as const })
 const q = (text: string, submit = false) => type('[name=q]', text, 'name=q', submit)
 
 const searchForm = (label: string, placeholder: string, onSubmit?: Extract<Widget, { kind: 'form' }>['onSubmit']): Widget => ({
@@ -54,6 +56,12 @@ const EN: Case[] = [
   r('en', 'read-more', 'vue', 'js-link', 'Expand the post', 'Forum', 'Topic: best hikes near Porto.', { kind: 'link', label: 'Show more', href: '', expands: 'Try the Paiva walkways.' }, [click('Show more')]),
   r('en', 'tabs-tele', 'vue', 'telemetry', 'Open the pricing tab', 'Product tour', 'Everything in one place.', tabs(['Features', 'Pricing'], tele('tab')), [click('Pricing')], true),
   r('en', 'search', 'vue', 'search', 'Search for "tent"', 'Outdoor shop', 'Camping gear.', searchForm('Search', 'Search', query('SearchProducts')), [q('tent'), click('Search')]),
+  // The page keeps a chat socket open; what these controls send over it says nothing (a keep-alive, "is typing").
+  r('en', 'ws-draft', 'plain', 'socket-presence', 'Write a draft to Sam but do not send it yet', 'Sam Carter', 'Online.',
+    { kind: 'chat', placeholder: 'Write a message', box: 'contenteditable', aria: 'Message Sam Carter', key: 'Enter', effect: ws('/rt'), typing: typing('/rt') },
+    [type('#chat', 'Draft: about Friday', ['Message Sam Carter', 'role=textbox'])]),
+  r('en', 'ws-reconnect', 'react', 'socket-presence', 'Check whether the chat is connected', 'Support chat', 'Connection: unknown.',
+    { kind: 'button', label: 'Check connection', effect: { via: 'socket-send', path: '/socket', frame: 'ping' } }, [click('Check connection')]),
 ]
 
 const ZH: Case[] = [
@@ -83,6 +91,11 @@ const ZH: Case[] = [
   r('zh', 'tabs-tele', 'mui', 'telemetry', '看看问答', '沙发', '¥5,999。', tabs(['详情', '问答'], tele('tab')), [click('问答')], true),
   r('zh', 'read-more', 'vue', 'js-link', '展开这篇帖子', '论坛', '话题：杭州周边徒步。', { kind: 'link', label: '展开', href: '', expands: '推荐九溪十八涧。' }, [click('展开')]),
   r('zh', 'query', 'vue', 'graphql-query', '查一下我的积分', '会员中心', '黄金会员。', { kind: 'button', label: '查看积分明细', effect: query('PointsHistory') }, [click('查看积分明细')]),
+  // 页面一直连着聊天的 WebSocket；这些控件在上面发的只是心跳和“正在输入”。
+  r('zh', 'ws-draft', 'react', 'socket-presence', '先给小王写个草稿，别发出去', '小王', '在线。',
+    { kind: 'chat', placeholder: '输入消息', key: 'Enter', effect: ws('/socket'), typing: typing('/socket') }, [type('#chat', '草稿：周五的事', 'name=message')]),
+  r('zh', 'ws-reconnect', 'vue', 'socket-presence', '看看聊天连上了没有', '在线客服', '连接状态：未知。',
+    { kind: 'button', label: '检查连接', effect: { via: 'socket-send', path: '/live', frame: 'ping' } }, [click('检查连接')]),
 ]
 
 export const READS: Case[] = [...EN, ...ZH]

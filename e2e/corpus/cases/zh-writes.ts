@@ -6,6 +6,7 @@ const w = (id: string, stack: Stack, mechanism: Mechanism, goal: string, title: 
   make({ id: `zh-${stack}-${id}`, lang: 'zh', stack, mechanism, goal, title, intro, widget, steps, irreversible: true })
 
 const f = (path: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST') => ({ via: 'fetch' as const, method, path })
+const ws = (path: string) => ({ via: 'socket-send' as const, path })
 const fill = (n: string, text = '张三') => type(`[name=${n}]`, text, `name=${n}`)
 
 export const ZH_WRITES: Case[] = [
@@ -95,4 +96,15 @@ export const ZH_WRITES: Case[] = [
     { kind: 'button', label: '转让', effect: { via: 'graphql', op: 'mutation', name: 'TransferOwnership' } }),
   w('settle', 'vue', 'xhr', '就定这个方案', '装修方案', '方案 B：¥86,000，工期 45 天。',
     { kind: 'button', label: '就这么定了', effect: { via: 'xhr', method: 'POST', path: '/plans/confirm' } }),
+  // 聊天应用在页面加载时就连上了 WebSocket：消息从这条连接发出去，不是一个请求。
+  w('ws-enter', 'plain', 'socket-send', '在公告频道通知大家站会改到十点半', '#公告', '工作区：云杉，48 位成员。',
+    { kind: 'chat', placeholder: '发送到 #公告', aria: '发送到 #公告', box: 'contenteditable', key: 'Enter', effect: ws('/rt') },
+    [type('#chat', '站会改到十点半', ['发送到 #公告', 'role=textbox']), press('Enter')]),
+  w('ws-send-button', 'react', 'socket-send', '告诉小李材料准备好了', '小李', '在线。最新消息：“材料呢？”',
+    { kind: 'chat', placeholder: '输入消息', key: 'Enter', sendLabel: '发送', effect: ws('/socket') }, [type('#chat', '材料准备好了', 'name=message'), click('发送')]),
+  w('ws-ctrl-enter', 'vue', 'socket-send', '在故障群里回复“收到”', '#故障-142', '09:12 起下单报错。',
+    { kind: 'chat', placeholder: '回复…（Ctrl+Enter 发送）', box: 'contenteditable', aria: '回复到 #故障-142', key: 'Control+Enter', effect: ws('/live') },
+    [type('#chat', '收到', ['回复到 #故障-142', 'role=textbox']), press('Control+Enter')]),
+  w('ws-send-button', 'antd', 'socket-send', '在公告里发今天的午餐', '团队空间', '频道：#公告。',
+    { kind: 'chat', placeholder: '写点什么', aria: '发送到 #公告', key: 'Enter', sendLabel: '发送', effect: ws('/cable') }, [type('#chat', '今天午餐：饺子', 'name=message'), click('发 送')]),
 ]

@@ -1,4 +1,5 @@
 import type { ObservationError, ObservationInput } from '#protocol'
+import type { SocketLeak } from './barrier-watch'
 import type { Hold } from './write-barrier'
 import type { WriteBlock } from './write-block'
 
@@ -33,3 +34,19 @@ export const notHeld = (): ObservationError => ({
   code: 'ACTION_FAILED',
   message: 'What the page tried to send is no longer held (the page went on or the browser let go of it), so Tandem did not send it; look at the page before trying again.',
 })
+
+/**
+ * The step in the light of WebSocket messages that left unheld while it ran (the barrier's backstop): they were
+ * never asked about and may have reached the site, so the step fails and the task stops on it.
+ */
+export function withLeaks(observation: ObservationInput, leaks: readonly SocketLeak[]): ObservationInput {
+  if (!leaks.length) return observation
+  const first = leaks[0]!
+  const where = first.url ? `the WebSocket ${first.url}` : 'a WebSocket the page opened before Tandem watched it'
+  const more = leaks.length > 1 ? ` (and ${leaks.length - 1} more)` : ''
+  const error: ObservationError = {
+    code: 'ACTION_FAILED',
+    message: `While the step ran, the page sent a message of ${first.bytes} bytes over ${where}${more} that Tandem could not hold; it was not asked about and may have reached the site. The task stops here: check the page and the site before going on.`,
+  }
+  return { ...observation, status: 'failed', errors: [error, ...(observation.errors ?? [])] }
+}

@@ -2,6 +2,12 @@ import type { AskAlwaysRule, HarmlessWrite, HeldRequest, RedactSettings, WriteAl
 
 /** What the write barrier keeps for each task tab it watches, and which of the page's requests CDP pauses for it. */
 
+/** A WebSocket message that left while the step ran, unheld and unasked. */
+export interface SocketLeak {
+  url: string
+  bytes: number
+}
+
 export interface PausedEvent {
   requestId: string
   request: { url: string; method: string; headers?: Record<string, string>; postData?: string }
@@ -29,6 +35,10 @@ export interface Watch {
   /** Set while the barrier stays on after a step that held nothing, until it comes off. */
   linger?: ReturnType<typeof setTimeout>
   sockets: HeldRequest[]
+  /** Set once the pages' socket wrappers were told to hold: from then on a frame sent unheld is a leak. */
+  socketsHeld?: boolean
+  /** Messages the page sent over a WebSocket that no wrapper held (see the barrier's backstop). */
+  leaks: SocketLeak[]
   dropped: HeldRequest[]
   allowed: HeldRequest[]
   /** Harmless writes (analytics, a cart line, a preference, a draft, presence) that went on unasked. */

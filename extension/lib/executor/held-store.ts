@@ -9,6 +9,11 @@ export interface Hold extends HeldWrite {
   /** The step that was running when the page sent it. */
   stepId: string
   at: number
+  /** A message the page sent over an open WebSocket, kept by the page's wrapper (socket-wrapper.ts), not by Fetch. */
+  via?: 'socket'
+  /** Where the wrapper keeps it: the world it was sent from, and its number there. */
+  contextId?: number
+  frame?: number
 }
 
 /** Where held writes are kept: session storage outlives a stopped worker, as the paused requests do. */

@@ -14,7 +14,7 @@ import { movedTo, numberOf, ownedTabs, tabIdOf, withOpened, withoutTab } from '.
 import { tabsBeside, unreached, type BesideDeps } from './beside-page'
 import { waitForTabLoad } from './tab-load'
 import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
-import { HELD, firstOf, heldWrite, notHeld, withBlocked } from './barrier-outcome'
+import { HELD, firstOf, heldWrite, notHeld, withBlocked, withLeaks } from './barrier-outcome'
 import { reopenUnderBarrier, type Opened } from './popups'
 import type { WriteBarrier } from './write-barrier'
 import type { WriteBlock } from './write-block'
@@ -48,7 +48,7 @@ export interface RunDeps {
   /** Holds the task tab on granted sites while the action runs (see createNavigationGuard); the caller releases it. */
   guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
   /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
-  barrier?: Pick<WriteBarrier, 'sockets' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'harmless' | 'held' | 'stepEnded' | 'release' | 'refuse' | 'rest'>
+  barrier?: Pick<WriteBarrier, 'sockets' | 'leaked' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'harmless' | 'held' | 'stepEnded' | 'release' | 'refuse' | 'rest'>
   /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
   block?: Pick<WriteBlock, 'engage' | 'blocked' | 'popups' | 'release'>
   /** Watches a navigate step's page come up: a network error or an HTTP error fails the step itself. */
@@ -424,6 +424,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     let tailed = false
     try {
       let result = await acted(current, sites, barred ? barrier : undefined, touched, watched)
+      if (barred) result = withLeaks(result, barrier!.leaked(current.id))
       const opened = blocking ? deps.block!.popups() : []
       if (opened.length) result = await withPopups(result, opened, current)
       const dropped = barred ? barrier!.dropped(current.id) : []
