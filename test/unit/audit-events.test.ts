@@ -136,7 +136,7 @@ describe('the audit events the server writes', () => {
 
   it('covers every type but those the write barrier writes', () => {
     const seen = new Set(written.map((e) => e.type))
-    expect(AUDIT_EVENT_TYPES.filter((t) => !seen.has(t))).toEqual(['write.held', 'write.released', 'write.refused', 'write.allowed', 'write.dropped'])
+    expect(AUDIT_EVENT_TYPES.filter((t) => !seen.has(t))).toEqual(['write.held', 'write.released', 'write.refused', 'write.allowed', 'write.dropped', 'write.harmless'])
   })
 
   it('keeps the envelope and types the data', () => {
@@ -183,6 +183,11 @@ describe('parseAuditEvent', () => {
     expect(parseAuditEvent(envelope('write.refused', { request, why: 'lost' })).type).toBe('write.refused')
     expect(parseAuditEvent(envelope('write.dropped', { request, reason: 'telemetry-host' })).type).toBe('write.dropped')
     expect(parseAuditEvent(envelope('write.allowed', { request })).type).toBe('write.allowed')
+    const rule = { site: 'https://shop.example', method: 'POST', path: '/api/orders' }
+    expect(parseAuditEvent(envelope('write.allowed', { request, rule, scope: 'task' }))).toMatchObject({ type: 'write.allowed', data: { rule, scope: 'task' } })
+    // A scope from a newer writer is dropped, never the event.
+    expect(parseAuditEvent(envelope('write.allowed', { request, rule, scope: 'forever' }))).toMatchObject({ type: 'write.allowed', data: { rule, scope: undefined } })
+    expect(parseAuditEvent(envelope('write.harmless', { request, kind: 'cart' }))).toMatchObject({ type: 'write.harmless', data: { kind: 'cart' } })
   })
 })
 
