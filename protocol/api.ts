@@ -4,6 +4,7 @@ import { ScriptStep } from './action-form'
 import { Observation } from './observation'
 import { SkillParameterName, SkillSlug, SkillSummary } from './skills'
 import { WriteAllowRule } from './write-allow'
+import { AskAlwaysRule } from './harmless-kind'
 import { TaskPlan } from './task-plan'
 import { FilledText, OneLineText, PersonText } from './text'
 import { MAX_ADDRESS_LENGTH, WEB_ADDRESS_RULE, parseWebAddress } from './web-address'
@@ -73,7 +74,11 @@ export const ConfirmBody = z.strictObject({
   reason,
   /** For a held write: let this kind of request through on this site from now on. */
   always: z.boolean().optional(),
+  /** For a held write: let this kind of request through for the rest of this task only. */
+  forTask: z.boolean().optional(),
 })
+  // One answer gives one scope: a person who ticked both did not say which they meant.
+  .refine((body) => !(body.always && body.forTask), { message: 'always and forTask cannot both be true', path: ['forTask'] })
 export type ConfirmBody = z.infer<typeof ConfirmBody>
 
 export const AnswerBody = z.strictObject({
@@ -155,6 +160,10 @@ export type ClientView = z.infer<typeof ClientView>
 /** `POST /api/writes/forget`: the person no longer always allows this kind of write. */
 export const ForgetWriteBody = WriteAllowRule
 export type ForgetWriteBody = z.infer<typeof ForgetWriteBody>
+
+/** `POST /api/writes/ask-always` and `POST /api/writes/ask-always/forget`: one harmless kind on one site. */
+export const AskAlwaysBody = AskAlwaysRule
+export type AskAlwaysBody = z.infer<typeof AskAlwaysBody>
 
 /**
  * `POST /api/agent/plan`: the person's one answer to a plan-first task's proposed plan. Approved, the task runs

@@ -5,7 +5,7 @@ import { HeldRequest } from './held-request'
 import { HarmlessKind } from './harmless-kind'
 import { ArtifactRef, ObservationError } from './observation'
 import { RiskReason } from './risk-reasons'
-import { WriteAllowRule } from './write-allow'
+import { AllowScope, WriteAllowRule } from './write-allow'
 import { TaskPlan } from './task-plan'
 import { ConfirmationEvidence, TaskResult, TaskStatus, Usage, WordParams } from './task'
 import { Principal } from './principal'
@@ -133,7 +133,11 @@ export const AuditEventSchemas = [
     source: AuditSource,
     /** Approved with "always allow this on this site": these kinds of write go through from now on. */
     always: z.boolean().optional(),
+    /** Approved with "allow requests like this for the rest of this task": they go through in this task only. */
+    forTask: z.boolean().optional(),
     allowWrites: z.array(WriteAllowRule).optional().catch(undefined),
+    /** How long `allowWrites` last (absent in an audit written before task rules: `site`). */
+    scope: AllowScope.optional().catch(undefined),
   }),
   actionEvent('action.dispatched', { source: AuditSource }),
   actionEvent('report.received', { source: AuditSource }),
@@ -180,7 +184,12 @@ export const AuditEventSchemas = [
     by: z.string().optional(),
   }),
   /** Sent during an agent step without asking: the person always allows this kind of write on its site. */
-  taskEvent('write.allowed', { request: HeldRequest }),
+  taskEvent('write.allowed', {
+    request: HeldRequest,
+    /** The rule that let it through, and whether the site's or the task's (absent in an older audit). */
+    rule: WriteAllowRule.optional().catch(undefined),
+    scope: AllowScope.optional().catch(undefined),
+  }),
   /** Telemetry sent during an agent step, dropped without asking. */
   taskEvent('write.dropped', { request: HeldRequest, reason: z.string() }),
   /** A harmless write (analytics, a cart line, a preference, a draft, presence) sent during an agent step unasked. */

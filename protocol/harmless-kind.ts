@@ -27,6 +27,10 @@ export const AskAlwaysRule = z.strictObject({
 })
 export type AskAlwaysRule = z.infer<typeof AskAlwaysRule>
 
+/** A rule as the server keeps it: when and by whom it was made. */
+export const AskAlwaysEntry = AskAlwaysRule.extend({ at: z.string(), by: z.string().max(200) })
+export type AskAlwaysEntry = z.infer<typeof AskAlwaysEntry>
+
 /** How many such rules the server keeps and sends with each action. */
 export const MAX_ASK_ALWAYS = 100
 

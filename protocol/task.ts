@@ -3,6 +3,7 @@ import { Action, Risk } from './action'
 import { RiskReason } from './risk-reasons'
 import { ArtifactLabel, ObservationError } from './observation'
 import { HeldRequest } from './held-request'
+import { HarmlessWrite } from './harmless-kind'
 import { TaskPlanView } from './task-plan'
 import { Principal, TaskAnswer } from './principal'
 
@@ -109,6 +110,8 @@ export const StepView = z.object({
   sensitive: z.boolean().optional(),
   /** Screenshots taken for this step (before/after/observation). */
   artifacts: z.array(ArtifactLink).optional(),
+  /** Harmless writes the page sent during the step without a question (Observation.harmless). */
+  harmless: z.array(HarmlessWrite).max(50).optional(),
 })
 export type StepView = z.infer<typeof StepView>
 

@@ -19,6 +19,16 @@ export const WriteAllowRule = z.strictObject({
 })
 export type WriteAllowRule = z.infer<typeof WriteAllowRule>
 
+/**
+ * How long a rule lasts: `site` until the person removes it, `task` ("allow requests like this for the rest of
+ * this task") only for the actions of the task it was made in.
+ */
+export const AllowScope = z.enum(['site', 'task'])
+export type AllowScope = z.infer<typeof AllowScope>
+
+/** How many rules one task keeps for itself; they go out with the site's, within MAX_ALLOWED_WRITES. */
+export const MAX_TASK_ALLOWED_WRITES = 50
+
 /** A rule as the server keeps it: when and by whom it was made. */
 export const AllowedWrite = WriteAllowRule.extend({ at: z.string(), by: z.string().max(200) })
 export type AllowedWrite = z.infer<typeof AllowedWrite>

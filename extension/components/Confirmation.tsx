@@ -6,6 +6,17 @@ import { pendingReasons } from '../lib/panel/reasons'
 import type { PanelStore } from '../lib/panel/store'
 import { Shot } from './Shot'
 
+/** What a tick lets through: each kind as method, site and path. */
+function RuleList({ kinds, testId }: { kinds: string[]; testId: string }) {
+  return (
+    <ul class="kinds url" data-testid={testId}>
+      {kinds.map((kind) => (
+        <li key={kind}>{kind}</li>
+      ))}
+    </ul>
+  )
+}
+
 const typing = (target: EventTarget | null) => target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement
 
 /**
@@ -28,7 +39,7 @@ export function Confirmation({ store }: { store: PanelStore }) {
   const origin = evidence.origin ?? (evidence.url && URL.canParse(evidence.url) ? new URL(evidence.url).origin : undefined)
   const shot = evidence.screenshot
   const reasons = pendingReasons(pending, store.lang)
-  // What ticking "always allow" would let through, in the words the list of allowed writes uses.
+  // What ticking "allow like this" would let through, in the words the list of allowed writes uses.
   const kinds = [...new Set((evidence.requests ?? []).filter((r) => r.origin).map((r) => describeRule(writeRuleOf(r), t)))]
   return (
     <section
@@ -119,18 +130,24 @@ export function Confirmation({ store }: { store: PanelStore }) {
       </dl>
       {shot && <Shot store={store} name={shot.name} caption={t(evidence.requests?.length ? 'confirm.after' : 'confirm.before')} wide />}
       {pending.action.type === 'release' && kinds.length > 0 && (
-        <label class="check" data-testid="always-allow">
-          <input type="checkbox" name="always" checked={task.alwaysAllow.value} onChange={(e) => task.setAlwaysAllow(e.currentTarget.checked)} />
-          <span>
-            {t('confirm.always')}
-            <span class="hint muted">{t('confirm.alwaysHint')}</span>
-            <ul class="kinds url" data-testid="always-kinds">
-              {kinds.map((kind) => (
-                <li key={kind}>{kind}</li>
-              ))}
-            </ul>
-          </span>
-        </label>
+        <>
+          <label class="check" data-testid="allow-for-task">
+            <input type="checkbox" name="forTask" checked={task.allowForTask.value} onChange={(e) => task.setAllowForTask(e.currentTarget.checked)} />
+            <span>
+              {t('confirm.forTask')}
+              <span class="hint muted">{t('confirm.forTaskHint')}</span>
+              <RuleList kinds={kinds} testId="for-task-kinds" />
+            </span>
+          </label>
+          <label class="check" data-testid="always-allow">
+            <input type="checkbox" name="always" checked={task.alwaysAllow.value} onChange={(e) => task.setAlwaysAllow(e.currentTarget.checked)} />
+            <span>
+              {t('confirm.always')}
+              <span class="hint muted">{t('confirm.alwaysHint')}</span>
+              <RuleList kinds={kinds} testId="always-kinds" />
+            </span>
+          </label>
+        </>
       )}
       <label>
         {t('confirm.reason')}

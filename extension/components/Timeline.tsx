@@ -1,5 +1,6 @@
 import type { StepView } from '#protocol'
 import { describeError, isEvidenceStep } from '#protocol'
+import { askRuleOf, describeHarmless } from '../lib/panel/ask-always'
 import { describeAction, describeStep, describeTyped } from '../lib/panel/describe'
 import type { PanelStore } from '../lib/panel/store'
 import { Shot } from './Shot'
@@ -25,6 +26,42 @@ function StepErrors({ store, step }: { store: PanelStore; step: StepView }) {
         </div>
       ))}
     </>
+  )
+}
+
+/**
+ * What the page sent during the step without a question, each with the person's way to be asked about its kind on
+ * its site from the next step on (or to stop being asked).
+ */
+function HarmlessWrites({ store, step }: { store: PanelStore; step: StepView }) {
+  const { t, askAlways, busy } = store
+  if (!step.harmless?.length) return null
+  return (
+    <ul class="harmless" data-testid="harmless">
+      {step.harmless.map((write, i) => {
+        const rule = askRuleOf(write)
+        const asked = !!rule && askAlways.isAsked(rule)
+        const words = rule ? { kinds: t(`harmless.kinds.${rule.kind}`), site: rule.site } : undefined
+        return (
+          <li key={i} class="muted" data-testid="harmless-write" data-kind={write.kind}>
+            <span class="url">{describeHarmless(write, t)}</span>
+            {rule && words && asked && (
+              <span class="asked">
+                {t('harmless.asked', words)}{' '}
+                <button type="button" class="ask-toggle" data-testid="ask-always-toggle" aria-pressed="true" disabled={busy.value} onClick={() => void askAlways.toggle(rule)}>
+                  {t('harmless.stopAsking')}
+                </button>
+              </span>
+            )}
+            {rule && words && !asked && (
+              <button type="button" class="ask-toggle" data-testid="ask-always-toggle" aria-pressed="false" disabled={busy.value} onClick={() => void askAlways.toggle(rule)}>
+                {t('harmless.askAlways', words)}
+              </button>
+            )}
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 
@@ -56,6 +93,7 @@ function ActionStep({ store, step }: { store: PanelStore; step: StepView }) {
       </div>
       {step.note && <div class="step-note">{step.outcome === 'rejected' ? t('words.yourReason', { reason: step.note }) : step.note}</div>}
       <StepErrors store={store} step={step} />
+      <HarmlessWrites store={store} step={step} />
       <Thumbs store={store} step={step} />
     </li>
   )

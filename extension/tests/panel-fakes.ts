@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { AllowedWrite, HeldRequest, PendingConfirmation, SaveRecordingBody, SaveSkillBody, StatusView, TaskStatus, TaskView, WriteAllowRule } from '#protocol'
+import type { AllowedWrite, AskAlwaysEntry, AskAlwaysRule, HeldRequest, PendingConfirmation, SaveRecordingBody, SaveSkillBody, StatusView, TaskStatus, TaskView, WriteAllowRule } from '#protocol'
 import { sameRule } from '#protocol'
 import { EMPTY_DRAFT, type Draft } from '../lib/panel/persisted'
 import { createPanelStore, type PanelDeps } from '../lib/panel/store'
@@ -60,6 +60,7 @@ export function setupPanel(
     draft?: Draft
     skills?: string[]
     allowed?: AllowedWrite[]
+    asked?: AskAlwaysEntry[]
     /** What the worker keeps for the toolbar badge (worker/attention). */
     attention?: unknown
   } = {},
@@ -71,6 +72,8 @@ export function setupPanel(
   const savedSlugs = new Set(opts.skills ?? [])
   /** The writes the fake server always allows. */
   let allowed: AllowedWrite[] = opts.allowed ?? []
+  /** The harmless kinds the fake server always asks about. */
+  let asked: AskAlwaysEntry[] = opts.asked ?? []
   const client = {
     health: vi.fn(async () => undefined),
     info: vi.fn(async () => ({ name: 'tandem', version: '0.1.0', llm: { configured: false } })),
@@ -107,6 +110,9 @@ export function setupPanel(
     exportAudit: vi.fn(async () => new Blob(['PK zip'])),
     allowedWrites: vi.fn(async () => allowed),
     forgetWrite: vi.fn(async (rule: WriteAllowRule) => (allowed = allowed.filter((a) => !sameRule(a, rule)))),
+    askAlways: vi.fn(async () => asked),
+    addAskAlways: vi.fn(async (rule: AskAlwaysRule) => (asked = [{ ...rule, at: '2026-01-01T00:00:00.000Z', by: 'ext_1' }, ...asked.filter((a) => a.site !== rule.site || a.kind !== rule.kind)])),
+    forgetAskAlways: vi.fn(async (rule: AskAlwaysRule) => (asked = asked.filter((a) => a.site !== rule.site || a.kind !== rule.kind))),
   }
   let made = 0
   const files = {

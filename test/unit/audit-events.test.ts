@@ -183,6 +183,11 @@ describe('parseAuditEvent', () => {
     expect(parseAuditEvent(envelope('write.refused', { request, why: 'lost' })).type).toBe('write.refused')
     expect(parseAuditEvent(envelope('write.dropped', { request, reason: 'telemetry-host' })).type).toBe('write.dropped')
     expect(parseAuditEvent(envelope('write.allowed', { request })).type).toBe('write.allowed')
+    const rule = { site: 'https://shop.example', method: 'POST', path: '/api/orders' }
+    expect(parseAuditEvent(envelope('write.allowed', { request, rule, scope: 'task' }))).toMatchObject({ type: 'write.allowed', data: { rule, scope: 'task' } })
+    // A scope from a newer writer is dropped, never the event.
+    expect(parseAuditEvent(envelope('write.allowed', { request, rule, scope: 'forever' }))).toMatchObject({ type: 'write.allowed', data: { rule, scope: undefined } })
+    expect(parseAuditEvent(envelope('write.harmless', { request, kind: 'cart' }))).toMatchObject({ type: 'write.harmless', data: { kind: 'cart' } })
   })
 })
 

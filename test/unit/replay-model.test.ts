@@ -282,6 +282,42 @@ describe('buildReplay: requests the write barrier held', () => {
   })
 })
 
+describe('buildReplay: what went without asking, and the rules that let it', () => {
+  const request = { method: 'POST', url: 'https://shop.example/api/cart/41/items', origin: 'https://shop.example', path: '/api/cart/41/items', kind: 'fetch', fields: [] }
+  const rule = { site: 'https://shop.example', method: 'POST', path: '/api/cart/*/items' }
+  const cart = { ...request, url: 'https://shop.example/cart/change.js', path: '/cart/change.js' }
+  const replay = buildReplay(
+    events([
+      { type: 'action.proposed', actionId: 'r1', data: { action: act({ actionId: 'r1', seq: 1, type: 'release', risk: 'high' }), risk: 'high', reasons: ['held'] } },
+      { type: 'confirmation.answered', actionId: 'r1', data: { approved: true, by: 'c_ext', at: '2025-11-02T10:00:02.000Z', source, forTask: true, allowWrites: [rule], scope: 'task' } },
+      { type: 'write.allowed', actionId: 'a2', data: { request, rule, scope: 'task' } },
+      { type: 'write.allowed', actionId: 'a2', data: { request } },
+      { type: 'write.harmless', actionId: 'a2', data: { request: cart, kind: 'cart' } },
+    ]),
+  )
+
+  it('keeps the rules an approval made with their scope, and which rule let each write through', () => {
+    expect(replay.steps[0].confirmation?.answer?.allowed).toEqual({ scope: 'task', rules: [rule] })
+    const writes = replay.timeline.flatMap((i) => (i.kind === 'write' ? [i.write] : []))
+    expect(writes.map((w) => [w.outcome, w.scope, w.rule, w.kind])).toEqual([
+      ['allowed', 'task', rule, undefined],
+      ['allowed', undefined, undefined, undefined],
+      ['harmless', undefined, undefined, 'cart'],
+    ])
+    expect(replay.unknown).toEqual({})
+  })
+
+  it('reads an older approval with "always" as a site rule', () => {
+    const old = buildReplay(
+      events([
+        { type: 'action.proposed', actionId: 'r1', data: { action: act({ actionId: 'r1', seq: 1, type: 'release', risk: 'high' }), risk: 'high', reasons: ['held'] } },
+        { type: 'confirmation.answered', actionId: 'r1', data: { approved: true, by: 'c_ext', at: '2025-11-02T10:00:02.000Z', source, always: true, allowWrites: [rule] } },
+      ]),
+    )
+    expect(old.steps[0].confirmation?.answer?.allowed).toEqual({ scope: 'site', rules: [rule] })
+  })
+})
+
 describe('buildReplay: risk reasons as data', () => {
   const order = { code: 'label-high', label: 'Place order', kind: 'payment' }
   const english = 'clicks "Place order", which looks like a purchase or payment'

@@ -32,6 +32,11 @@ const events: AuditEvent[] = [
   { type: 'write.refused', data: { request, why: 'rejected', by: 'c_ext' } },
   { type: 'write.dropped', data: { request: { ...request, origin: 'https://stats.example', path: '/collect', fields: [] }, reason: 'telemetry-host' } },
   { type: 'write.allowed', data: { request: { ...request, path: '/api/drafts/8/delete', fields: [] } } },
+  {
+    type: 'write.allowed',
+    data: { request: { ...request, path: '/api/cart/41/items', fields: [] }, rule: { site: 'https://shop.example', method: 'POST', path: '/api/cart/*/items' }, scope: 'task' },
+  },
+  { type: 'write.harmless', data: { request: { ...request, path: '/cart/change.js', fields: [] }, kind: 'cart' } },
 ].map((e, i) => ({ seq: i + 1, ts: new Date(Date.parse('2025-11-02T10:00:00.000Z') + i * 1000).toISOString(), taskId: 't1', ...e, prevHash: HASH, hash: HASH }))
 
 // Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
@@ -68,6 +73,9 @@ describe('the replay of an audit with events it cannot show and requests the bar
     expect(text).toContain('Chrome 131 on Linux (extension c_ext)')
     expect(text).toContain('Dropped telemetry: POST stats.example/collect')
     expect(text).toContain('Sent without asking, as you always allow on this site: POST shop.example/api/drafts/8/delete')
+    expect(text).toContain('Sent without asking, as you allowed for the rest of this task: POST shop.example/api/cart/41/items')
+    expect(text).toContain('Rule: POST shop.example /api/cart/*/items')
+    expect(text).toContain('Sent without asking: cart change to shop.example /cart/change.js')
     expect(text).not.toContain('••••')
   })
 
@@ -76,6 +84,9 @@ describe('the replay of an audit with events it cannot show and requests the bar
     expect(text).toContain('未知事件：some.future.event')
     expect(text).toContain('Linux 上的 Chrome 131（扩展 c_ext）')
     expect(text).toContain('已拦截：POST shop.example/api/orders (items, address)')
+    expect(text).toContain('未询问即发送（你已允许本任务中此类请求）：POST shop.example/api/cart/41/items')
+    expect(text).toContain('规则：POST shop.example /api/cart/*/items')
+    expect(text).toContain('未询问即发送：购物车变更，发往 shop.example /cart/change.js')
     expect(text).toContain('发送页面试图发送的请求')
     expect(text).toContain('批准后已发送：')
     expect(text).toContain('已拒绝——从未到达网站：')

@@ -71,6 +71,9 @@ describe('the schemas that carry rules', () => {
   it('a confirmation may ask to always allow', () => {
     expect(ConfirmBody.parse({ taskId: 't1', actionId: 'a1', approved: true, always: true }).always).toBe(true)
     expect(ConfirmBody.safeParse({ taskId: 't1', actionId: 'a1', approved: true, always: 'yes' }).success).toBe(false)
+    expect(ConfirmBody.parse({ taskId: 't1', actionId: 'a1', approved: true, forTask: true }).forTask).toBe(true)
+    // One answer gives one scope.
+    expect(ConfirmBody.safeParse({ taskId: 't1', actionId: 'a1', approved: true, always: true, forTask: true }).success).toBe(false)
   })
 
   it('an action carries at most 200 rules', () => {

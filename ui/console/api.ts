@@ -1,4 +1,4 @@
-import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, Skill, SkillSearchResult, SkillSummary, StatusView, TaskView } from '#protocol'
+import type { AuditView, ClientView, ConfirmBody, SaveSkillBody, SaveSkillData, Skill, SkillSearchResult, SkillSummary, StatusView, TaskView } from '#protocol'
 import { CLIENT_HEADERS } from '#protocol'
 import { DeadlineExceeded, readBytes, startDeadline, type Deadline } from '../deadline'
 
@@ -100,6 +100,7 @@ export function createApi({ token, fetch: doFetch, base = '' }: ApiDeps) {
     skills: () => data<SkillSummary[]>('GET', '/api/skills'),
     skill: (slug: string) => data<Skill>('GET', `/api/skills/${encodeURIComponent(slug)}`),
     saveSkill: (body: SaveSkillBody) => data<SaveSkillData>('POST', '/api/skills', body),
+    confirm: (body: ConfirmBody) => data<{ status: string }>('POST', '/api/agent/confirm', body),
     /** Bytes the page cannot fetch by URL, since an <img> or a link cannot send the token. */
     blob: (path: string) => within(BYTES_FIRST_MS, async (deadline) => readBytes(await call(deadline, 'GET', path), deadline, BYTES_IDLE_MS)),
     artifactPath: (taskId: string, name: string) => `/api/audit/${encodeURIComponent(taskId)}/artifacts/${encodeURIComponent(name)}`,

@@ -69,6 +69,13 @@ const en = {
   clientAgent: 'Browser',
   clientFirst: 'First seen',
   clientLast: 'Last seen',
+  decideTitle: 'Waiting for your decision',
+  decideSends: 'The page tries to send:',
+  decideForTask: 'Allow requests like this for the rest of this task',
+  decideAlways: 'Always allow this on this site',
+  decideApprove: 'Approve',
+  decideReject: 'Reject',
+  decideReason: 'Rejected in the console',
 }
 
 const zh: Partial<typeof en> = {
@@ -140,6 +147,13 @@ const zh: Partial<typeof en> = {
   clientAgent: '浏览器',
   clientFirst: '首次出现',
   clientLast: '最近出现',
+  decideTitle: '等待你的决定',
+  decideSends: '网页试图发送：',
+  decideForTask: '本任务中此类请求都允许',
+  decideAlways: '以后在此网站上始终允许这类请求',
+  decideApprove: '批准',
+  decideReject: '拒绝',
+  decideReason: '在控制台中拒绝',
 }
 
 export type ConsoleDictionary = typeof en

@@ -1,7 +1,7 @@
 import { describeError } from '#protocol'
 import type { Lang } from '../i18n'
 import { computed, signal } from '@preact/signals'
-import type { AuditView, ClientView, SaveSkillBody, SaveSkillData, Skill, SkillSearchResult, SkillSummary, StatusView, TaskStatus, TaskView } from '#protocol'
+import type { AuditView, ClientView, ConfirmBody, SaveSkillBody, SaveSkillData, Skill, SkillSearchResult, SkillSummary, StatusView, TaskStatus, TaskView } from '#protocol'
 import { ApiError, type Api } from './api'
 import type { ConsoleT } from './i18n'
 import { parseRoute, type Route } from './route'
@@ -70,6 +70,9 @@ export function createConsoleStore(deps: ConsoleDeps) {
   const downloading = signal(false)
   const saveResult = signal<SaveSkillData | null>(null)
   const saveError = signal('')
+  /** The person's answer to the open task's question is on its way; what went wrong with the last one. */
+  const deciding = signal(false)
+  const decideError = signal('')
 
   /** The Skills page's list: the whole library until the person searches it. */
   const skillResults = signal<SkillListItem[] | null>(null)
@@ -193,7 +196,7 @@ export function createConsoleStore(deps: ConsoleDeps) {
   return {
     token, authError, checking, route,
     tasks, tasksError, statusFilter, textFilter, visibleTasks,
-    audit, taskView, taskError, downloading, saveResult, saveError,
+    audit, taskView, taskError, downloading, saveResult, saveError, deciding, decideError,
     skillResults, skillsError, openSkill,
     clients, clientsError,
 
@@ -228,6 +231,7 @@ export function createConsoleStore(deps: ConsoleDeps) {
         taskError.value = ''
         saveResult.value = null
         saveError.value = ''
+        decideError.value = ''
       }
       route.value = next
       if (given) void connect(given)
@@ -260,6 +264,20 @@ export function createConsoleStore(deps: ConsoleDeps) {
         failed(error, taskError)
       } finally {
         downloading.value = false
+      }
+    },
+
+    /** Approves or rejects the step the open task waits on (a held write with how long to allow its kind), then shows the task as it is after. */
+    async decide(body: ConfirmBody) {
+      deciding.value = true
+      decideError.value = ''
+      try {
+        await api.confirm(body)
+        await loadTask(body.taskId)
+      } catch (error) {
+        failed(error, decideError)
+      } finally {
+        deciding.value = false
       }
     },
 

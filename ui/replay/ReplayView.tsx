@@ -10,7 +10,7 @@ import type { ReplayT } from './i18n'
 import type { Replay, ReplayDecision, ReplayItem, ReplayWrite } from './model'
 import { Lightbox } from './Shot'
 import { DecisionItem, StepItem } from './StepItem'
-import { describeRequest } from './write'
+import { describeRequest, describeRule, describeWhere } from './write'
 
 const REFUSALS = ['rejected', 'canceled', 'paused', 'ended', 'lost'] as const
 
@@ -20,12 +20,20 @@ function WriteItem({ write }: { write: ReplayWrite }) {
   const refusal = write.outcome === 'refused' ? REFUSALS.find((r) => r === write.reason) : undefined
   const why =
     write.outcome === 'held' && write.reason ? t('writeHeldWhy', { reason: write.reason }) : refusal ? t(`refused_${refusal}`) : undefined
-  const tone = write.outcome === 'released' || write.outcome === 'allowed' ? 'risk-low' : write.outcome === 'dropped' ? 'muted' : 'risk-high'
+  const tone =
+    write.outcome === 'released' || write.outcome === 'allowed' ? 'risk-low' : write.outcome === 'dropped' || write.outcome === 'harmless' ? 'muted' : 'risk-high'
+  const headline =
+    write.outcome === 'harmless'
+      ? t('write_harmless', { what: write.kind ? t(`harmless_${write.kind}`) : write.request.method, where: describeWhere(write.request) })
+      : write.outcome === 'allowed' && write.scope === 'task'
+        ? t('write_allowedTask', { request: describeRequest(write.request) })
+        : t(`write_${write.outcome}`, { request: describeRequest(write.request) })
   return (
-    <li class={`note write write-${write.outcome}`} data-write={write.outcome} data-action={write.actionId}>
+    <li class={`note write write-${write.outcome}`} data-write={write.outcome} data-action={write.actionId} data-scope={write.scope}>
       <div>
-        <span class="muted">{formatTime(write.at, lang)}</span> <strong class={tone}>{t(`write_${write.outcome}`, { request: describeRequest(write.request) })}</strong>
+        <span class="muted">{formatTime(write.at, lang)}</span> <strong class={tone}>{headline}</strong>
       </div>
+      {write.rule && <div class="muted" data-rule>{t('writeRule', { rule: describeRule(write.rule) })}</div>}
       {(why || write.by) && (
         <div class="muted">
           {[why, write.by ? t('writeBy', { by: write.byPanel ? t('byYouInPanel') : write.by === 'api' ? t('byApi') : t('byClient', { id: write.by.length > 12 ? `${write.by.slice(0, 10)}…` : write.by }) }) : undefined]

@@ -2,6 +2,7 @@ import { describeError, isActionType, isEvidenceStep, isPersonChoice, riskReason
 import type { ReplayDecision, ReplayStep } from './model'
 import { formatTime, useReplayContext } from './context'
 import { Shot } from './Shot'
+import { describeRule } from './write'
 import { principalName } from '../principal-words'
 import type { Lang } from '../i18n'
 
@@ -40,6 +41,11 @@ function Confirmation({ step }: { step: ReplayStep }) {
         <div class="confirmation-answer">
           <strong>{t(answer.approved ? 'confirmApproved' : 'confirmRejected', { by: approver(t, lang, answer), at: formatTime(answer.at, lang) })}</strong>
           {answer.reason && <span> · {t('confirmReason', { reason: answer.reason })}</span>}
+          {answer.allowed && (
+            <div data-allowed={answer.allowed.scope}>
+              {t(answer.allowed.scope === 'task' ? 'confirmAllowedTask' : 'confirmAllowedSite', { rules: answer.allowed.rules.map(describeRule).join('; ') })}
+            </div>
+          )}
         </div>
       ) : (
         <div>{t('confirmWaiting')}</div>

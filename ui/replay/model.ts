@@ -70,7 +70,7 @@ const artifactsOf = (refs: { name: string; label: string }[]): ReplayArtifact[] 
 const errorsOf = (errors: ObservationError[]): ObservationError[] =>
   errors.map(({ code, message, details, origin }) => ({ code, message, ...(details ? { details } : {}), ...(origin ? { origin } : {}) }))
 
-function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped' | 'write.allowed'>, clientId?: string): ReplayWrite {
+function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' | 'write.dropped' | 'write.allowed' | 'write.harmless'>, clientId?: string): ReplayWrite {
   const by = 'by' in event.data ? event.data.by : undefined
   const base = {
     at: event.ts,
@@ -90,7 +90,9 @@ function writeOf(event: Event<'write.held' | 'write.released' | 'write.refused' 
     case 'write.dropped':
       return { ...base, outcome: 'dropped', reason: event.data.reason }
     case 'write.allowed':
-      return { ...base, outcome: 'allowed' }
+      return { ...base, outcome: 'allowed', ...(event.data.rule ? { rule: event.data.rule } : {}), ...(event.data.scope ? { scope: event.data.scope } : {}) }
+    case 'write.harmless':
+      return { ...base, outcome: 'harmless', kind: event.data.kind }
   }
 }
 
@@ -200,6 +202,8 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
             ...(by && by === replay.clientId && str(d.source.version) ? { inPanel: true } : {}),
             ...(str(d.reason) ? { reason: str(d.reason) } : {}),
             ...(d.source.principal ? { principal: d.source.principal } : {}),
+            // An audit written before task rules made only site rules.
+            ...(d.approved && d.allowWrites?.length ? { allowed: { scope: d.scope ?? (d.forTask ? 'task' : 'site'), rules: d.allowWrites } } : {}),
           }
           if (!d.approved) {
             step.outcome = 'rejected'
@@ -285,6 +289,7 @@ export function buildReplay(events: readonly AuditEvent[]): Replay {
       case 'write.refused':
       case 'write.dropped':
       case 'write.allowed':
+      case 'write.harmless':
         replay.timeline.push({ kind: 'write', write: writeOf(event, replay.clientId) })
         break
       case 'report.received':

@@ -1,4 +1,4 @@
-import type { HeldRequest, ObservationError, Principal, Risk, RiskReason, TaskResult, TaskStatus, Usage } from '#protocol'
+import type { AllowScope, HarmlessKind, HeldRequest, ObservationError, Principal, WriteAllowRule, Risk, RiskReason, TaskResult, TaskStatus, Usage } from '#protocol'
 
 // What a person reviews of a task, as buildReplay (model.ts) makes it from the audit.
 
@@ -23,6 +23,8 @@ export interface ReplayConfirmation {
     inPanel?: boolean
     /** Who the answer's token proved it to be (audits written since principals were kept). */
     principal?: Principal
+    /** Approved with "allow requests like this": the rules made, and for how long. */
+    allowed?: { scope: AllowScope; rules: WriteAllowRule[] }
   }
 }
 
@@ -97,8 +99,13 @@ export interface ReplayPause {
 /** A request the write barrier held, let go after approval, refused or dropped. */
 export interface ReplayWrite {
   at: string
-  outcome: 'held' | 'released' | 'refused' | 'dropped' | 'allowed'
+  outcome: 'held' | 'released' | 'refused' | 'dropped' | 'allowed' | 'harmless'
   request: HeldRequest
+  /** For a harmless write: what kind it is. */
+  kind?: HarmlessKind
+  /** For a write let through: the rule that let it, and whose it is (the site's or the task's). */
+  rule?: WriteAllowRule
+  scope?: AllowScope
   /** The step it was sent during, when the audit names it. */
   actionId?: string
   /** Why it was held or dropped (a short code), or why it was refused. */

@@ -35,6 +35,8 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
   const answerText = signal('')
   /** "Always allow this on this site", ticked on the card: it belongs to the card it was ticked on. */
   const alwaysAllow = signal(false)
+  /** "Allow requests like this for the rest of this task": the same, for this task only; one or the other. */
+  const allowForTask = signal(false)
 
   const status = computed(() => view.value?.task.status ?? null)
   const pending = computed(() => view.value?.pendingConfirmation ?? null)
@@ -79,6 +81,7 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     if (before?.pendingConfirmation?.actionId !== next.pendingConfirmation?.actionId) {
       rejectReason.value = ''
       alwaysAllow.value = false
+      allowForTask.value = false
     }
     const names = [
       ...(next.pendingConfirmation?.evidence?.screenshot ? [next.pendingConfirmation.evidence.screenshot.name] : []),
@@ -94,6 +97,7 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
       answerText.value = ''
       rejectReason.value = ''
       alwaysAllow.value = false
+      allowForTask.value = false
     }
     taskId.value = id
     await deps.followed.set(id)
@@ -132,6 +136,7 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     rejectReason,
     answerText,
     alwaysAllow,
+    allowForTask,
     images: deps.screenshots.urls,
 
     async load() {
@@ -143,7 +148,14 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     loadRecent,
     setRejectReason: (text: string) => void (rejectReason.value = text),
     setAnswer: (text: string) => void (answerText.value = text),
-    setAlwaysAllow: (on: boolean) => void (alwaysAllow.value = on),
+    setAlwaysAllow: (on: boolean) => {
+      alwaysAllow.value = on
+      if (on) allowForTask.value = false
+    },
+    setAllowForTask: (on: boolean) => {
+      allowForTask.value = on
+      if (on) alwaysAllow.value = false
+    },
 
     /**
      * Approves or rejects the action the card showed (`actionId`): when another one has replaced it meanwhile, the
@@ -153,14 +165,17 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
       const p = pending.value
       if (!p || p.actionId !== actionId) return Promise.resolve()
       const reason = approved ? '' : rejectReason.value.trim() || t('confirm.defaultReason')
-      // Only a held write can be always allowed: the card offers it nowhere else.
-      const always = approved && alwaysAllow.value && p.action.type === 'release'
+      // Only a held write can be allowed like this: the card offers it nowhere else.
+      const release = approved && p.action.type === 'release'
+      const always = release && alwaysAllow.value
+      const forTask = release && allowForTask.value && !always
       return command(
         async (id) => {
-          await client.confirm({ taskId: id, actionId: p.actionId, approved, ...(reason ? { reason } : {}), ...(always ? { always } : {}) })
+          const scope = always ? { always } : forTask ? { forTask } : {}
+          await client.confirm({ taskId: id, actionId: p.actionId, approved, ...(reason ? { reason } : {}), ...scope })
           if (always) await deps.allowedChanged?.()
         },
-        t(always ? 'confirm.allowedFromNow' : approved ? 'confirm.approved' : 'confirm.rejected'),
+        t(always ? 'confirm.allowedFromNow' : forTask ? 'confirm.allowedForTask' : approved ? 'confirm.approved' : 'confirm.rejected'),
       )
     },
 

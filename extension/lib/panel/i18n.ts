@@ -1,6 +1,7 @@
 import { createTranslator, type Lang, type Translate } from '../../../ui/i18n'
 import { statusEntries } from '../../../ui/status-words'
 import { allowedEn, allowedZh } from './i18n-allowed'
+import { harmlessEn, harmlessZh } from './i18n-harmless'
 import { saveSkillEn, saveSkillZh } from './i18n-save-skill'
 import { planEn, planZh } from './i18n-plan'
 import { controlEn, controlZh } from './i18n-control'
@@ -166,6 +167,7 @@ const en = {
   ...skillParamsEn,
   ...controlEn,
   ...allowedEn,
+  ...harmlessEn,
   ...waitingEn,
   ...mcpEn,
   ...wordsEn,
@@ -328,6 +330,7 @@ const zh: Record<PanelKey, string> = {
   ...skillParamsZh,
   ...controlZh,
   ...allowedZh,
+  ...harmlessZh,
   ...waitingZh,
   ...mcpZh,
   ...wordsZh,

@@ -5,6 +5,7 @@ import { Activity } from '../executor/state'
 import type { ServerClient } from '../server/client'
 import type { Settings } from '../settings'
 import { createAllowedWrites } from './allowed-writes'
+import { createAskAlways } from './ask-always'
 import { createConnection } from './connection'
 import { createFollowedTask } from './followed-task'
 import { panelTranslator } from './i18n'
@@ -39,6 +40,9 @@ export type PanelClient = Pick<
   | 'exportAudit'
   | 'allowedWrites'
   | 'forgetWrite'
+  | 'askAlways'
+  | 'addAskAlways'
+  | 'forgetAskAlways'
 >
 
 export interface PanelDeps {
@@ -89,6 +93,7 @@ export function createPanelStore(deps: PanelDeps) {
   const connection = createConnection({ client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices })
   const screenshots = createScreenshots({ load: client.artifact, objectUrl: deps.files.objectUrl, revoke: deps.files.revoke })
   const allowedWrites = createAllowedWrites({ client, t, notices })
+  const askAlways = createAskAlways({ client, t, notices })
   const task = createFollowedTask({
     client,
     followed: deps.followed,
@@ -231,6 +236,7 @@ export function createPanelStore(deps: PanelDeps) {
     planReview,
     recording,
     allowedWrites,
+    askAlways,
     waiting: waiting.tasks,
     /** The person picked a waiting task in the banner: the panel shows it (and its card). */
     async openWaiting(taskId: string) {
@@ -243,7 +249,7 @@ export function createPanelStore(deps: PanelDeps) {
       await connection.load()
       setActivity(await deps.activity.get())
       deps.activity.watch(setActivity)
-      await Promise.all([task.load(), newTask.load(), allowedWrites.load(), waiting.load()])
+      await Promise.all([task.load(), newTask.load(), allowedWrites.load(), askAlways.load(), waiting.load()])
       loaded = true
       followPicked()
     },

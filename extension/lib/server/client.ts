@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   AllowedWrite,
   ApiErrorCode,
+  AskAlwaysEntry,
   CLIENT_HEADERS,
   ErrorEnvelope,
   NextData,
@@ -22,6 +23,7 @@ import {
   type StartBody,
   type TaskCommandBody,
   type WriteAllowRule,
+  type AskAlwaysRule,
 } from '#protocol'
 import type { Settings } from '../settings'
 import { DeadlineExceeded, readBytes, startDeadline, type Deadline } from '../../../ui/deadline'
@@ -186,6 +188,9 @@ export function createServerClient(deps: ServerClientDeps) {
     saveRecording: (body: SaveRecordingBody) => call('POST', '/api/skills/recorded', SaveSkillData, body, command),
     allowedWrites: () => call('GET', '/api/writes/allowed', z.array(AllowedWrite), undefined, read),
     forgetWrite: (rule: WriteAllowRule) => call('POST', '/api/writes/forget', z.array(AllowedWrite), rule, command),
+    askAlways: () => call('GET', '/api/writes/ask-always', z.array(AskAlwaysEntry), undefined, read),
+    addAskAlways: (rule: AskAlwaysRule) => call('POST', '/api/writes/ask-always', z.array(AskAlwaysEntry), rule, command),
+    forgetAskAlways: (rule: AskAlwaysRule) => call('POST', '/api/writes/ask-always/forget', z.array(AskAlwaysEntry), rule, command),
     artifact: (taskId: string, name: string) => bytes(`${audit(taskId)}/artifacts/${encodeURIComponent(name)}`),
     exportAudit: (taskId: string) => bytes(`${audit(taskId)}/export`),
   }

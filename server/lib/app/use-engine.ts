@@ -2,6 +2,7 @@ import { createUploadFolder } from '../privacy/upload-folder'
 import { createScriptPlanner } from '../agent/script-planner'
 import { decodeArtifacts, type DecodedArtifact } from '../audit/artifacts'
 import { createAllowedWrites } from '../state/allowed-writes'
+import { createAskAlways } from '../state/ask-always'
 import { createClientRegistry } from '../state/clients'
 import { createNotifier } from '../state/notifier'
 import { createRedisActiveIndex } from '../state/redis-active-index'
@@ -26,9 +27,9 @@ function decodeOrRefuse(uploads: Parameters<typeof decodeArtifacts>[0]) {
   }
 }
 
-type SharedState = Pick<EngineDeps, 'store' | 'clients' | 'notifier' | 'allowedWrites'>
+type SharedState = Pick<EngineDeps, 'store' | 'clients' | 'notifier' | 'allowedWrites' | 'askAlways'>
 
-/** Tasks, clients, wake-ups and the writes always allowed: in the data dir for one server, or in Redis for several sharing the same tasks. */
+/** Tasks, clients, wake-ups, the writes always allowed and the harmless kinds always asked about: in the data dir for one server, or in Redis for several sharing the same tasks. */
 function sharedState(): SharedState {
   const { storage, redis } = useStateStorage()
   if (redis) {
@@ -36,6 +37,7 @@ function sharedState(): SharedState {
       store: createTaskStore(storage, { withLock: createRedisLock(redis.redis), cache: false, activeIndex: createRedisActiveIndex(redis.redis) }),
       clients: createClientRegistry(storage, { shared: true }),
       allowedWrites: createAllowedWrites(storage, { shared: true }),
+      askAlways: createAskAlways(storage, { shared: true }),
       notifier: createRedisNotifier(redis.redis, redis.subscriber),
     }
   }
@@ -44,6 +46,7 @@ function sharedState(): SharedState {
     clients: createClientRegistry(storage),
     notifier: createNotifier(),
     allowedWrites: createAllowedWrites(storage),
+    askAlways: createAskAlways(storage),
   }
 }
 

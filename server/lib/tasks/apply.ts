@@ -1,10 +1,11 @@
-import type { ArtifactRef, Observation, TaskStatus, Usage } from '#protocol'
+import type { ArtifactRef, Observation, TaskStatus, Usage, WriteAllowRule } from '#protocol'
 import { isTerminal } from '#protocol'
 import { setStatus, type PendingEvent } from './events'
 import type { PlannerOutput } from './planner'
 import { proposeRelease, releaseOutcome } from './release'
 import { artifactLinks, typedOf } from './step-details'
 import { isRefused, originOf, refusedAgain, siteQuestion, siteRefusedError } from './site-refusal'
+import { allowedByWhich } from './task-allow'
 import type { TaskRecord } from './task-record'
 
 /** Moves a task, or, when the person has taken over, where it will go once resumed. */
@@ -38,6 +39,8 @@ export function applyObservation(
   artifacts: ArtifactRef[],
   previousUrl: string | undefined,
   events: PendingEvent[],
+  /** The writes always allowed on sites, to tell which rule let a write through. */
+  siteRules: readonly WriteAllowRule[] = [],
 ) {
   const current = task.current!
   const { action, form } = current
@@ -61,6 +64,7 @@ export function applyObservation(
     ...(current.targetText ? { target: current.targetText } : observation.targetName ? { target: observation.targetName } : {}),
     ...typedOf(action),
     ...(artifacts.length ? { artifacts: artifactLinks(artifacts) } : {}),
+    ...(observation.harmless?.length ? { harmless: observation.harmless } : {}),
   })
   events.push({
     type: 'observation',
@@ -83,7 +87,10 @@ export function applyObservation(
     },
   })
   for (const request of observation.dropped ?? []) events.push({ type: 'write.dropped', actionId: action.actionId, data: { request, reason: 'telemetry' } })
-  for (const request of observation.allowed ?? []) events.push({ type: 'write.allowed', actionId: action.actionId, data: { request } })
+  for (const request of observation.allowed ?? []) {
+    events.push({ type: 'write.allowed', actionId: action.actionId, data: { request, ...allowedByWhich(request, task, siteRules) } })
+  }
+  for (const { request, kind } of observation.harmless ?? []) events.push({ type: 'write.harmless', actionId: action.actionId, data: { request, kind } })
   if (action.type === 'release') releaseOutcome(action, observation, events)
   if (isTerminal(task.status)) return
   if (observation.held?.length && task.status !== 'PAUSED') {

@@ -1,5 +1,5 @@
-import type { Action, AnswerBody, ConfirmBody, TaskCommandBody, WriteAllowRule } from '#protocol'
-import { HeldRequest, isTerminal, principalWords, sameRule, writeRuleOf } from '#protocol'
+import type { AnswerBody, ConfirmBody, TaskCommandBody } from '#protocol'
+import { isTerminal, principalWords } from '#protocol'
 import { conflict } from '../http/errors'
 import { finish } from './apply'
 import type { RequestSource } from '../http/source'
@@ -13,6 +13,7 @@ import { typedOf } from './step-details'
 import { refuseSite } from './site-refusal'
 import { widenPlan } from './plan-check'
 import { noteAnswer } from './last-answer'
+import { allowForTask, rulesOfRelease } from './task-allow'
 
 /** What the person (through the panel, console or API) can tell a task. */
 export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
@@ -29,19 +30,20 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
   }
 
   /**
-   * "Always allow this on this site": the kinds of the held requests a release lets go on are let through from now
-   * on. Only a release has requests the person saw; any other action asks again next time.
+   * "Always allow this on this site" or "… for the rest of this task": the kinds of the held requests a release
+   * lets go on are let through from now on, on the site or in this task; what the audit says of it. Site rules
+   * need somewhere to keep them: without, nothing is allowed and the next one is asked about.
    */
-  async function allowFromNowOn(action: Action, by: string): Promise<WriteAllowRule[]> {
-    if (action.type !== 'release' || !deps.allowedWrites) return []
-    const requests = Array.isArray(action.params.requests) ? action.params.requests : []
-    const rules = requests.flatMap((request) => {
-      const parsed = HeldRequest.safeParse(request)
-      return parsed.success && parsed.data.origin ? [writeRuleOf(parsed.data)] : []
-    })
-    const unique = rules.filter((rule, i) => rules.findIndex((other) => sameRule(other, rule)) === i)
-    if (unique.length) await deps.allowedWrites.add(unique, by)
-    return unique
+  async function allowLikeThis(task: TaskRecord, body: ConfirmBody, by: string) {
+    if (!body.approved || !(body.forTask || (body.always && deps.allowedWrites))) return {}
+    const allowWrites = rulesOfRelease(task.current!.action)
+    if (!allowWrites.length) return {}
+    if (body.forTask) {
+      allowForTask(task, allowWrites)
+      return { forTask: true, allowWrites, scope: 'task' as const }
+    }
+    await deps.allowedWrites!.add(allowWrites, by)
+    return { always: true, allowWrites, scope: 'site' as const }
   }
 
   return {
@@ -57,12 +59,11 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         const at = new Date().toISOString()
         const by = source.clientId ?? 'api'
         noteAnswer(task, 'confirmation', source, { approved: body.approved, reason: body.reason, actionId: body.actionId }, at)
-        const allowWrites = body.approved && body.always ? await allowFromNowOn(current.action, by) : []
-        const always = allowWrites.length ? { always: true, allowWrites } : {}
+        const allowed = await allowLikeThis(task, body, by)
         events.push({
           type: 'confirmation.answered',
           actionId: body.actionId,
-          data: { approved: body.approved, ...(body.reason ? { reason: body.reason } : {}), by, at, source, ...always },
+          data: { approved: body.approved, ...(body.reason ? { reason: body.reason } : {}), by, at, source, ...allowed },
         })
         if (body.approved) {
           widenPlan(task.plan, current.reasonDetails)

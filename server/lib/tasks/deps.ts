@@ -1,5 +1,5 @@
 import type { UploadFolder } from '../privacy/upload-folder'
-import type { AllowedWrite, ArtifactRef, ArtifactUpload, Observation, RedactSettings, WriteAllowRule } from '#protocol'
+import type { AllowedWrite, ArtifactRef, AskAlwaysEntry, AskAlwaysRule, ArtifactUpload, Observation, RedactSettings, WriteAllowRule } from '#protocol'
 import type { RequestSource } from '../http/source'
 import type { SecretVault } from '../privacy/secrets'
 import type { PendingEvent } from './events'
@@ -69,6 +69,16 @@ export interface AllowedWrites {
   forget(rule: WriteAllowRule): Promise<AllowedWrite[]>
 }
 
+/** The harmless kinds the person wants asked about on a site all the same ("always ask"). */
+export interface AskAlwaysRules {
+  /** The newest first, at most MAX_ASK_ALWAYS. */
+  list(): Promise<AskAlwaysEntry[]>
+  /** Adds the rules not there yet; the oldest go when there are too many. */
+  add(rules: AskAlwaysRule[], by: string): Promise<void>
+  /** Removes one rule, and answers the list after. */
+  forget(rule: AskAlwaysRule): Promise<AskAlwaysEntry[]>
+}
+
 export interface AuditSink {
   /** Appends the events in order; they are on disk when the promise resolves. */
   appendMany(taskId: string, events: PendingEvent[]): Promise<{ seq: number }[]>
@@ -93,6 +103,8 @@ export interface EngineDeps {
   secrets?: SecretVault
   /** Writes the person always allows: handed to the extension with every action. None kept when absent. */
   allowedWrites?: AllowedWrites
+  /** Harmless kinds always asked about: handed to the extension with every action. None kept when absent. */
+  askAlways?: AskAlwaysRules
   /** Emails and phone numbers to hide as well (card numbers are always hidden). */
   redact?: RedactSettings
   /** The folder the person set for uploads (TANDEM_UPLOAD_DIR): an upload step hands over a file from it. */

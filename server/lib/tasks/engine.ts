@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid'
-import type { Action, AllowedWrite, ClientView, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus, WriteAllowRule } from '#protocol'
-import { emptyUsage, isTerminal, MAX_ALLOWED_WRITES, normaliseWebAddress } from '#protocol'
+import type { Action, AllowedWrite, AskAlwaysEntry, AskAlwaysRule, ClientView, NextBody, NextData, ReportBody, ReportData, StartBody, TaskStatus, WriteAllowRule } from '#protocol'
+import { emptyUsage, isTerminal, MAX_ASK_ALWAYS, normaliseWebAddress } from '#protocol'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { principalOfSource, type RequestSource } from '../http/source'
 import { actionForExtension } from '../privacy/for-extension'
@@ -17,6 +17,7 @@ import type { PendingEvent } from './events'
 import { proposeNext } from './propose'
 import { planStart } from './start-plan'
 import { needsDecision, type TaskRecord } from './task-record'
+import { allowWritesFor } from './task-allow'
 import { createTaskViews } from './views'
 
 const deliverable = (task: TaskRecord) =>
@@ -92,11 +93,17 @@ export function createEngine(deps: EngineDeps) {
   // The only place secret values are filled in.
   const forExtension = actionForExtension(deps)
 
-  /** Every action carries the writes the person always allows, as they are now: the barrier lets those through. */
-  async function withAllowedWrites(action: Action): Promise<Action> {
-    const allowed = (await deps.allowedWrites?.list()) ?? []
-    if (!allowed.length) return action
-    return { ...action, allowWrites: allowed.slice(0, MAX_ALLOWED_WRITES).map(({ at: _, by: __, ...rule }) => rule) }
+  const siteRules = async (): Promise<WriteAllowRule[]> => ((await deps.allowedWrites?.list()) ?? []).map(({ at: _, by: __, ...rule }) => rule)
+
+  /**
+   * Every action carries the person's rules as they are now: the writes always allowed on their sites and those
+   * allowed for the rest of its task (the barrier lets those through), and the harmless kinds always asked about
+   * (the barrier holds those).
+   */
+  async function withPersonRules(task: TaskRecord, action: Action): Promise<Action> {
+    const allowWrites = allowWritesFor(task, await siteRules())
+    const askAlways = ((await deps.askAlways?.list()) ?? []).slice(0, MAX_ASK_ALWAYS).map(({ site, kind }) => ({ site, kind }))
+    return { ...action, ...(allowWrites.length ? { allowWrites } : {}), ...(askAlways.length ? { askAlways } : {}) }
   }
 
   /** An approved upload carries its file's bytes; nothing of the file leaves the server before the approval. */
@@ -112,7 +119,7 @@ export function createEngine(deps: EngineDeps) {
 
   async function deliver(task: TaskRecord, source: RequestSource): Promise<Action | null> {
     const action = await dispatch(task, source)
-    return action && withAllowedWrites(withUploadFile(forExtension(action)))
+    return action && withPersonRules(task, withUploadFile(forExtension(action)))
   }
 
   async function dispatch(task: TaskRecord, source: RequestSource): Promise<Action | null> {
@@ -219,6 +226,8 @@ export function createEngine(deps: EngineDeps) {
     async report(body: ReportBody, source: RequestSource): Promise<ReportData> {
       const decoded = artifacts.decode(body.observation.artifacts ?? [])
       const { artifacts: _, ...reported } = body.observation
+      // Which rule let each write through is told apart from the site's rules as they are now.
+      const allowedOnSites = reported.allowed?.length ? await siteRules() : []
       const reply = await mutate(body.taskId, async (task, events) => {
         const observation = redactFor(task, deps)(reported)
         if (task.steps.some((s) => s.actionId === body.actionId)) return { accepted: true, duplicate: true, status: task.status }
@@ -236,7 +245,7 @@ export function createEngine(deps: EngineDeps) {
           keepPrevious ? undefined : store.setObservation(task.id, observation),
         ])
         events.push({ type: 'report.received', actionId: body.actionId, data: { source } })
-        applyObservation(task, observation, refs, previous?.url, events)
+        applyObservation(task, observation, refs, previous?.url, events, allowedOnSites)
         await advance(task, keepPrevious ? previous : observation, deps, events)
         // The next step is often ready already (a script's): handed over with the reply, it saves the reporter a poll,
         // and dispatched in this same write, the server a second one.
@@ -255,6 +264,17 @@ export function createEngine(deps: EngineDeps) {
     listAllowedWrites: async (): Promise<AllowedWrite[]> => (await deps.allowedWrites?.list()) ?? [],
     /** The person no longer always allows this kind of write: the list after. */
     forgetAllowedWrite: async (rule: WriteAllowRule): Promise<AllowedWrite[]> => (await deps.allowedWrites?.forget(rule)) ?? [],
+
+    /** The harmless kinds the person wants asked about on a site all the same, the newest first. */
+    listAskAlways: async (): Promise<AskAlwaysEntry[]> => (await deps.askAlways?.list()) ?? [],
+    /** "Always ask" about this harmless kind on this site: the list after. */
+    async askAlways(rule: AskAlwaysRule, source: RequestSource): Promise<AskAlwaysEntry[]> {
+      if (!deps.askAlways) return []
+      await deps.askAlways.add([rule], source.clientId ?? 'api')
+      return deps.askAlways.list()
+    },
+    /** The kind goes unasked on the site again: the list after. */
+    forgetAskAlways: async (rule: AskAlwaysRule): Promise<AskAlwaysEntry[]> => (await deps.askAlways?.forget(rule)) ?? [],
 
     /** The extensions that have called in, the most recently seen first. */
     listClients: (): Promise<ClientView[]> => clients.list(),

@@ -5,6 +5,7 @@ import { ReplayView } from '../../replay/ReplayView'
 import { useConsole } from '../context'
 import { hrefOf } from '../route'
 import { isFinished } from '../store'
+import { Decision } from './Decision'
 import { SaveSkill } from './SaveSkill'
 
 /** One task replayed from its audit, with its export and, once finished, saving it as a skill. */
@@ -25,6 +26,7 @@ export function TaskPage({ taskId }: { taskId: string }) {
           {store.taskError.value}
         </p>
       )}
+      <Decision taskId={taskId} />
       {!replay ? (
         !store.taskError.value && <p class="muted">{t('loading')}</p>
       ) : (
