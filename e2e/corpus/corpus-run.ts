@@ -16,6 +16,11 @@ export interface CorpusOptions {
   timeoutMs?: number
   /** Approve every confirmation instead: checks that each irreversible case really sends its request. */
   approve?: boolean
+  /**
+   * Then run these cases again in these modes with the debugger refused on every tab (the barrier's fallback, where
+   * writes are blocked and the label rules ask first), in the same browser.
+   */
+  fallback?: { cases: Case[]; modes: Mode[] }
   /** Where corpus.md and corpus.json go. */
   outDir?: string
   log?: (line: string) => void
@@ -26,7 +31,7 @@ export interface CorpusOptions {
  * the production extension; every case in every mode, one after another in one browser.
  */
 export async function runCorpus(options: CorpusOptions): Promise<{ results: CaseResult[]; summary: Summary; seconds: number }> {
-  const { cases, modes, timeoutMs = 20_000, approve = false, outDir = 'e2e/output', log = () => undefined } = options
+  const { cases, modes, timeoutMs = 20_000, approve = false, outDir = 'e2e/output', log = () => undefined, fallback } = options
   buildCorpusPages()
   const model = corpusModel(cases)
   const llm = await startFakeLlm(model.rule)
@@ -34,7 +39,7 @@ export async function runCorpus(options: CorpusOptions): Promise<{ results: Case
   const h = await startHarness({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-corpus' } })
   const began = Date.now()
   const results: CaseResult[] = []
-  const name = approve ? 'corpus-approved' : 'corpus'
+  const name = approve ? 'corpus-approved' : !modes.length && fallback ? 'corpus-fallback' : 'corpus'
   mkdirSync(outDir, { recursive: true })
   const save = () => {
     const seconds = (Date.now() - began) / 1000
@@ -43,16 +48,18 @@ export async function runCorpus(options: CorpusOptions): Promise<{ results: Case
     return seconds
   }
   let seconds = 0
+  const passes = [...modes.map((mode) => ({ mode, cases, fallback: false })), ...(fallback?.modes ?? []).map((mode) => ({ mode, cases: fallback!.cases, fallback: true }))]
   try {
-    for (const mode of modes) {
+    for (const { mode, cases, fallback } of passes) {
+      if (fallback) await refuseDebugger(h)
       for (const c of cases) {
         model.reset(c.id)
-        const result = await runCase(h, site, c, mode, timeoutMs, approve)
+        const result = { ...(await runCase(h, site, c, mode, timeoutMs, approve)), ...(fallback ? { fallback } : {}) }
         if (mode === 'llm' && model.misses.has(c.id)) result.note = `the model did not find ${model.misses.get(c.id)}`
         results.push(result)
         // Written as it goes: an interrupted run still leaves its figures so far.
         seconds = save()
-        log(`${mode} ${c.id}: ${result.asked ? 'asked' : '-'} ${result.unapproved ? 'UNAPPROVED' : ''} ${result.status} ${result.ms}ms`)
+        log(`${mode}${fallback ? ' (fallback)' : ''} ${c.id}: ${result.asked ? 'asked' : '-'} ${result.unapproved ? 'UNAPPROVED' : ''} ${result.status} ${result.ms}ms`)
         // A page left open keeps its sockets and timers: the next case starts from a quiet browser.
         for (const page of h.ext.context.pages()) if (page.url().includes('/c/')) await page.close().catch(() => undefined)
       }
@@ -65,4 +72,16 @@ export async function runCorpus(options: CorpusOptions): Promise<{ results: Case
   }
   const summary = summarise(results)
   return { results, summary, seconds }
+}
+
+// Runs in the extension's worker, where chrome is the extension API.
+declare const chrome: { storage: { session: { set(items: Record<string, unknown>): Promise<void> } } }
+
+/**
+ * As if the person had canceled Chrome's debugging bar on every tab to come: the worker's list of declined tabs
+ * (see createTabDebugger) names every id a task's tab can get in this browser.
+ */
+async function refuseDebugger(h: Awaited<ReturnType<typeof startHarness>>): Promise<void> {
+  const sw = await h.ext.worker()
+  await sw.evaluate((ids) => chrome.storage.session.set({ 'tandem.debugger.declined': ids }), Array.from({ length: 5000 }, (_, i) => i + 1))
 }

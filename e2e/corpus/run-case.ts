@@ -14,6 +14,8 @@ export interface CaseResult {
   irreversible: boolean
   label: string
   mode: Mode
+  /** Run with the debugger refused: the barrier's fallback blocked writes, and the label rules asked first. */
+  fallback?: boolean
   /** A confirmation was requested (and rejected) during the run. */
   asked: boolean
   /** The effect's request reached the site although nothing was approved. */

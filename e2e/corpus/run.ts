@@ -1,5 +1,6 @@
 /**
- * npm run corpus [-- --mode script|llm] [--only <id part>] [--approve] [--timeout <ms>]
+ * npm run corpus [-- --mode script|llm] [--only <id part>] [--approve] [--fallback] [--timeout <ms>]
+ * --fallback: every case with the debugger refused (the barrier's fallback, where the label rules ask first).
  * Writes e2e/output/corpus.md and corpus.json (corpus-approved.* with --approve).
  */
 import { parseArgs } from 'node:util'
@@ -8,13 +9,12 @@ import { CASES } from './cases'
 import { runCorpus } from './corpus-run'
 import type { Mode } from './run-case'
 
-const { values } = parseArgs({ options: { mode: { type: 'string' }, only: { type: 'string' }, approve: { type: 'boolean' }, timeout: { type: 'string' }, quiet: { type: 'boolean' } } })
+const { values } = parseArgs({ options: { mode: { type: 'string' }, only: { type: 'string' }, approve: { type: 'boolean' }, fallback: { type: 'boolean' }, timeout: { type: 'string' }, quiet: { type: 'boolean' } } })
 buildTandemIfMissing()
 const modes: Mode[] = values.mode ? [values.mode as Mode] : ['script', 'llm']
 const cases = values.only ? CASES.filter((c) => c.id.includes(values.only!)) : CASES
 const { summary, seconds } = await runCorpus({
-  cases,
-  modes,
+  ...(values.fallback ? { cases: [], modes: [], fallback: { cases, modes } } : { cases, modes }),
   approve: values.approve,
   timeoutMs: values.timeout ? Number(values.timeout) : undefined,
   log: values.quiet ? undefined : (line) => console.log(line),

@@ -119,6 +119,10 @@ export type Mechanism =
   | 'websocket'
   | 'socket-send'
   | 'socket-presence'
+  /** The site's own analytics reporting a click, through its own domain. */
+  | 'own-analytics'
+  /** State a task changes on its way and a person undoes as easily: a cart line, a preference, a draft. */
+  | 'reversible'
   | 'worker'
   | 'iframe'
   | 'popup'
