@@ -52,6 +52,10 @@ const ERROR_WORDS: Record<ErrorCode | TaskEndCode, Words> = {
     'zh-CN': '这一步执行了，但页面没有按预期变化（值、选项、选中内容或位置保持原样）。',
   },
   ACTION_FAILED: { en: 'The step did not work on the page.', 'zh-CN': '这一步在页面上没有成功。' },
+  WRITE_UNHELD: {
+    en: 'While a step you had not approved ran, the page sent something Tandem could not hold (a message over a WebSocket); it may have reached the site. The task stopped: check the page and the site.',
+    'zh-CN': '在一个你没有批准的步骤执行时，页面发出了 Tandem 无法拦住的内容（WebSocket 上的一条消息），它可能已到达网站。任务已停止：请检查页面和网站。',
+  },
   // These two say more when their details are known (describeNavigationFailure, describeSiteRefused).
   NAVIGATION_FAILED: { en: 'The page did not come up. Check the address, or whether the site is running.', 'zh-CN': '页面没有打开。请检查网址，或网站是否在运行。' },
   SITE_REFUSED: { en: 'You did not allow this site in this task, so Tandem does not go there.', 'zh-CN': '你在这个任务里没有允许这个网站，Tandem 不会去那里。' },

@@ -26,6 +26,11 @@ export const ActionErrorCode = z.enum([
    * change did not change. `effect` says what was expected and what was found, so the planner tries another way.
    */
   'ACTION_NO_EFFECT',
+  /**
+   * Something left the browser unheld while a step the person had not approved ran (a WebSocket message the barrier
+   * saw sent but could not hold): it may have reached the site, and the task stops on it.
+   */
+  'WRITE_UNHELD',
 ])
 export type ActionErrorCode = z.infer<typeof ActionErrorCode>
 

@@ -54,6 +54,7 @@ function model(r: FakeRequest, index: number): FakeAnswer {
     if (page.includes('type=password')) return answer([{ type: 'type', index: 0, text: '{{secret:SHOP_PASSWORD}}' }])
     return answer([{ type: 'done', success: true, text: 'signed in' }])
   }
+  if (goal.includes('[chat]')) return answer([{ type: 'click', index: 1 }])
   if (goal.includes('[loop]')) return answer([{ type: 'scroll', direction: 'down' }])
   if (goal.includes('[extract]')) {
     if (r.text.includes('extracted: {"price":799}')) return answer([{ type: 'done', success: true, text: 'It costs $799.' }])
@@ -200,6 +201,18 @@ describe('the LLM planner, driven over HTTP', () => {
     await a.confirm(taskId, waiting.pendingConfirmation!.actionId, true)
     const view = await drive(taskId, () => tree('http://shop.test/thanks', 'Thanks', '[0]<a>Home</a>', 'Thank you for your order'), ['SUCCEEDED'])
     expect(view.task.result?.text).toBe('ordered')
+  })
+
+  it('runs a step only its words made risky where the barrier holds the tab’s writes, and stops on a message that left unheld', async () => {
+    const { taskId } = await a.start({ goal: '[chat] tell Sam I am late' })
+    const chat = { ...tree('http://chat.test/sam', 'Sam', '[0]<div role=textbox>Message Sam</div>\n[1]<button>Send</button>'), barrier: 'held' as const }
+    const unheld = { code: 'WRITE_UNHELD' as const, message: 'the page sent a message over a WebSocket that Tandem could not hold' }
+    const view = await drive(taskId, (action) => (action.type === 'click' ? { ...chat, status: 'failed', errors: [unheld] } : chat), ['FAILED'])
+    // The planner does not go on from a write that may have reached the site: the task stops, and says why.
+    expect(view.task).toMatchObject({ status: 'FAILED', error: { code: 'WRITE_UNHELD' } })
+    const events = await eventsOf(server, taskId)
+    expect(events.find((e) => e.type === 'action.proposed' && (e.data as { action: Action }).action.type === 'click')?.data).toMatchObject({ risk: 'high', action: { requiresConfirmation: false } })
+    expect(events.some((e) => e.type === 'confirmation.requested')).toBe(false)
   })
 
   it('lets the model raise the risk of a harmless action', async () => {

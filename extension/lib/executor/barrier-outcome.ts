@@ -45,7 +45,7 @@ export function withLeaks(observation: ObservationInput, leaks: readonly SocketL
   const where = first.url ? `the WebSocket ${first.url}` : 'a WebSocket the page opened before Tandem watched it'
   const more = leaks.length > 1 ? ` (and ${leaks.length - 1} more)` : ''
   const error: ObservationError = {
-    code: 'ACTION_FAILED',
+    code: 'WRITE_UNHELD',
     message: `While the step ran, the page sent a message of ${first.bytes} bytes over ${where}${more} that Tandem could not hold; it was not asked about and may have reached the site. The task stops here: check the page and the site before going on.`,
   }
   return { ...observation, status: 'failed', errors: [error, ...(observation.errors ?? [])] }

@@ -117,6 +117,12 @@ export function applyObservation(
       task.lastOutcome = { kind: 'failed', actionId: action.actionId, type: action.type, errors: observation.errors, url: observation.url }
       return
     }
+    if (codes.has('WRITE_UNHELD')) {
+      // Something may have reached the site unasked: no planner goes on from there; the person looks first.
+      const unheld = observation.errors.find((e) => e.code === 'WRITE_UNHELD')!
+      task.error = { code: 'WRITE_UNHELD', message: unheld.message }
+      return finish(task, 'FAILED', events, 'a write left the browser unheld')
+    }
     if (codes.has('PERMISSION_DENIED')) {
       // Nothing ran: ask the person to authorise the site, then run the same step again.
       task.queue.unshift(form)
