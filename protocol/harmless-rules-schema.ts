@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { HarmlessKind } from './harmless-kind'
 import data from './harmless-rules.json'
+import { compiles } from './pattern'
 
 /**
  * The data harmless writes are told apart by (harmless-rules.json), checked on load like the write rules, so a
@@ -10,14 +11,6 @@ import data from './harmless-rules.json'
 
 const Words = z.array(z.string().min(1).max(200)).max(5000).default([])
 
-const compiles = (pattern: string) => {
-  try {
-    new RegExp(pattern, 'i')
-    return true
-  } catch {
-    return false
-  }
-}
 const Pattern = z.string().min(1).max(500).refine(compiles, 'not a regular expression')
 
 /**

@@ -3,6 +3,7 @@ import { Risk, type ActionType } from './action'
 import type { RiskJudgedType } from './action-registry'
 import { emojiWord, iconWord } from './icon-names'
 import { hasLetters, normalizeLabel } from './label-text'
+import { compiles } from './pattern'
 import { isQuietWidget, softFilterWords, judgeDialog, judgeShortcut, type ElementContext } from './risk-context'
 import { describeRiskReason, type RiskReason, type UrlVia } from './risk-reasons'
 import { ASKING_WORDS, findKeyword, HIGH_KEYWORDS, isGenericConfirm, kindOf, MEDIUM_KEYWORDS, SETTINGS_WORDS, withoutBenignPhrases } from './risk-words'
@@ -16,14 +17,6 @@ export type { ElementContext } from './risk-context'
  * element before acting). Pure code, no Node or DOM APIs.
  */
 
-const compiles = (pattern: string) => {
-  try {
-    new RegExp(pattern, 'i')
-    return true
-  } catch {
-    return false
-  }
-}
 
 const RuleSet = z.strictObject({
   /** Labels (any language) that make an action this risky. ASCII words match whole words; other text matches anywhere. */

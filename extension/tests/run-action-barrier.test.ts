@@ -54,7 +54,7 @@ describe('runAction with the write barrier', () => {
     b.barrier.leaked.mockImplementation(() => [{ url: 'wss://chat.example/socket', bytes: 42 }])
     const obs = await runAction(deps(b), action({ actionId: 'a1' }))
     expect(obs.status).toBe('failed')
-    expect(obs.errors?.[0]).toMatchObject({ code: 'ACTION_FAILED', message: expect.stringMatching(/42 bytes over the WebSocket wss:\/\/chat\.example\/socket.*task stops here/) })
+    expect(obs.errors?.[0]).toMatchObject({ code: 'WRITE_UNHELD', message: expect.stringMatching(/42 bytes over the WebSocket wss:\/\/chat\.example\/socket.*task stops here/) })
     expect(b.barrier.stepEnded).toHaveBeenCalled()
   })
 

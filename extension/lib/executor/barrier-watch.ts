@@ -14,6 +14,12 @@ export interface PausedEvent {
   resourceType?: string
 }
 
+/** The step a barrier is engaged for, and the rules it holds by. */
+export type BarrierStep = Pick<Watch, 'taskId' | 'stepId' | 'pageUrl' | 'redact' | 'allow' | 'askAlways' | 'adopted'> & {
+  /** The step whose tail this step takes over (see createStepTail): what that held is this step's. */
+  inherit?: string
+}
+
 export interface Watch {
   taskId: string
   stepId: string

@@ -1,6 +1,6 @@
-import { allowedBy, asksAlways, classifyRequest, classifySocketFrame, siteOf, type AskAlwaysRule, type RedactSettings, type RequestClassification, type RequestFacts, type SocketFrameFacts, type WriteAllowRule } from '#protocol'
+import { allowedBy, asksAlways, classifyRequest, classifySocketFrame, siteOf, type RedactSettings, type RequestClassification, type RequestFacts, type SocketFrameFacts } from '#protocol'
 import type { TabDebugger } from './debugger'
-import { AUTO_ATTACH, WRITE_REQUESTS, type PausedEvent, type SocketLeak, type Watch } from './barrier-watch'
+import { AUTO_ATTACH, WRITE_REQUESTS, type BarrierStep, type PausedEvent, type SocketLeak, type Watch } from './barrier-watch'
 import { serialChanges, sessionHoldStore, type Hold, type HoldStore } from './held-store'
 import { base64Bytes, createSocketSends, type FrameSentEvent } from './socket-sends'
 import { parseFrameCall, SOCKET_BINDING, type SocketFrameCall } from './socket-wrapper'
@@ -75,21 +75,13 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       watch.dropped.push(judged.request)
       return send(tabId, sessionId, 'Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined)
     }
-    const hold: Hold = {
-      id: event.requestId,
-      reason: judged.reason,
-      request: judged.request,
-      tabId,
-      ...(sessionId ? { sessionId } : {}),
-      taskId: watch.taskId,
-      stepId: watch.stepId,
-      at: now(),
-    }
-    await keep(watch, hold)
+    await keep(watch, { id: event.requestId, reason: judged.reason, request: judged.request, tabId, ...(sessionId ? { sessionId } : {}) })
     judgedDocument()
   }
 
-  async function keep(watch: Watch, hold: Hold) {
+  /** Holds what the step sent, for the person: stored as the step's, and the step's wait for a hold woken. */
+  async function keep(watch: Watch, sent: Omit<Hold, 'taskId' | 'stepId' | 'at'>) {
+    const hold: Hold = { ...sent, taskId: watch.taskId, stepId: watch.stepId, at: now() }
     await change((holds) => ({ holds: [...holds.filter((h) => h.id !== hold.id), hold], result: undefined }))
     watch.wake()
   }
@@ -132,9 +124,6 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       request: judged.request,
       tabId,
       ...(sessionId ? { sessionId } : {}),
-      taskId: watch.taskId,
-      stepId: watch.stepId,
-      at: now(),
       via: 'socket',
       contextId,
       frame: frame.id,
@@ -260,16 +249,7 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
      */
     async engage(
       tabId: number,
-      step: {
-        taskId: string
-        stepId: string
-        pageUrl: string | undefined
-        redact?: RedactSettings
-        allow?: WriteAllowRule[]
-        askAlways?: AskAlwaysRule[]
-        adopted?: boolean
-        inherit?: string
-      },
+      step: BarrierStep,
     ): Promise<boolean> {
       const earlier = watches.get(tabId)
       clearTimeout(earlier?.linger)
