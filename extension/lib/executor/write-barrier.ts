@@ -348,8 +348,10 @@ export function createWriteBarrier(deps: WriteBarrierDeps) {
       const holds = (await store.get()).filter((h) => h.tabId === tabId)
       watch.mode = 'pass'
       watch.socketsHeld = false
-      // Told only in the debugger's same attachment: a tab let go of meanwhile is not attached again for it.
-      if (watch.attachment === attachment(tabId)) await sockets.mode(tabId, false)
+      // Told only in the debugger's same attachment: a tab let go of meanwhile is not attached again for it. Not waited
+      // for: a page whose navigation is held answers no evaluation until it is decided, and the tab's commands run in
+      // order, so the next step's hold comes after this.
+      if (watch.attachment === attachment(tabId)) void sockets.mode(tabId, false).catch(() => undefined)
       if (holds.length) return
       if (watch.adopted || watch.attachment === undefined) return off(tabId)
       // A task's next step usually follows at once and would turn it all on again: it stays on a moment, letting
