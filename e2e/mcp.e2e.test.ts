@@ -167,7 +167,9 @@ describe('an outside agent over MCP', () => {
     await card.locator('input[name=reason]').fill('Not with that card')
     await card.getByRole('button', { name: 'Reject' }).click()
     const decided = await deciding
-    expect(decided.text).toMatch(/^Your turn.*click “Place order”: rejected — the person said: Not with that card/)
+    // The click ran; its order post was held and is what the person rejected, named by the button that sent it.
+    expect(pending.action.type).toBe('release')
+    expect(decided.text).toMatch(/^Your turn.*click “Place order”: done.*release “Place order”: rejected — the person said: Not with that card/)
     expect(decided.text).toContain('The person rejected the risky step: “Not with that card”.')
 
     // The agent gives up; the person reads that the agent canceled it, never that they did.

@@ -98,9 +98,10 @@ describe('side panel setup and what it says when something is wrong', () => {
     await start.getByRole('button', { name: '运行' }).click()
     await expect.poll(() => panel.getByTestId('notice').innerText(), { timeout: 10_000 }).toMatch(/^服务器没有配置 LLM/)
 
-    // A high-risk step: the card says why in Chinese, though the server keeps its reasons in English.
+    // A step its script calls high risk, asked first: the card says why in Chinese, though the server keeps its
+    // reasons in English.
     const goal = '下单前先问我'
-    const taskId = await h.runScript([{ type: 'click', text: 'Place order' }], `${h.site.url}/shop/`, goal)
+    const taskId = await h.runScript([{ type: 'click', text: 'Place order', risk: 'high' }], `${h.site.url}/shop/`, goal)
     const view = await h.waitFor(taskId, 'WAITING_CONFIRMATION', 60_000)
     expect(view.pendingConfirmation!.reasons).toEqual(['clicks "Place order", which looks like a purchase or payment'])
     const recent = panel.getByTestId('recent')

@@ -106,8 +106,8 @@ describe('a plan-first task in the real extension', () => {
     await expect.poll(async () => (await h.status(taskId)).task.plan?.state, { timeout: 10_000 }).toBe('approved')
     await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(0)
 
-    // From here every question is approved in the panel. The risky steps are asked as always (the cart's form, the
-    // order); the one step that leaves the plan is asked for that reason, and nothing reaches its site before.
+    // From here every question is approved in the panel. What the risky steps send is asked about (the cart's form,
+    // the order); the one step that leaves the plan is asked for that reason, and nothing reaches its site before.
     const asked: { view: StatusView; localhostBefore: number; ordersBefore: number }[] = []
     for (;;) {
       const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'], 60_000)
@@ -129,7 +129,8 @@ describe('a plan-first task in the real extension', () => {
     expect(leave.localhostBefore).toBe(0)
     // It came after the order: the plan's own steps, risky ones confirmed, ran with no other kind of question.
     expect(leave.ordersBefore).toBe(1)
-    const order = asked.find((a) => a.view.pendingConfirmation!.reasonDetails?.some((d) => d.code === 'label-high' && d.label === 'Place order'))
+    // The order's click ran; the post it sent was held and is what the person confirmed.
+    const order = asked.find((a) => a.view.pendingConfirmation!.reasonDetails?.some((d) => d.code === 'held-write' && d.path === '/shop/order'))
     expect(order, 'the order was confirmed').toBeDefined()
     expect(order!.ordersBefore).toBe(0)
     expect(asked.indexOf(order!)).toBeLessThan(asked.indexOf(leave))

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ScriptStep } from '#protocol'
 import { answer, startFakeLlm, type FakeLlm, type FakeRequest } from '../test/support/fake-llm'
 import { observationsByAction } from './support/harness'
 import { indexOf } from './support/shopper'
@@ -126,24 +127,43 @@ describe('trusted input through the debugger', () => {
     await tab.close()
   })
 
-  it('asks before dropping onto the trash, and the page gets the drop only once the person approved it', async () => {
+  it('drops onto the trash unasked where the page sends nothing, and asks first where the debugger is refused', async () => {
     h.site.reset()
-    const taskId = await h.runScript(
-      [
-        { type: 'observe' },
-        // Alpha 5, …, Trash 11 in the order the page lists them.
-        { type: 'drag', index: 5, to: 11 },
-      ],
-      `${h.site.url}/input`,
-    )
+    const drop: ScriptStep[] = [
+      { type: 'observe' },
+      // Alpha 5, …, Trash 11 in the order the page lists them.
+      { type: 'drag', index: 5, to: 11 },
+    ]
+    const taskId = await h.runScript(drop, `${h.site.url}/input`)
     const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'], 60_000)
-    expect(view.task.status, JSON.stringify(view.steps, null, 1)).toBe('WAITING_CONFIRMATION')
-    expect(view.pendingConfirmation).toMatchObject({ action: { type: 'drag' }, risk: 'high' })
-    expect(view.pendingConfirmation!.reasons.join(' ')).toContain('drops onto "Trash"')
-    expect(h.site.hits.filter((w) => w.startsWith('trashed'))).toEqual([])
-    await h.confirm(taskId, true)
-    expect((await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)).task.status).toBe('SUCCEEDED')
+    // The barrier held the tab's writes and the page sent none: the drop's words alone are no question.
+    expect(view.task.status, JSON.stringify(view.steps, null, 1)).toBe('SUCCEEDED')
     expect(h.site.hits).toContain('trashed:Alpha:true')
+
+    // Without the debugger nothing could hold what a drop sends: its words ask first, and the page waits for the answer.
+    h.site.reset()
+    const tab = await h.ext.context.newPage()
+    await tab.goto(`${h.site.url}/input`)
+    await tab.bringToFront()
+    const sw = await h.ext.worker()
+    await sw.evaluate(async (url) => {
+      const [found] = await chrome.tabs.query({ url, active: true })
+      await chrome.storage.session.set({ 'tandem.debugger.declined': [found!.id] })
+    }, `${h.site.url}/input`)
+    try {
+      const refused = await h.runScript(drop)
+      const asked = await h.waitFor(refused, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'], 60_000)
+      expect(asked.task.status, JSON.stringify(asked.steps, null, 1)).toBe('WAITING_CONFIRMATION')
+      expect(asked.pendingConfirmation).toMatchObject({ action: { type: 'drag' }, risk: 'high' })
+      expect(asked.pendingConfirmation!.reasons.join(' ')).toContain('drops onto "Trash"')
+      expect(h.site.hits.filter((w) => w.startsWith('trashed'))).toEqual([])
+      await h.confirm(refused, true)
+      expect((await h.waitFor(refused, ['SUCCEEDED', 'FAILED'], 60_000)).task.status).toBe('SUCCEEDED')
+      expect(h.site.hits.filter((w) => w.startsWith('trashed:Alpha'))).toHaveLength(1)
+    } finally {
+      await sw.evaluate(() => chrome.storage.session.remove('tandem.debugger.declined'))
+      await tab.close()
+    }
   })
 
   it('holds the write a reorder sends (the list saving its order) until the person lets it go', async () => {

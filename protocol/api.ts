@@ -157,6 +157,15 @@ export const ClientView = z.object({
 })
 export type ClientView = z.infer<typeof ClientView>
 
+/** `POST /demo/messages`: what the demo page's contact form sends (the server answers and keeps nothing). */
+export const DemoMessageBody = z.strictObject({
+  name: z.string().max(200),
+  email: z.string().max(320),
+  topic: z.string().max(100),
+  message: z.string().max(4000),
+})
+export type DemoMessageBody = z.infer<typeof DemoMessageBody>
+
 /** `POST /api/writes/forget`: the person no longer always allows this kind of write. */
 export const ForgetWriteBody = WriteAllowRule
 export type ForgetWriteBody = z.infer<typeof ForgetWriteBody>

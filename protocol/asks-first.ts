@@ -37,7 +37,16 @@ export const barrierBlind = (reason: Pick<RiskReason, 'code' | 'level'>) =>
 /** Enter in a multi-line message box: a chat sends it, over a socket that may be open already. */
 const SENDS_MESSAGE: ReadonlySet<RiskReasonCode> = new Set<RiskReasonCode>(['press-enter-message'])
 
-export function asksFirst(assessed: { risk: Risk; details: readonly Pick<RiskReason, 'code' | 'level'>[] }, barrier: BarrierMode | undefined): boolean {
+/**
+ * `declared`: the risk the step's own author gave it (a script step, the model, an MCP client). High, it asks whatever
+ * else was found: classifyRisk names it as a reason only where the words said less.
+ */
+export function asksFirst(
+  assessed: { risk: Risk; details: readonly Pick<RiskReason, 'code' | 'level'>[] },
+  barrier: BarrierMode | undefined,
+  declared?: Risk,
+): boolean {
+  if (declared === 'high') return true
   if (barrier !== 'held') return assessed.risk === 'high' || assessed.details.some((d) => SENDS_MESSAGE.has(d.code))
   return assessed.risk === 'high' && assessed.details.some(barrierBlind)
 }

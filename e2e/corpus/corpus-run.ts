@@ -51,8 +51,8 @@ export async function runCorpus(options: CorpusOptions): Promise<{ results: Case
   const passes = [...modes.map((mode) => ({ mode, cases, fallback: false })), ...(fallback?.modes ?? []).map((mode) => ({ mode, cases: fallback!.cases, fallback: true }))]
   try {
     for (const { mode, cases, fallback } of passes) {
-      if (fallback) await refuseDebugger(h)
       for (const c of cases) {
+        if (fallback) await refuseDebugger(h)
         model.reset(c.id)
         const result = { ...(await runCase(h, site, c, mode, timeoutMs, approve)), ...(fallback ? { fallback } : {}) }
         if (mode === 'llm' && model.misses.has(c.id)) result.note = `the model did not find ${model.misses.get(c.id)}`
@@ -75,13 +75,20 @@ export async function runCorpus(options: CorpusOptions): Promise<{ results: Case
 }
 
 // Runs in the extension's worker, where chrome is the extension API.
-declare const chrome: { storage: { session: { set(items: Record<string, unknown>): Promise<void> } } }
+declare const chrome: {
+  storage: { session: { set(items: Record<string, unknown>): Promise<void> } }
+  tabs: { query(q: object): Promise<{ id?: number }[]> }
+}
 
 /**
- * As if the person had canceled Chrome's debugging bar on every tab to come: the worker's list of declined tabs
- * (see createTabDebugger) names every id a task's tab can get in this browser.
+ * As if the person had canceled Chrome's debugging bar on the next case's tab: the worker's list of declined tabs
+ * (see createTabDebugger) names the tabs open now and the next ids the browser will give, which it gives in order.
  */
 async function refuseDebugger(h: Awaited<ReturnType<typeof startHarness>>): Promise<void> {
   const sw = await h.ext.worker()
-  await sw.evaluate((ids) => chrome.storage.session.set({ 'tandem.debugger.declined': ids }), Array.from({ length: 5000 }, (_, i) => i + 1))
+  await sw.evaluate(async () => {
+    const open = (await chrome.tabs.query({})).map((t) => t.id ?? 0)
+    const last = Math.max(0, ...open)
+    await chrome.storage.session.set({ 'tandem.debugger.declined': [...open, ...Array.from({ length: 200 }, (_, i) => last + 1 + i)] })
+  })
 }

@@ -48,6 +48,14 @@ describe('asking first: effects decide where the barrier holds them', () => {
     for (const assessed of blind) expect(asksFirst(assessed, 'held'), assessed.reasons.join('; ')).toBe(true)
   })
 
+  it('asks first for a step its author called high risk, though its words said as much already', () => {
+    const placeOrder = judged({ actionType: 'click', element: button('Place order'), declared: 'high' })
+    expect(placeOrder.details.map((d) => d.code)).not.toContain('declared')
+    expect(asksFirst(placeOrder, 'held')).toBe(false)
+    expect(asksFirst(placeOrder, 'held', 'high')).toBe(true)
+    expect(asksFirst(placeOrder, 'held', 'medium')).toBe(false)
+  })
+
   it('keeps the person’s own rules speaking first', () => {
     const rules = { high: { keywords: ['archive'], selectors: ['#wipe'], urlPatterns: ['/admin/'] }, medium: { keywords: [], selectors: [], urlPatterns: [] }, exempt: [] }
     expect(asksFirst(classifyRisk({ actionType: 'click', params: {}, element: button('Archive') }, rules), 'held')).toBe(true)

@@ -566,8 +566,22 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     return barrier.waitForHold(current.id, action.actionId, now() + 2000, () => barrier.documents(current.id) > 0)
   }
 
+  /** What the page stored of the step as it acted, given a moment to store it (its hold may come first). */
+  async function storedResult() {
+    for (let tries = 0; tries < 5; tries++) {
+      const stored = await deps.readResult(action.actionId).catch(() => null)
+      if (stored) return stored
+      await new Promise((r) => setTimeout(r, 60))
+    }
+    return null
+  }
+
   /** The step ends with writes held: the page as it is now (the request still waiting) is the evidence. */
   async function heldStep(current: LiveTab, page: Partial<PageState> | undefined) {
+    // A page whose form post is held never answers; what it stored as it acted still names the element.
+    const stored = page ? null : await storedResult()
+    if (stored?.targetName) obs.targetName(stored.targetName)
+    if (stored?.input) obs.input(stored.input)
     const holds = await deps.barrier!.held(action.actionId)
     obs.writes({ held: holds.map(heldWrite) })
     obs.page(page)

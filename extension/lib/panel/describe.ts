@@ -33,7 +33,8 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
     case 'extract':
       return t('act.extract', { instruction: clip(str(p.instruction), 160) })
     case 'release':
-      return t('act.release', { request: heldSummary(p.requests) })
+      // What the step was and what it sends: the element the person reads, then the request.
+      return named ? t('act.releaseAfter', { target, request: heldSummary(p.requests) }) : t('act.release', { request: heldSummary(p.requests) })
     case 'upload':
       return t('act.upload', { target, file: clip(str(p.file), 120) })
     case 'switch_tab':

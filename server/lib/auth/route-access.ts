@@ -20,6 +20,7 @@ const MCP = ['owner', 'agent'] as const
  */
 export const ROUTE_ACCESS: readonly RouteAccess[] = [
   { method: 'GET', path: '/api/health', accepts: ANYONE, what: 'is the server up' },
+  { method: 'POST', path: '/demo/messages', accepts: ANYONE, what: 'the demo page’s contact form (nothing is kept)' },
   { method: 'GET', path: '/api/info', accepts: OWNER, what: 'server name, version, LLM configured' },
   { method: 'POST', path: '/api/agent/start', accepts: OWNER, what: 'start a task' },
   { method: 'POST', path: '/api/agent/next', accepts: OWNER, what: 'the extension takes its next action (secrets filled in)' },

@@ -85,7 +85,7 @@ export function proposeNext(
   const reasons = [...assessed.reasons, ...addedDetails.map((d) => describeRiskReason(d, 'en'))]
   const reasonDetails = [...assessed.details, ...addedDetails]
   // Where the barrier holds what the step sends, that decides; its words only where the barrier cannot see.
-  const requiresConfirmation = asksFirst({ risk, details: reasonDetails }, task.barrier)
+  const requiresConfirmation = asksFirst({ risk, details: reasonDetails }, task.barrier, form.risk)
   const action: Action = { ...partial, risk, requiresConfirmation, ...(task.followed && !requiresConfirmation ? { followed: true } : {}) }
   const text = action.params.text
   // A {{secret:NAME}} placeholder is safe to keep: the value is filled in on delivery and scrubbed everywhere.
