@@ -169,7 +169,7 @@ describe('an outside agent over MCP', () => {
     const decided = await deciding
     // The click ran; its order post was held and is what the person rejected, named by the button that sent it.
     expect(pending.action.type).toBe('release')
-    expect(decided.text).toMatch(/^Your turn.*click “Place order”: done.*release “Place order”: rejected — the person said: Not with that card/)
+    expect(decided.text).toMatch(/^Your turn.*release “Place order”: rejected — the person said: Not with that card/)
     expect(decided.text).toContain('The person rejected the risky step: “Not with that card”.')
 
     // The agent gives up; the person reads that the agent canceled it, never that they did.

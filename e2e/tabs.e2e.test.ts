@@ -164,16 +164,18 @@ describe('a task follows the tabs its pages open', () => {
     // The frame's post reached the frame's own site once, with what the model typed.
     expect(notes()).toEqual([`frame-note localhost:${port} Leave at door 7`])
     expect(h.site.requests.filter((r) => r.startsWith('POST ') && r.endsWith(' /tabs/frame-note'))).toEqual([`POST localhost:${port} /tabs/frame-note`])
-    // The step aimed past the listed elements failed; the typing and the send ran in the frame.
+    // The step aimed past the listed elements failed; the typing and the send ran in the frame, and the post the
+    // send held went once the person let it.
     const steps = end.steps.filter((s) => s.type !== 'navigate')
     expect(steps.map((s) => [s.type, s.outcome])).toEqual([
       ['click', 'failed'],
       ['type', 'done'],
       ['click', 'done'],
+      ['release', 'done'],
     ])
     expect(steps[0]!.errors?.[0]?.code).toBe('TARGET_NOT_FOUND')
     // The steps in the frame kept their evidence: the frame's fields were masked with the page's, and the shot taken.
-    for (const step of steps.slice(1)) expect(step.artifacts?.map((a) => a.label), JSON.stringify(step)).toEqual(['before', 'after'])
+    for (const step of steps.slice(1, 3)) expect(step.artifacts?.map((a) => a.label), JSON.stringify(step)).toEqual(['before', 'after'])
     // Trusted input reaches the page's own frame only: the steps in the cross-origin frame used DOM events.
     const events = await h.audit(taskId)
     const observed = observationsByAction(events)

@@ -16,6 +16,7 @@ import { waitForTabLoad } from './tab-load'
 import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
 import { HELD, firstOf, heldWrite, notHeld, withBlocked, withLeaks } from './barrier-outcome'
 import { reopenUnderBarrier, type Opened } from './popups'
+import { backFromRefusedPosts } from './refused-post'
 import type { WriteBarrier } from './write-barrier'
 import type { WriteBlock } from './write-block'
 import type { LateEffects, NextStep, StepTail } from './step-tail'
@@ -123,7 +124,9 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   if (late && action.type !== 'release' && choice.kind === 'tab') return lateStep(choice.tab, late)
   // A held write belongs to the step it came from: a task that moves on to anything else lets it fail.
   if (action.type === 'release') return release(choice.kind === 'tab' ? choice.tab : null)
-  const refusing = deps.barrier?.refuse((h) => h.taskId === action.taskId && h.stepId !== handed?.actionId)
+  const refusing = deps.barrier
+    ?.refuse((h) => h.taskId === action.taskId && h.stepId !== handed?.actionId)
+    .then((refused) => backFromRefusedPosts(deps.tabs, refused))
 
   if (action.type === 'navigate') {
     await refusing

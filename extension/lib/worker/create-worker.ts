@@ -68,7 +68,7 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
   const tabDebugger = createTabDebugger({ debugger: browser.debugger })
   // Listens to chrome.debugger.onEvent: created while the worker starts, so the event that woke it is delivered.
   const barrier = createWriteBarrier({ debugger: tabDebugger, events: browser.debugger.onEvent })
-  const debuggerHold = createDebuggerHold({ debugger: tabDebugger, barrier })
+  const debuggerHold = createDebuggerHold({ debugger: tabDebugger, barrier, tabs: browser.tabs })
   const writeBlock = createWriteBlock({ declarativeNetRequest: browser.declarativeNetRequest, blocked: browser.webRequest.onErrorOccurred as never })
   // Clicks and keys the page asks for while a step runs, as trusted input (see onInputRequest).
   const input = createTrustedInput({ debugger: tabDebugger, events: browser.debugger.onEvent, zoom: (tabId) => browser.tabs.getZoom(tabId) })

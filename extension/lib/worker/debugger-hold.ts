@@ -4,12 +4,16 @@ import type { WriteBarrier } from '../executor/write-barrier'
 import { readState, type ExecutorState } from '../executor/state'
 import { taskOfTab } from './indicator-sync'
 import { ownedTabs } from '../executor/task-tabs'
+import { backFromRefusedPosts } from '../executor/refused-post'
+import type { TabsApi } from '../executor/task-tab'
 
 export interface DebuggerHoldDeps {
   debugger: Pick<TabDebugger, 'detach' | 'allow' | 'attachedTabs'>
   readState?: () => Promise<ExecutorState>
   /** Writes still held on a tab fail before the debugger lets go of it: detaching would send them. */
   barrier?: Pick<WriteBarrier, 'refuse'>
+  /** A refused form post leaves its tab on an error page: the tab goes back to the form (backFromRefusedPosts). */
+  tabs?: Pick<TabsApi, 'get' | 'goBack'>
 }
 
 /**
@@ -31,7 +35,10 @@ export function createDebuggerHold(deps: DebuggerHoldDeps) {
   }
 
   const refuse = (which: Parameters<WriteBarrier['refuse']>[0]) =>
-    deps.barrier?.refuse(which).catch((error: unknown) => console.warn('[tandem] held requests could not be refused', error))
+    deps.barrier
+      ?.refuse(which)
+      .then((refused) => (deps.tabs ? backFromRefusedPosts(deps.tabs, refused) : undefined))
+      .catch((error: unknown) => console.warn('[tandem] held requests could not be refused', error))
 
   const self = {
     /** The person has the tab (the task is paused): let go of it; a debugging they canceled stays canceled. */
