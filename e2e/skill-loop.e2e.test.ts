@@ -158,13 +158,10 @@ describe('a task saved as a skill and run again from it with no LLM', () => {
     const targeted = proposedActions(events).filter((a) => a.target)
     expect(targeted.length).toBeGreaterThanOrEqual(4)
     for (const action of targeted) expect(['selector', 'text'], JSON.stringify(action)).toContain(action.target!.by)
-    // The order's click ran; the post it sent was held, asked about and approved in the panel before it went.
+    // The order itself was asked about and approved in the panel before it was placed.
     const order = targeted.find((a) => a.type === 'click' && /Place order/.test(JSON.stringify(a.target)))
     expect(order?.risk).toBe('high')
-    const releases = proposedActions(events).filter((a) => a.type === 'release')
-    const release = releases.find((a) => JSON.stringify(a.params.requests).includes('/shop/order'))
-    expect(release, JSON.stringify(events.map((e) => [e.type, e.actionId]))).toBeDefined()
-    expect(events.find((e) => e.type === 'confirmation.answered' && e.actionId === release!.actionId)?.data).toMatchObject({ approved: true })
+    expect(events.find((e) => e.type === 'confirmation.answered' && e.actionId === order!.actionId)?.data).toMatchObject({ approved: true })
     await expect.poll(() => panel.getByTestId('task-status').innerText(), { timeout: 10_000 }).toBe('Done')
 
     // 5. Saved again from the panel under the same slug: the clash is named, and replaced only on request.
