@@ -28,6 +28,11 @@ const BLOCK_RULE_IDS = Array.from({ length: 3 + MAX_ALLOWED_WRITES }, (_, i) => 
 const WINDOWS_RULE_ID = BLOCK_FIRST_RULE_ID + 2 + MAX_ALLOWED_WRITES
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete', 'connect', 'other']
 
+/**
+ * Every kind of request a write can be. Named, because a rule that names none leaves out `main_frame`: a form
+ * posted by script (`requestSubmit()` from a plain element) would then navigate past the block.
+ */
+const ALL_TYPES = ['main_frame', 'sub_frame', 'xmlhttprequest', 'ping', 'csp_report', 'other', 'object', 'media', 'image', 'script', 'stylesheet', 'font', 'websocket']
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 // What isIdSegment calls an id, as near as RE2 (no lookahead) can say it: a number, or a long run of id characters
 // (hex, UUID, base64, a masked token or email). A short word never matches, so `/drafts/all/delete` stays blocked.
@@ -48,7 +53,7 @@ const allowRules = (tabId: number, allow: readonly WriteAllowRule[]): Rule[] =>
       id: BLOCK_FIRST_RULE_ID + 2 + i,
       priority: 4,
       action: { type: 'allow' },
-      condition: { tabIds: [tabId], requestMethods: [rule.method.toLowerCase()] as never, regexFilter: allowRegexOf(rule) },
+      condition: { tabIds: [tabId], requestMethods: [rule.method.toLowerCase()] as never, regexFilter: allowRegexOf(rule), resourceTypes: ALL_TYPES as never },
     }))
 const BLOCKED = 'net::ERR_BLOCKED_BY_CLIENT'
 
@@ -94,7 +99,7 @@ export function createWriteBlock(apis: WriteBlockApis) {
     scope === 'sockets'
       ? [sockets(tabId), ...windows(tabId, pageUrl)]
       : [
-          { id: BLOCK_RULE_IDS[0]!, priority: 3, action: { type: 'block' }, condition: { tabIds: [tabId], requestMethods: WRITE_METHODS as never } },
+          { id: BLOCK_RULE_IDS[0]!, priority: 3, action: { type: 'block' }, condition: { tabIds: [tabId], requestMethods: WRITE_METHODS as never, resourceTypes: ALL_TYPES as never } },
           sockets(tabId),
           ...allowRules(tabId, allow),
           ...windows(tabId, pageUrl),
