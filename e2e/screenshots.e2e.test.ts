@@ -50,7 +50,7 @@ describe('screenshots of a task tab in the background, in the build people load'
       [
         { type: 'ask_user', question: 'Pause so the test can bring another tab to the front' },
         { type: 'screenshot' },
-        { type: 'click', text: 'Delete everything' },
+        { type: 'click', text: 'Delete everything', risk: 'high' },
       ],
       painted(),
     )

@@ -41,15 +41,15 @@ describe('a step’s tail: the page’s late writes are still held', () => {
     )
     const view = await h.waitFor(taskId, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'])
     expect(view.task.status, JSON.stringify(view.steps)).toBe('WAITING_CONFIRMATION')
-    expect(view.pendingConfirmation!.evidence?.requests?.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/drafts/7/autosave'])
+    expect(view.pendingConfirmation!.evidence?.requests?.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/docs/7/summary'])
     const page = await taskPage()
     // Held in the browser: the site has not heard of it, and the page is still waiting for its answer.
-    expect(posts('/api/drafts/7/autosave')).toEqual([])
+    expect(posts('/api/docs/7/summary')).toEqual([])
     expect(await page.locator('#saved').textContent()).toBe('Not saved')
     await h.confirm(taskId, true)
     const end = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'])
     expect(end.task.status, JSON.stringify(end.steps)).toBe('SUCCEEDED')
-    expect(posts('/api/drafts/7/autosave')).toHaveLength(1)
+    expect(posts('/api/docs/7/summary')).toHaveLength(1)
     await expect.poll(() => page.locator('#saved').textContent()).toBe('Saved')
     // The preview was clicked exactly once, whichever step heard the save.
     expect(await page.locator('#clicks').textContent()).toBe('1')
@@ -60,7 +60,8 @@ describe('a step’s tail: the page’s late writes are still held', () => {
     const taskId = await h.runScript(
       [
         { type: 'type', selector: '#summary', text: 'Q3 plan' },
-        { type: 'click', text: 'Publish' },
+        // Asked first in its script's own words, so the save leaves while the person reads that card.
+        { type: 'click', text: 'Publish', risk: 'high' },
       ],
       draft(),
     )
@@ -70,7 +71,7 @@ describe('a step’s tail: the page’s late writes are still held', () => {
     const page = await taskPage()
     // The save's timer has long gone off while the person reads the card: it is held, not sent.
     await page.waitForTimeout(800)
-    expect(posts('/api/drafts/7/autosave')).toEqual([])
+    expect(posts('/api/docs/7/summary')).toEqual([])
     expect(await page.locator('#saved').textContent()).toBe('Not saved')
     answered.add(publish.pendingConfirmation!.actionId)
     await h.confirm(taskId, true)
@@ -79,7 +80,7 @@ describe('a step’s tail: the page’s late writes are still held', () => {
     const save = await approveNext(taskId, answered)
     const typed = publish.steps.find((s) => s.type === 'type')!
     expect(save.pendingConfirmation!.action).toMatchObject({ type: 'release', params: { after: typed.actionId } })
-    expect(save.pendingConfirmation!.evidence?.requests?.map((r) => r.path)).toEqual(['/api/drafts/7/autosave'])
+    expect(save.pendingConfirmation!.evidence?.requests?.map((r) => r.path)).toEqual(['/api/docs/7/summary'])
     expect(posts('/api/drafts/7/publish')).toEqual([])
 
     // Then the click that waited is asked about again and runs.
@@ -87,7 +88,7 @@ describe('a step’s tail: the page’s late writes are still held', () => {
     const end = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'])
     expect(end.task.status, JSON.stringify(end.steps)).toBe('SUCCEEDED')
     const order = h.site.requests.filter((r) => r.startsWith('POST ')).map((r) => r.split(' ').at(-1))
-    expect(order).toEqual(['/api/drafts/7/autosave', '/api/drafts/7/publish'])
+    expect(order).toEqual(['/api/docs/7/summary', '/api/drafts/7/publish'])
     await expect.poll(() => page.locator('#shown').textContent()).toBe('Published')
     const events: AuditEvent[] = await h.audit(taskId)
     expect(events.filter((e) => e.type === 'write.held').map((e) => e.actionId)).toEqual([typed.actionId])
