@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorEnvelope } from '#protocol'
 import { recordApprovedOrder } from '../support/approved-order'
 import { startServer, type TestServer } from '../support/server'
+import { accessOf } from '../../server/lib/auth/route-access'
 
 interface Raw {
   status: number
@@ -78,7 +79,7 @@ describe('the token', () => {
     expect(routes).toContainEqual({ method: 'POST', route: '/mcp' })
   })
 
-  it('is needed on every route but health: none or a wrong one gets a 401 envelope', async () => {
+  it('is needed on every route but those anyone may call (health, the demo page’s form): none or a wrong one gets a 401 envelope', async () => {
     for (const { method, route } of routes) {
       const path = concrete(route)
       const body = method === 'POST' || method === 'DELETE' ? '{}' : undefined
@@ -88,6 +89,12 @@ describe('the token', () => {
         const what = `${method} ${path} ${authorization ?? 'no token'}`
         if (route === '/api/health') {
           expect(res.status, what).toBe(200)
+          continue
+        }
+        if (accessOf(method, path).includes('anyone')) {
+          // The demo page's form checks what it is sent, token or not: an empty message is a 400 envelope.
+          expect(res.status, what).toBe(400)
+          expect(ErrorEnvelope.parse(await res.json()).error.code, what).toBe('BAD_REQUEST')
           continue
         }
         expect(res.status, what).toBe(401)
