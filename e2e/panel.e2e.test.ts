@@ -216,6 +216,8 @@ describe('side panel, driven as a person would', () => {
       .poll(async () => (await h.audit(taskId)).find((e) => e.type === 'confirmation.answered' && e.data.approved === false)?.data, { timeout: 10_000 })
       .toMatchObject({ approved: false, reason: 'Not this card today' })
     expect(h.site.shop.orders).toHaveLength(1) // only the first test's order
+    // Told no, the model asks what to do instead; the person cancels from there.
+    await h.waitFor(taskId, 'WAITING_USER', 60_000)
     await panel.getByTestId('controls').getByRole('button', { name: 'Cancel task' }).click()
     await h.waitFor(taskId, 'CANCELED')
     // The person's own cancel is named as theirs, not as a failure.
