@@ -3,6 +3,7 @@ import type { ScriptStep } from '#protocol'
 import { answer, startFakeLlm, type FakeLlm, type FakeRequest } from '../test/support/fake-llm'
 import { observationsByAction } from './support/harness'
 import { indexOf } from './support/shopper'
+import { openRefusedTab } from './support/refused-tab'
 import { useHarness } from './support/use-harness'
 
 // Chrome's extension API, inside the service worker's evaluate.
@@ -91,16 +92,7 @@ describe('trusted input through the debugger', () => {
 
   it('falls back to DOM events, and says so, when the person declined debugging the tab', async () => {
     h.site.reset()
-    const tab = await h.ext.context.newPage()
-    await tab.goto(`${h.site.url}/input`)
-    await tab.bringToFront()
-    // As Chrome's Cancel on its "started debugging" bar leaves it: the tab is not to be attached (createTabDebugger).
-    const sw = await h.ext.worker()
-    await sw.evaluate(async (url) => {
-      // The first test's task tab shows the same page: this one is the one in front.
-      const [found] = await chrome.tabs.query({ url, active: true })
-      await chrome.storage.session.set({ 'tandem.debugger.declined': [found!.id] })
-    }, `${h.site.url}/input`)
+    const { restore } = await openRefusedTab(h, `${h.site.url}/input`)
     const taskId = await h.runScript([
       { type: 'click', selector: '#trusted' },
       { type: 'type', selector: '#nick', text: 'Grace' },
@@ -123,8 +115,7 @@ describe('trusted input through the debugger', () => {
     const observed = observationsByAction(await h.audit(taskId))
     const inputs = view.steps.filter((s) => ['click', 'type', 'hover', 'drag'].includes(s.type)).map((s) => observed.get(s.actionId)?.at(-1)?.data.input)
     expect(inputs).toEqual(['dom', 'dom', 'dom', 'dom', 'dom'])
-    await sw.evaluate(() => chrome.storage.session.remove('tandem.debugger.declined'))
-    await tab.close()
+    await restore()
   })
 
   it('drops onto the trash unasked where the page sends nothing, and asks first where the debugger is refused', async () => {
@@ -142,14 +133,7 @@ describe('trusted input through the debugger', () => {
 
     // Without the debugger nothing could hold what a drop sends: its words ask first, and the page waits for the answer.
     h.site.reset()
-    const tab = await h.ext.context.newPage()
-    await tab.goto(`${h.site.url}/input`)
-    await tab.bringToFront()
-    const sw = await h.ext.worker()
-    await sw.evaluate(async (url) => {
-      const [found] = await chrome.tabs.query({ url, active: true })
-      await chrome.storage.session.set({ 'tandem.debugger.declined': [found!.id] })
-    }, `${h.site.url}/input`)
+    const { restore } = await openRefusedTab(h, `${h.site.url}/input`)
     try {
       const refused = await h.runScript(drop)
       const asked = await h.waitFor(refused, ['WAITING_CONFIRMATION', 'SUCCEEDED', 'FAILED'], 60_000)
@@ -161,8 +145,7 @@ describe('trusted input through the debugger', () => {
       expect((await h.waitFor(refused, ['SUCCEEDED', 'FAILED'], 60_000)).task.status).toBe('SUCCEEDED')
       expect(h.site.hits.filter((w) => w.startsWith('trashed:Alpha'))).toHaveLength(1)
     } finally {
-      await sw.evaluate(() => chrome.storage.session.remove('tandem.debugger.declined'))
-      await tab.close()
+      await restore()
     }
   })
 
