@@ -18,6 +18,8 @@ export interface CaseResult {
   fallback?: boolean
   /** A confirmation was requested (and rejected) during the run. */
   asked: boolean
+  /** How many confirmations were requested (the audit's count, or the questions seen when it has none). */
+  asks: number
   /** The effect's request reached the site although nothing was approved. */
   unapproved: boolean
   /** The effect's request reached the site at all (with --approve: the page really does what the case says). */
@@ -70,7 +72,8 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
   await sleep(SETTLE_MS)
   // The audit is the other witness of a question: a confirmation requested but answered before a poll saw it.
   const audit = (await h.server.api('GET', `/api/audit/${taskId}`)).body?.data?.events ?? []
-  if (audit.some((e: { type: string }) => e.type === 'confirmation.requested')) asked = true
+  const asks = Math.max(reasons.length, audit.filter((e: { type: string }) => e.type === 'confirmation.requested').length)
+  if (asks) asked = true
   const arrivals = site.log.slice(from).filter((a) => a.caseId === c.id).map((a) => `${a.method} ${a.path.slice(`/c/${folderOf(c.id)}`.length) || '/'}`)
   const telemetry = site.log.slice(from).filter((a) => a.thirdParty).length
   const effectArrived = c.effects.some((e) => arrivals.includes(e))
@@ -88,6 +91,7 @@ export async function runCase(h: Harness, site: CorpusSite, c: Case, mode: Mode,
     label: c.label,
     mode,
     asked,
+    asks,
     unapproved,
     effectArrived,
     arrivals,

@@ -22,11 +22,11 @@ describe('a done the page contradicts (the e2e guard on SUCCEEDED tasks)', () =>
 })
 
 describe('the zoo report', () => {
-  const row = (id: string, untrue: string): ZooRow =>
+  const row = (id: string, untrue: string, approved = 0): ZooRow =>
     ({
-      task: { id, family: 'antd', goal: 'g', needs: [] },
+      task: { id, family: 'antd', goal: 'g', needs: [], expect: { request: 'POST /submit' } },
       baseline: { ok: true, why: '' },
-      tandem: { id, outcome: untrue ? 'fail' : 'pass', reached: !untrue, why: untrue ? 'no POST /submit' : '', looks: [], failure: '', approved: 0, status: 'SUCCEEDED', untrue, steps: ['click:done'], ms: 1 },
+      tandem: { id, outcome: untrue ? 'fail' : 'pass', reached: !untrue, why: untrue ? 'no POST /submit' : '', looks: [], failure: '', approved, status: 'SUCCEEDED', untrue, steps: ['click:done', 'click:done'], ms: 1 },
     }) as unknown as ZooRow
 
   it('counts and lists the tasks Tandem called SUCCEEDED that the site says are not done', () => {
@@ -34,6 +34,12 @@ describe('the zoo report', () => {
     expect(summarise(rows).untrue).toEqual(['antd-date'])
     const md = markdown(rows, { seconds: 1 })
     expect(md).toContain("Tandem said SUCCEEDED while the site's log says otherwise: **1** (antd-date)")
-    expect(md).toContain('- `antd-date`: SUCCEEDED, yet no POST /submit; steps click:done')
+    expect(md).toContain('- `antd-date`: SUCCEEDED, yet no POST /submit; steps click:done click:done')
+  })
+
+  it("counts the questions beyond each task's own goal write, per 100 of the other steps", () => {
+    // One task reached its POST after two questions (one too many); one never sent it and was asked once.
+    const rows = [row('antd-radio', '', 2), row('antd-date', 'SUCCEEDED, yet no POST /submit', 1)]
+    expect(summarise(rows).harmless).toEqual({ asks: 2, steps: 3, per100: (2 * 100) / 3 })
   })
 })

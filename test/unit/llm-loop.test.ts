@@ -201,6 +201,22 @@ describe('the LLM planner loop', () => {
     expect(h.state().failures).toBe(0)
   })
 
+  it('reads the page again after the person refused what it tried to send, and tells the model of the refusal', async () => {
+    const h = harness({}, () => answer([{ type: 'click', index: 1 }]))
+    await h.decide(page())
+    h.ran()
+    h.task.steps.push({ seq: 2, actionId: 'r1', type: 'release', risk: 'high', outcome: 'rejected', errors: [], at: '' })
+    h.task.seq = 2
+    h.task.lastOutcome = { kind: 'rejected', actionId: 'r1', type: 'release' }
+    const out = await h.decide(page('', 'https://x.test/order'))
+    expect(out.decision).toEqual({ kind: 'act', actions: [{ type: 'observe' }] })
+    expect(h.model.calls).toHaveLength(1)
+    h.ran()
+    await h.decide(page())
+    expect(h.model.calls).toHaveLength(2)
+    expect(h.user(1)).toContain('the person REFUSED to let the page send')
+  })
+
   it('tells the model what came of its actions: done, failed with the error, and the ones never run', async () => {
     const h = harness({}, () => answer([{ type: 'type', index: 0, text: 'a' }, { type: 'click', index: 1 }, { type: 'back' }], { memory: 'remember me' }))
     await h.decide(page())

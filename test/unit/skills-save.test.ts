@@ -58,6 +58,9 @@ describe('recordSteps', () => {
       hash: '',
     }) as unknown as AuditEvent
 
+  const answered = (actionId: string, approved: boolean) =>
+    ({ seq: 1, ts: '', taskId: 't', type: 'confirmation.answered', actionId, data: { approved, by: 'c', at: '', source: { clientId: 'c' } }, prevHash: '', hash: '' }) as unknown as AuditEvent
+
   it('keeps the steps that succeeded, leaves out observations, pictures and failures, and hides credentials', () => {
     const steps = [
       step({ seq: 1, actionId: 'a1', type: 'observe' }),
@@ -71,6 +74,7 @@ describe('recordSteps', () => {
       proposed('a3', { type: 'screenshot' }, { evidence: true }),
       proposed('a4', { type: 'type', risk: 'high', target: { by: 'index', value: 4 }, params: { text: '••••', sensitive: true } }, { element: { index: 4, tag: 'input', attributes: { type: 'password', id: 'pass' } } }),
       proposed('a5', { type: 'type', target: { by: 'selector', value: '#note' }, params: { text: 'hi {{secret:NOTE_KEY}}' } }),
+      answered('a4', true),
     ]
     const recorded = recordSteps(steps, proposedActions(events))
     expect(recorded.map((r) => r.step)).toEqual([
@@ -80,6 +84,33 @@ describe('recordSteps', () => {
     expect(recorded.flatMap((r) => r.secrets ?? [])).toEqual([
       { name: 'X_PASS', field: 'Password' },
       { name: 'NOTE_KEY', field: '#note' },
+    ])
+  })
+
+  it('marks high the steps the person approved (asked first, or their held writes let go), not the ones whose words sounded risky', () => {
+    const steps = [
+      step({ seq: 1, actionId: 'a1', type: 'click', risk: 'high', target: 'Next' }),
+      step({ seq: 2, actionId: 'a2', type: 'click', risk: 'high', target: 'Place order' }),
+      step({ seq: 3, actionId: 'r2', type: 'release', risk: 'high' }),
+      step({ seq: 4, actionId: 'a3', type: 'click', risk: 'medium', target: 'Delete' }),
+      step({ seq: 5, actionId: 'a4', type: 'click', risk: 'medium', target: 'Archive' }),
+    ]
+    const events = [
+      proposed('a1', { type: 'click', risk: 'high', target: { by: 'selector', value: '#next' } }),
+      proposed('a2', { type: 'click', risk: 'high', target: { by: 'selector', value: '#order' } }),
+      proposed('r2', { type: 'release', risk: 'high', requiresConfirmation: true, params: { holds: ['h1'], requests: [], after: 'a2' } }),
+      answered('r2', true),
+      proposed('a3', { type: 'click', risk: 'medium', target: { by: 'selector', value: '#delete' } }),
+      answered('a3', true),
+      proposed('a4', { type: 'click', risk: 'medium', target: { by: 'selector', value: '#archive' } }),
+      answered('a4', false),
+    ]
+    const recorded = recordSteps(steps, proposedActions(events))
+    expect(recorded.map((r) => [r.step, r.risk])).toEqual([
+      [{ type: 'click', selector: '#next' }, 'medium'],
+      [{ type: 'click', selector: '#order', risk: 'high' }, 'high'],
+      [{ type: 'click', selector: '#delete', risk: 'high' }, 'high'],
+      [{ type: 'click', selector: '#archive' }, 'medium'],
     ])
   })
 

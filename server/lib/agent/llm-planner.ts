@@ -122,6 +122,11 @@ export function createLlmPlanner(options: LlmPlannerOptions): Planner {
       }
       if (!observation) return reply({ kind: 'act', actions: [{ type: 'observe' }] }, { reason: 'no page observed yet' })
       if (stale) return reply({ kind: 'act', actions: [{ type: 'observe' }] }, { reason: 'the page changed under the last action' })
+      // The page was read while it was sending what the person refused (a form post half way to its next page); the
+      // refused send takes the tab back, and the model plans from the page it is on again.
+      if (outcome?.kind === 'rejected' && outcome.type === 'release') {
+        return reply({ kind: 'act', actions: [{ type: 'observe' }] }, { reason: 'the person refused what the page tried to send' })
+      }
 
       if (state.pendingExtract && outcome && outcome.kind !== 'answered') {
         if (outcome.kind === 'done' && outcome.type === 'extract') {

@@ -71,18 +71,32 @@ function createParameters() {
 interface Proposed {
   action: Action
   element?: ElementInfo
+  /** The person approved this step: asked before it ran, or what it sent held until they let it go. */
+  approved?: true
 }
 
-/** The proposed action and the element the risk gate judged, for each action id of the audit. */
+/**
+ * The proposed action and the element the risk gate judged, for each action id of the audit, and whether the
+ * person approved it. A step the barrier watched ran unasked whatever its words, so only an approval tells which
+ * steps a replay must ask about again.
+ */
 export function proposedActions(events: AuditEvent[]): Map<string, Proposed> {
   const out = new Map<string, Proposed>()
+  /** Each release and the step whose held writes it lets go. */
+  const releaseOf = new Map<string, string>()
   for (const raw of events) {
     // An action the audit cannot read is not replayed: recordSteps then names the step it cannot describe.
     const e = parseAuditEvent(raw)
+    if (e.type === 'confirmation.answered' && e.data.approved && e.actionId) {
+      const found = out.get(releaseOf.get(e.actionId) ?? e.actionId)
+      if (found) found.approved = true
+      continue
+    }
     if (e.type !== 'action.proposed' || e.data.evidence === true) continue
     const { action, element } = e.data
     // A release is the person letting a held request go, not a step a replay takes.
-    if (action.type !== 'release') out.set(e.actionId, { action, ...(element ? { element } : {}) })
+    if (action.type === 'release') releaseOf.set(e.actionId, String(action.params.after ?? ''))
+    else out.set(e.actionId, { action, ...(element ? { element } : {}) })
   }
   return out
 }
@@ -118,7 +132,7 @@ function describe(step: ScriptStep, name: string | undefined, host: string | und
 
 /**
  * The steps of a finished task that succeeded, in order, as script steps a replay can run: targets by selector
- * or text (never by index), credentials as {{secret:NAME}}, risky steps still marked high. The picture taken
+ * or text (never by index), credentials as {{secret:NAME}}, steps the person approved marked high. The picture taken
  * before a confirmation, observations and screenshots are left out. Throws when a step's element cannot be named.
  */
 export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>): RecordedStep[] {
@@ -130,7 +144,7 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
     if (view.outcome !== 'done' || isEvidenceStep(view) || view.type === 'observe' || view.type === 'screenshot') continue
     const found = proposed.get(view.actionId)
     if (!found) continue
-    const { action, element } = found
+    const { action, element, approved } = found
     const p = action.params
     const host = hostOf(view.url)
     const spec = actionSpec(action.type)
@@ -139,7 +153,10 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
     if (needsTarget(action.type) && !where) {
       throw new UnreplayableStep(`step ${numbers[i] ?? view.seq} (${action.type}) aimed at an element the audit did not describe`)
     }
-    const extras = { ...(view.goal ? { reason: cutText(view.goal, 2000) } : {}), ...(action.risk === 'high' ? { risk: 'high' as const } : {}) }
+    // What the person approved is declared high, so its replay asks first; a step whose words alone sounded risky
+    // is left to the barrier again, as it was when it ran.
+    const risk: Risk = approved ? 'high' : action.risk === 'high' ? 'medium' : action.risk
+    const extras = { ...(view.goal ? { reason: cutText(view.goal, 2000) } : {}), ...(approved ? { risk: 'high' as const } : {}) }
     const secrets: NonNullable<RecordedStep['secrets']> = []
     let parameter: RecordedStep['parameter']
     let step: Record<string, unknown>
@@ -194,7 +211,7 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
         continue
     }
     const script = { ...step, ...extras } as ScriptStep
-    out.push({ step: script, risk: action.risk, words: describe(script, view.target ?? nameOf(where), host), ...(host ? { host } : {}), ...(secrets.length ? { secrets } : {}), ...(parameter ? { parameter } : {}) })
+    out.push({ step: script, risk, words: describe(script, view.target ?? nameOf(where), host), ...(host ? { host } : {}), ...(secrets.length ? { secrets } : {}), ...(parameter ? { parameter } : {}) })
   }
   return out
 }
