@@ -84,6 +84,7 @@ export type Widget =
       typing?: Effect
     }
   | { kind: 'select'; label: string; options: string[]; value: string; effect: Effect }
+  /** Its effect's body is what the site is sent once it is flipped (`{ theme: 'dark' }`), as a real switch sends its new state. */
   | { kind: 'toggle'; label: string; style: 'checkbox' | 'switch'; checked: boolean; effect: Effect }
   | { kind: 'link'; label: string; href: string; expands?: string }
   | { kind: 'accordion'; items: { title: string; body: string }[] }

@@ -47,8 +47,8 @@ function Widget({ w }: { w: Widget }): ReactNode {
       return h('label', null, w.label, ' ', h(Select, { id: 'setting', style: { width: 200 }, defaultValue: w.value, options: w.options.map((o) => ({ value: o, label: o })), onChange: (v: string) => runEffect(w.effect, v) }))
     case 'toggle':
       return w.style === 'switch'
-        ? h('label', null, h(Switch, { id: 'toggle', defaultChecked: w.checked, onChange: (on: boolean) => runEffect(w.effect, String(on)) }), ' ', w.label)
-        : h(Checkbox, { id: 'toggle', defaultChecked: w.checked, onChange: (e: { target: { checked: boolean } }) => runEffect(w.effect, String(e.target.checked)) }, w.label)
+        ? h('label', null, h(Switch, { id: 'toggle', defaultChecked: w.checked, onChange: () => runEffect(w.effect) }), ' ', w.label)
+        : h(Checkbox, { id: 'toggle', defaultChecked: w.checked, onChange: () => runEffect(w.effect) }, w.label)
     case 'accordion':
       return h(Collapse, { items: w.items.map((i, k) => ({ key: String(k), label: i.title, children: h('p', null, i.body) })) })
     case 'tabs':

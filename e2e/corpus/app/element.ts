@@ -53,7 +53,7 @@ const toggle = defineComponent({
   props: wanted<'toggle'>(),
   setup({ w }) {
     const on = ref(w.checked)
-    const change = (v: unknown) => ((on.value = !!v), runEffect(w.effect, String(!!v)))
+    const change = (v: unknown) => ((on.value = !!v), runEffect(w.effect))
     return () => (w.style === 'switch'
       ? h('label', null, [h(ElSwitch, { id: 'toggle', modelValue: on.value, 'onUpdate:modelValue': change }), ' ', w.label])
       : h(ElCheckbox, { id: 'toggle', modelValue: on.value, 'onUpdate:modelValue': change }, () => w.label))

@@ -61,7 +61,7 @@ function Widget({ w }: { w: Widget }): ReactNode {
     case 'select':
       return h(MuiSelect, { w })
     case 'toggle':
-      return h(FormControlLabel, { label: w.label, control: h(w.style === 'switch' ? Switch : Checkbox, { id: 'toggle', defaultChecked: w.checked, onChange: (e: { target: { checked: boolean } }) => runEffect(w.effect, String(e.target.checked)) }) })
+      return h(FormControlLabel, { label: w.label, control: h(w.style === 'switch' ? Switch : Checkbox, { id: 'toggle', defaultChecked: w.checked, onChange: () => runEffect(w.effect) }) })
     case 'accordion':
       return h('div', null, w.items.map((i) => h(Accordion, { key: i.title }, h(AccordionSummary, null, i.title), h(AccordionDetails, null, i.body))))
     case 'tabs':

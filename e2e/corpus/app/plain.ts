@@ -90,7 +90,7 @@ function render(w: Widget): HTMLElement {
     case 'toggle': {
       if (w.style === 'checkbox') {
         const box = el('input', { type: 'checkbox', id: 'toggle', ...(w.checked ? { checked: '' } : {}) })
-        box.addEventListener('change', () => runEffect(w.effect, String(box.checked)))
+        box.addEventListener('change', () => runEffect(w.effect))
         return el('label', {}, box, ' ', w.label)
       }
       const sw = el('button', { type: 'button', role: 'switch', id: 'toggle', 'aria-checked': String(w.checked), class: 'switch' }, w.label)

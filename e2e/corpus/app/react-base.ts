@@ -62,7 +62,7 @@ function Chat({ w }: Props<'chat'>) {
 
 function Toggle({ w }: Props<'toggle'>) {
   const [on, setOn] = useState(w.checked)
-  const flip = () => (setOn(!on), runEffect(w.effect, String(!on)))
+  const flip = () => (setOn(!on), runEffect(w.effect))
   if (w.style === 'checkbox') return h('label', null, h('input', { type: 'checkbox', id: 'toggle', checked: on, onChange: flip }), ' ', w.label)
   return h('button', { type: 'button', role: 'switch', id: 'toggle', 'aria-checked': on, className: 'switch', onClick: flip }, w.label)
 }

@@ -77,7 +77,7 @@ const VToggle = defineComponent({
   props: wanted<'toggle'>(),
   setup({ w }) {
     const on = ref(w.checked)
-    const flip = () => ((on.value = !on.value), runEffect(w.effect, String(on.value)))
+    const flip = () => ((on.value = !on.value), runEffect(w.effect))
     return () => (w.style === 'checkbox'
       ? h('label', null, [h('input', { type: 'checkbox', id: 'toggle', checked: on.value, onChange: flip }), ' ', w.label])
       : h('button', { type: 'button', role: 'switch', id: 'toggle', 'aria-checked': String(on.value), class: 'switch', onClick: flip }, w.label))
