@@ -1,78 +1,29 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import type { Action, ArtifactLabel, BarrierMode, NavigationFailure, ObservationError, ObservationInput, UnreachedFrame } from '#protocol'
+import type { Action, BarrierMode, NavigationFailure, ObservationError, ObservationInput } from '#protocol'
 import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
-import type { ActOutcome, PageState } from '../messages'
-import { ContentError, runsTandem, type ContentChannel } from './content-channel'
-import { withRefusals, type NavigationGuard } from './navigation-guard'
-import type { NavigationWatch } from './navigation-watch'
-import { createObservationBuilder, type ObservationBuilder } from './observation'
-import type { Screenshotter } from './screenshot'
+import type { PageState } from '../messages'
+import { ContentError, runsTandem } from './content-channel'
+import { withRefusals } from './navigation-guard'
+import type { ObservationBuilder } from './observation'
 import { checkSiteAccess } from './site-access'
-import type { ExecutorState } from './state'
-import type { OpenedWatch } from './opened-tabs'
 import { movedTo, numberOf, ownedTabs, tabIdOf, withOpened, withoutTab } from './task-tabs'
-import { tabsBeside, unreached, type BesideDeps } from './beside-page'
+import { tabsBeside, unreached } from './beside-page'
 import { waitForTabLoad } from './tab-load'
-import { activeTab, findTaskTab, type Tab, type TabsApi } from './task-tab'
+import { activeTab, findTaskTab } from './task-tab'
 import { HELD, firstOf, heldWrite, notHeld, withBlocked, withLeaks } from './barrier-outcome'
 import { reopenUnderBarrier, type Opened } from './popups'
 import { backFromRefusedPosts } from './refused-post'
-import type { WriteBarrier } from './write-barrier'
-import type { WriteBlock } from './write-block'
-import type { LateEffects, NextStep, StepTail } from './step-tail'
+import type { LateEffects, NextStep } from './step-tail'
+import { createStepContext, shootBefore, withEvidence, type LiveTab, type TabMoves } from './step/context'
+import type { RunDeps } from './step/deps'
 
-export interface RunDeps {
-  tabs: TabsApi
-  permissions: Pick<Browser['permissions'], 'contains' | 'getAll'>
-  content: Pick<ContentChannel, 'ask' | 'ensure'>
-  screenshots: Screenshotter
-  serverUrl: string
-  state: ExecutorState
-  /** Marks the action as possibly done, before anything reaches the page or the tab (see InFlight.phase). */
-  touching: () => Promise<void>
-  /** Persists the task's tab the moment it exists, before anything runs in it. */
-  rememberTab: (taskId: string, tabId: number) => Promise<void>
-  /**
-   * The task's tabs as stored (read, and changed in one read-modify-write): the tabs its pages open become its
-   * own, switch_tab and close_tab move it. Without it a task keeps to one tab.
-   */
-  taskTabs?: BesideDeps['taskTabs']
-  /** Watches the tabs the task's pages open while a step runs (webNavigation.onCreatedNavigationTarget). */
-  watchOpened?: (from: readonly number[]) => OpenedWatch
-  /** Puts the task's tabs in one tab group under the task's name, once it has more than one. */
-  groupTabs?: (taskId: string) => Promise<void>
-  /** The frames of a tab's page the content script did not read (other origins). */
-  unreachedFrames?: (tabId: number) => Promise<UnreachedFrame[]>
-  resultKey: (actionId: string) => `local:tandem.result.${string}`
-  readResult: (actionId: string) => Promise<ActOutcome | null>
-  loadTimeoutMs?: number
-  /** Holds the task tab on granted sites while the action runs (see createNavigationGuard); the caller releases it. */
-  guard?: Pick<NavigationGuard, 'engage' | 'quiet' | 'navigating' | 'refusals'>
-  /** Holds the writes a step the person did not approve sends (see createWriteBarrier). */
-  barrier?: Pick<WriteBarrier, 'sockets' | 'leaked' | 'engage' | 'waitForHold' | 'documents' | 'dropped' | 'allowed' | 'harmless' | 'held' | 'stepEnded' | 'release' | 'refuse' | 'rest'>
-  /** The barrier's fallback when the debugger cannot be had: writes are blocked, and the step asks and runs again. */
-  block?: Pick<WriteBlock, 'engage' | 'blocked' | 'popups' | 'release'>
-  /** Watches a navigate step's page come up: a network error or an HTTP error fails the step itself. */
-  watchNavigation?: () => NavigationWatch
-  /** How long after an in-page action is sent a navigation its page script starts (a timer, a refresh) is waited for. */
-  navigationGraceMs?: number
-  /**
-   * Keeps the guard and the barrier on for the rest of that time after the step is reported, instead of waiting it
-   * out; the task's next step first hears what it caught. Without it the step waits.
-   */
-  tail?: Pick<StepTail, 'begin' | 'end'>
-  now?: () => number
-}
-
-type LiveTab = Tab & { id: number }
+export type { RunDeps } from './step/deps'
 
 /** How long the worker waits for the page's answer to an action before calling its outcome unknown. */
 export function actionBudgetMs(action: Action): number {
   const asked = Number(action.params.timeoutMs)
   return (Number.isFinite(asked) && asked > 0 ? Math.min(asked, 120_000) : 15_000) + 15_000
 }
-
-const withEvidence = (action: Action) => action.risk === 'medium' || action.risk === 'high'
 
 /** Runs one action in its task's tab and describes the outcome; never throws for page-level failures. */
 export async function runAction(deps: RunDeps, action: Action): Promise<ObservationInput> {
@@ -88,26 +39,9 @@ export async function runAction(deps: RunDeps, action: Action): Promise<Observat
   return { ...refused, barrier, ...(tabs ? { tabs } : {}), ...(frames.length ? { frames } : {}) }
 }
 
-/** What the step did to the task's tabs: the tab it opened and followed, if any. */
-interface TabMoves {
-  opened: number | null
-  /** The last step's tail, handed to this step: the barrier still holds its tab (see StepTail.end). */
-  handed: { actionId: string; tabId: number } | null
-  /** How an in-page step's writes were watched. */
-  barrier?: BarrierMode
-}
-
 async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise<ObservationInput> {
-  const now = deps.now ?? Date.now
-  const obs = createObservationBuilder(now(), now)
-  const loadTimeoutMs = deps.loadTimeoutMs ?? 30_000
-  // The server's redaction settings travel with the action: what it hides in text is hidden in pictures too.
-  const shoot = (tab: LiveTab, label: ArtifactLabel) => deps.screenshots.capture(tab, label, action.redact)
-  /** Set while the barrier watches the step: whether it holds a write the step sent. */
-  let heldYet: (() => Promise<boolean>) | undefined
-  /** Whether the step's grace may run on after its report (see RunDeps.tail), and until when. */
-  let tailable = true
-  let tailUntil: number | null = null
+  const step = createStepContext(deps, action, moves)
+  const { obs, now, loadTimeoutMs, shoot } = step
 
   // An in-page step's words are checked again in the page, against how its writes are watched (RiskGate); a step
   // the worker runs (a navigation, going back) is never under the barrier, so its risk alone asks.
@@ -226,11 +160,11 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
    * An in-page step whose page opened tabs (a link with target=_blank, window.open): they become the task's, and
    * the task follows the newest one, reading its page there, unless the step failed or waits on the person.
    */
-  async function followOpened(from: LiveTab, step: (tab: LiveTab) => Promise<ObservationInput>): Promise<ObservationInput> {
+  async function followOpened(from: LiveTab, run: (tab: LiveTab) => Promise<ObservationInput>): Promise<ObservationInput> {
     const watch = deps.taskTabs ? deps.watchOpened?.([from.id]) : undefined
     let result: ObservationInput
     try {
-      result = await step(from)
+      result = await run(from)
     } finally {
       watch?.stop()
     }
@@ -309,7 +243,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
 
   /** After a navigation: the page as it settled, if Tandem may read it. */
   async function settle(tabId: number, from: string | undefined): Promise<LiveTab | ObservationError | typeof HELD> {
-    const loaded = await waitForTabLoad(deps.tabs, tabId, { timeoutMs: loadTimeoutMs, from: { url: from }, ...(heldYet ? { stop: heldYet } : {}) })
+    const loaded = await waitForTabLoad(deps.tabs, tabId, { timeoutMs: loadTimeoutMs, from: { url: from }, ...(step.heldYet ? { stop: step.heldYet } : {}) })
     if (loaded === 'stopped') return HELD
     if (loaded === null) return tabClosed()
     const current = (loaded === 'timeout' ? await deps.tabs.get(tabId).catch(() => null) : loaded) as LiveTab | null
@@ -348,7 +282,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     const url = address.url
     const refusal = await checkSiteAccess(deps.permissions, url, deps.serverUrl)
     if (refusal) return obs.failed(refusal)
-    if (current && withEvidence(action)) await shootBefore(current)
+    if (current && withEvidence(action)) await shootBefore(step, current)
     let tabId: number
     // Apart from each other, so side by side: the started mark, the guard's rules for the address, and the barrier
     // still on after the last step (see WriteBarrier.stepEnded), which would make the page wait on it as it loads.
@@ -385,7 +319,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   }
 
   async function back(current: LiveTab) {
-    if (withEvidence(action)) await shootBefore(current)
+    if (withEvidence(action)) await shootBefore(step, current)
     await deps.touching()
     await deps.barrier?.rest(current.id)
     try {
@@ -396,31 +330,26 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     return afterMove(current.id, current.url, withEvidence(action) ? 'after' : 'observation')
   }
 
-  async function shootBefore(current: LiveTab) {
-    obs.shot(await shoot(current, 'before'))
-    obs.mark('beforeShotMs')
-  }
-
   async function act(current: LiveTab, granted: Promise<string[]>) {
-    if (withEvidence(action)) await shootBefore(current)
+    if (withEvidence(action)) await shootBefore(step, current)
     // Said while the barrier and the block get ready: nothing of the step reaches the page before both are done.
     const touched = deps.touching()
     touched.catch(() => undefined)
     const sites = await granted
     const barrier = action.confirmation ? undefined : deps.barrier
     const inherit = moves.handed?.tabId === current.id ? { inherit: moves.handed.actionId } : {}
-    const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites, askAlways: action.askAlways, ...inherit }
+    const barrierStep = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url, redact: action.redact, allow: action.allowWrites, askAlways: action.askAlways, ...inherit }
     // Beside the debugger only WebSocket openings are blocked (CDP cannot pause them); without it, every write. Both
     // are set up side by side, and a barrier that did not engage has the block set again for every write.
     const block = barrier ? deps.block : undefined
     const [barred, socketsBlocked] = await Promise.all([
-      !!barrier && barrier.engage(current.id, step),
+      !!barrier && barrier.engage(current.id, barrierStep),
       !!block && block.engage(current.id, current.url, action.allowWrites, 'sockets'),
     ])
     if (barred && 'inherit' in inherit) moves.handed = null
     const blocking = !!block && (barred ? socketsBlocked : await block.engage(current.id, current.url, action.allowWrites, 'writes'))
     // The fallback blocks writes only while the step runs: a write its handlers send later must be waited for.
-    tailable = !blocking || barred
+    step.tailable = !blocking || barred
     const watched: BarrierMode = barred ? 'held' : blocking ? 'blocked' : 'off'
     // A confirmed step runs with no barrier (it was asked about already): it says nothing of how the next is watched.
     if (!action.confirmation) moves.barrier = watched
@@ -454,11 +383,11 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
 
   /** A step that went as planned, with time left in its grace, leaves the guard and the barrier to its tail. */
   async function beginTail(current: LiveTab, result: ObservationInput, barred: boolean): Promise<boolean> {
-    if (tailUntil === null || !deps.tail || tailUntil <= now() || result.held?.length || result.blocked?.length) return false
+    if (step.tailUntil === null || !deps.tail || step.tailUntil <= now() || result.held?.length || result.blocked?.length) return false
     if (deps.guard?.refusals().page) return false
     const tab = (await deps.tabs.get(current.id).catch(() => null)) as LiveTab | null
     if (!tab) return false
-    deps.tail.begin({ taskId: action.taskId, actionId: action.actionId, tabId: tab.id, until: tailUntil, barred })
+    deps.tail.begin({ taskId: action.taskId, actionId: action.actionId, tabId: tab.id, until: step.tailUntil, barred })
     return true
   }
 
@@ -487,8 +416,8 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
 
   /** Windows the page opened during the step, opened again under the barrier: what they hold is the step's too. */
   async function withPopups(result: ObservationInput, opened: Opened[], current: LiveTab): Promise<ObservationInput> {
-    const step = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url }
-    const blocked = await reopenUnderBarrier({ tabs: deps.tabs, barrier: deps.barrier! }, opened, step, deps.navigationGraceMs ?? 500)
+    const barrierStep = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url }
+    const blocked = await reopenUnderBarrier({ tabs: deps.tabs, barrier: deps.barrier! }, opened, barrierStep, deps.navigationGraceMs ?? 500)
     const holds = await deps.barrier!.held(action.actionId)
     const held = holds.length && !result.held?.length ? { held: holds.map(heldWrite) } : {}
     if (!blocked.length) return { ...result, ...held }
@@ -500,7 +429,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   }
 
   async function acted(current: LiveTab, sites: string[], barrier: RunDeps['barrier'], touched: Promise<void>, watched: BarrierMode) {
-    if (barrier) heldYet = async () => (await barrier.held(action.actionId)).length > 0
+    if (barrier) step.heldYet = async () => (await barrier.held(action.actionId)).length > 0
     let outcome = null
     let lost: ContentError | null = null
     await touched
@@ -529,7 +458,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     // A handler may send the page away a moment later (a timer, a refresh it added): the hold lasts until then,
     // in the step's tail where there is one.
     const grace = sent + (deps.navigationGraceMs ?? 500)
-    if (firesHandlers(action.type) && deps.tail && tailable && action.followed && outcome?.status === 'done') tailUntil = grace
+    if (firesHandlers(action.type) && deps.tail && step.tailable && action.followed && outcome?.status === 'done') step.tailUntil = grace
     else if (firesHandlers(action.type)) {
       const quiet = deps.guard?.quiet(grace) ?? Promise.resolve()
       await (barrier ? Promise.race([quiet, barrier.waitForHold(current.id, action.actionId, grace)]) : quiet)
