@@ -2,20 +2,21 @@ import type { WxtBrowser as Browser } from 'wxt/browser'
 import type { Action, BarrierMode, NavigationFailure, ObservationError, ObservationInput } from '#protocol'
 import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
 import type { PageState } from '../messages'
-import { ContentError, runsTandem } from './content-channel'
+import { ContentError } from './content-channel'
 import { withRefusals } from './navigation-guard'
-import type { ObservationBuilder } from './observation'
 import { checkSiteAccess } from './site-access'
 import { movedTo, numberOf, ownedTabs, tabIdOf, withOpened, withoutTab } from './task-tabs'
 import { tabsBeside, unreached } from './beside-page'
 import { waitForTabLoad } from './tab-load'
-import { activeTab, findTaskTab } from './task-tab'
+import { activeTab, findTaskTab, tabClosed } from './task-tab'
 import { HELD, firstOf, heldWrite, notHeld, withBlocked, withLeaks } from './barrier-outcome'
 import { reopenUnderBarrier, type Opened } from './popups'
 import { backFromRefusedPosts } from './refused-post'
 import type { LateEffects, NextStep } from './step-tail'
 import { createStepContext, shootBefore, withEvidence, type LiveTab, type TabMoves } from './step/context'
 import type { RunDeps } from './step/deps'
+import { observe, readPage, readyPage } from './step/read-page'
+import { afterAnswer, afterMove, backTo, described, land, settle } from './step/settle'
 
 export type { RunDeps } from './step/deps'
 
@@ -107,7 +108,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   obs.mark('loadedMs')
   // What the page may reach, asked for while the page is made ready.
   const granted = runsInPage(action.type) ? grantedSites(deps.permissions) : null
-  const unready = await readyPage(tab.id, tab.url)
+  const unready = await readyPage(step, tab.id, tab.url)
   if (unready) return obs.failed(unready)
 
   if (runsInPage(action.type)) return followOpened(tab, (current) => act(current, granted!))
@@ -115,9 +116,9 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     case 'observe':
     case 'switch_tab':
     case 'close_tab':
-      return observe(tab, 'observation')
+      return observe(step, tab, 'observation')
     case 'screenshot':
-      return observe(tab, 'screenshot')
+      return observe(step, tab, 'screenshot')
     case 'back':
       return back(tab)
     default: {
@@ -177,7 +178,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     if (refused) await closeRefused(opened.map((o) => o.tabId), refused)
     if (result.status !== 'done' || waiting || refused) return result
     const to = opened[opened.length - 1]!.tabId
-    const settled = await settle(to, undefined)
+    const settled = await settle(step, to, undefined)
     if (settled === HELD) return result
     if ('code' in settled) {
       // A tab the task may not read (a site nobody granted) stays the task's, but the task stays where it was.
@@ -185,7 +186,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     }
     await deps.taskTabs.change(action.taskId, (t) => movedTo(t, to))
     moves.opened = to
-    await readPage(to, obs)
+    await readPage(step, to)
     obs.shot(await shoot(settled, withEvidence(action) ? 'after' : 'observation'))
     return { ...result, ...obs.done() }
   }
@@ -202,75 +203,6 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       await deps.tabs.remove(tabId).catch(() => undefined)
       await deps.taskTabs!.change(action.taskId, (t) => withoutTab(t, tabId))
     }
-  }
-
-  async function readPage(tabId: number, into: ObservationBuilder) {
-    try {
-      // The page is read once it has gone still (a page that renders after its load event), as after an action.
-      const { settle, ...page } = await deps.content.ask(tabId, { kind: 'observe', settle: true }, 15_000)
-      into.page(page)
-      into.settle(settle)
-      if (settle) into.mark('page.loadSettleMs', settle.ms)
-      into.mark('observedMs')
-      return true
-    } catch (error) {
-      into.error({ code: 'PAGE_PREP_FAILED', message: `The page could not be read: ${(error as Error).message}` })
-      return false
-    }
-  }
-
-  async function observe(current: LiveTab, label: 'observation' | 'screenshot') {
-    if (!(await readPage(current.id, obs))) return obs.failed()
-    obs.shot(await shoot(current, label))
-    return obs.done()
-  }
-
-  /**
-   * Whether Tandem may act on the page, checked while its script is asked whether it runs there already; it is
-   * started only in a page Tandem may act on.
-   */
-  async function readyPage(tabId: number, url: string | undefined): Promise<ObservationError | null> {
-    const alive = runsTandem(deps.content, tabId)
-    const refusal = await checkSiteAccess(deps.permissions, url, deps.serverUrl)
-    if (refusal) return refusal
-    try {
-      if (!(await alive)) await deps.content.ensure(tabId)
-    } catch (error) {
-      return { code: 'PAGE_PREP_FAILED', message: (error as Error).message }
-    }
-    return null
-  }
-
-  /** After a navigation: the page as it settled, if Tandem may read it. */
-  async function settle(tabId: number, from: string | undefined): Promise<LiveTab | ObservationError | typeof HELD> {
-    const loaded = await waitForTabLoad(deps.tabs, tabId, { timeoutMs: loadTimeoutMs, from: { url: from }, ...(step.heldYet ? { stop: step.heldYet } : {}) })
-    if (loaded === 'stopped') return HELD
-    if (loaded === null) return tabClosed()
-    const current = (loaded === 'timeout' ? await deps.tabs.get(tabId).catch(() => null) : loaded) as LiveTab | null
-    if (!current) return tabClosed()
-    obs.tab(current)
-    obs.mark('loadedMs')
-    if (loaded === 'timeout') return { code: 'NAVIGATION_IN_PROGRESS', message: 'The page is still loading.' }
-    const unready = await readyPage(tabId, current.url)
-    if (unready) return unready
-    obs.mark('readyMs')
-    return current
-  }
-
-  /** Where a navigation ended up: the page and its evidence, or why it could not be read (the move itself happened). */
-  async function afterMove(tabId: number, from: string | undefined, label: 'after' | 'observation') {
-    return described(tabId, await settle(tabId, from), label)
-  }
-
-  async function described(tabId: number, settled: LiveTab | ObservationError | typeof HELD, label: 'after' | 'observation') {
-    if (settled === HELD) return obs.done()
-    if ('code' in settled) {
-      obs.error(settled)
-      return obs.done()
-    }
-    await readPage(tabId, obs)
-    obs.shot(await shoot(settled, label))
-    return obs.done()
   }
 
   async function navigate(current: LiveTab | null) {
@@ -303,13 +235,13 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
         await deps.rememberTab(action.taskId, tabId)
       }
       const label = withEvidence(action) ? 'after' : 'observation'
-      const settled = await settle(tabId, current?.url)
+      const settled = await settle(step, tabId, current?.url)
       // A page that could not be read may be the browser's error page: its network error may come a moment later.
       const failure = settled === HELD ? null : await watch?.failure(tabId, 'code' in settled ? 1000 : 0)
-      if (!failure) return described(tabId, settled, label)
+      if (!failure) return described(step, tabId, settled, label)
       // The step did not bring up its page: it fails itself, with what the site (or the network) said.
       if (settled !== HELD && !('code' in settled) && failure.reason === 'http-status') {
-        await readPage(tabId, obs)
+        await readPage(step, tabId)
         obs.shot(await shoot(settled, label))
       }
       return obs.failed(navigationFailed(failure))
@@ -327,7 +259,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     } catch {
       return obs.failed({ code: 'ACTION_FAILED', message: 'There is no earlier page in this tab.' })
     }
-    return afterMove(current.id, current.url, withEvidence(action) ? 'after' : 'observation')
+    return afterMove(step, current.id, current.url, withEvidence(action) ? 'after' : 'observation')
   }
 
   async function act(current: LiveTab, granted: Promise<string[]>) {
@@ -472,11 +404,11 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       for (const [k, v] of Object.entries(outcome.timing)) obs.mark(`page.${k}`, v)
       for (const error of outcome.errors) obs.error(error)
       const refusedEarly = !!deps.guard?.refusals().page
-      let after = refusedEarly ? await backTo(current) : await afterAnswer(current, outcome.page?.url)
+      let after = refusedEarly ? await backTo(step, current) : await afterAnswer(step, current, outcome.page?.url)
       // The browser may say it stopped the page only once the tab has settled on its error page.
-      if (!refusedEarly && deps.guard?.refusals().page) after = await backTo(current)
+      if (!refusedEarly && deps.guard?.refusals().page) after = await backTo(step, current)
       // The answer came from storage without a reading (its document went as it settled: a form posted in a frame).
-      if (after === current && !outcome.page) await readPage(current.id, obs)
+      if (after === current && !outcome.page) await readPage(step, current.id)
       // A page the step led to may send a write as it loads (a form that submits itself).
       if (barrier && (await barrier.held(action.actionId)).length) return heldStep(after ?? current, undefined)
       if (withEvidence(action) && after) obs.shot(await shoot(after, 'after'))
@@ -536,60 +468,13 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       return obs.failed(notHeld())
     }
     const navigates = released.some((h) => h.request.kind === 'form' || h.request.kind === 'navigation')
-    const landed = navigates ? await land(current.id, current.url) : current
+    const landed = navigates ? await land(step, current.id, current.url) : current
     if (!navigates) {
       await new Promise((r) => setTimeout(r, deps.navigationGraceMs ?? 500))
-      await readPage(current.id, obs)
+      await readPage(step, current.id)
     }
     if (landed) obs.shot(await shoot(landed, 'after'))
     return obs.done()
-  }
-
-  /**
-   * A click that submits a form answers before the browser leaves the page: when the tab has started to
-   * move, wait for where it lands and describe that page instead (the "after" evidence belongs there).
-   */
-  async function afterAnswer(before: LiveTab, answeredUrl: string | undefined): Promise<LiveTab | null> {
-    const now = await deps.tabs.get(before.id).catch(() => null)
-    if (!now) {
-      obs.error(tabClosed())
-      return null
-    }
-    const moved =
-      now.status === 'loading' || !!now.pendingUrl || now.url !== before.url || (!!answeredUrl && answeredUrl !== before.url) || !!deps.guard?.navigating()
-    if (!moved) return before
-    obs.mark('navigated', 1)
-    return land(before.id, before.url)
-  }
-
-  /** Waits for the tab to leave `from` and load, and reads the page it landed on; null (and the error noted) if it cannot. */
-  async function land(tabId: number, from: string | undefined): Promise<LiveTab | null> {
-    const settled = await settle(tabId, from)
-    // The page's navigation is a write the barrier holds: the step reports that, not a page that never loads.
-    if (settled === HELD) return null
-    if ('code' in settled) {
-      obs.error(settled)
-      return null
-    }
-    await readPage(tabId, obs)
-    return settled
-  }
-
-  /**
-   * The guard stopped the page from leaving for a site nobody granted, which leaves the tab on the browser's error
-   * page at that address: load the page the step started on again, so the task (or the same step, once the person
-   * allows the site) goes on from there and not from an error page.
-   */
-  async function backTo(before: LiveTab): Promise<LiveTab | null> {
-    const tab = await deps.tabs.get(before.id).catch(() => null)
-    if (!tab) {
-      obs.error(tabClosed())
-      return null
-    }
-    if (tab.url === before.url && tab.status === 'complete' && !tab.pendingUrl) return before
-    obs.mark('restored', 1)
-    await deps.tabs.update(before.id, { url: before.url })
-    return land(before.id, tab.url)
   }
 
   /** The page gave no answer: tell a navigation it caused from one that cut it short, and never guess "done" otherwise. */
@@ -608,13 +493,13 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     obs.mark('navigated', 1)
     // A page that unloads under an action that leaves it as its normal effect did what the action asked.
     if (mayNavigate(action)) {
-      const moved = await afterMove(before.id, before.url, withEvidence(action) ? 'after' : 'observation')
+      const moved = await afterMove(step, before.id, before.url, withEvidence(action) ? 'after' : 'observation')
       if (!deps.guard?.refusals().page) return moved
-      await backTo(before)
+      await backTo(step, before)
       return obs.failed()
     }
-    const settled = await settle(before.id, before.url)
-    if (settled !== HELD && !('code' in settled)) await readPage(before.id, obs)
+    const settled = await settle(step, before.id, before.url)
+    if (settled !== HELD && !('code' in settled)) await readPage(step, before.id)
     return obs.failed({ code: 'NAVIGATION_IN_PROGRESS', message: 'The page navigated away while the action ran; look again before retrying.' })
   }
 }
@@ -629,9 +514,4 @@ const navigationFailed = (details: NavigationFailure): ObservationError => ({
   code: 'NAVIGATION_FAILED',
   message: describeNavigationFailure(details, 'en'),
   details,
-})
-
-const tabClosed = (): ObservationError => ({
-  code: 'TASK_TAB_CLOSED',
-  message: "The task's tab was closed; start the task again to give it a new tab.",
 })

@@ -11,10 +11,12 @@ export type TaskTabChoice =
   | { kind: 'none' }
   | { kind: 'error'; error: ObservationError }
 
-const closed = (): TaskTabChoice => ({
-  kind: 'error',
-  error: { code: 'TASK_TAB_CLOSED', message: "The task's tab was closed; start the task again to give it a new tab." },
+export const tabClosed = (): ObservationError => ({
+  code: 'TASK_TAB_CLOSED',
+  message: "The task's tab was closed; start the task again to give it a new tab.",
 })
+
+const closed = (): TaskTabChoice => ({ kind: 'error', error: tabClosed() })
 
 /** The tab a task acts in; actions aimed at any other tab are refused. */
 export async function findTaskTab(tabs: TabsApi, action: Action, state: ExecutorState): Promise<TaskTabChoice> {
