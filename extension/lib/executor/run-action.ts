@@ -1,6 +1,6 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import type { Action, BarrierMode, NavigationFailure, ObservationError, ObservationInput } from '#protocol'
-import { describeNavigationFailure, firesHandlers, mayNavigate, parseWebAddress, runsInPage } from '#protocol'
+import type { Action, BarrierMode, ObservationError, ObservationInput } from '#protocol'
+import { firesHandlers, mayNavigate, runsInPage } from '#protocol'
 import type { PageState } from '../messages'
 import { ContentError } from './content-channel'
 import { withRefusals } from './navigation-guard'
@@ -15,8 +15,10 @@ import { backFromRefusedPosts } from './refused-post'
 import type { LateEffects, NextStep } from './step-tail'
 import { createStepContext, shootBefore, withEvidence, type LiveTab, type TabMoves } from './step/context'
 import type { RunDeps } from './step/deps'
+import { back } from './step/back'
+import { navigate } from './step/navigate'
 import { observe, readPage, readyPage } from './step/read-page'
-import { afterAnswer, afterMove, backTo, described, land, settle } from './step/settle'
+import { afterAnswer, afterMove, backTo, land, settle } from './step/settle'
 
 export type { RunDeps } from './step/deps'
 
@@ -65,7 +67,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
 
   if (action.type === 'navigate') {
     await refusing
-    return navigate(choice.kind === 'tab' ? choice.tab : null)
+    return navigate(step, choice.kind === 'tab' ? choice.tab : null)
   }
 
   const loadOf = (tabId: number) => waitForTabLoad(deps.tabs, tabId, { timeoutMs: action.type === 'observe' ? loadTimeoutMs : loadTimeoutMs / 2 })
@@ -120,7 +122,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     case 'screenshot':
       return observe(step, tab, 'screenshot')
     case 'back':
-      return back(tab)
+      return back(step, tab)
     default: {
       // A new worker action fails to compile here until it has its case.
       const unhandled: never = action.type
@@ -203,63 +205,6 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       await deps.tabs.remove(tabId).catch(() => undefined)
       await deps.taskTabs!.change(action.taskId, (t) => withoutTab(t, tabId))
     }
-  }
-
-  async function navigate(current: LiveTab | null) {
-    const asked = String(action.params.url ?? '')
-    obs.page({ url: asked })
-    // The server checks the address before it sends the step; a step from an older server is checked here too.
-    const address = parseWebAddress(asked)
-    if (!address.ok) return obs.failed(navigationFailed({ reason: 'invalid-url', url: asked, problem: address.problem }))
-    const url = address.url
-    const refusal = await checkSiteAccess(deps.permissions, url, deps.serverUrl)
-    if (refusal) return obs.failed(refusal)
-    if (current && withEvidence(action)) await shootBefore(step, current)
-    let tabId: number
-    // Apart from each other, so side by side: the started mark, the guard's rules for the address, and the barrier
-    // still on after the last step (see WriteBarrier.stepEnded), which would make the page wait on it as it loads.
-    const ready = current ? Promise.all([deps.guard?.engage(current.id, url), deps.barrier?.rest(current.id)]) : undefined
-    ready?.catch(() => undefined)
-    await deps.touching()
-    const watch = deps.watchNavigation?.()
-    try {
-      if (current) {
-        await ready
-        await deps.tabs.update(current.id, { url })
-        tabId = current.id
-      } else {
-        const created = await deps.tabs.create({ url, active: true })
-        if (created.id === undefined) return obs.failed({ code: 'INVALID_TASK_TAB', message: 'The browser opened no tab.' })
-        tabId = created.id
-        await deps.guard?.engage(tabId, url)
-        await deps.rememberTab(action.taskId, tabId)
-      }
-      const label = withEvidence(action) ? 'after' : 'observation'
-      const settled = await settle(step, tabId, current?.url)
-      // A page that could not be read may be the browser's error page: its network error may come a moment later.
-      const failure = settled === HELD ? null : await watch?.failure(tabId, 'code' in settled ? 1000 : 0)
-      if (!failure) return described(step, tabId, settled, label)
-      // The step did not bring up its page: it fails itself, with what the site (or the network) said.
-      if (settled !== HELD && !('code' in settled) && failure.reason === 'http-status') {
-        await readPage(step, tabId)
-        obs.shot(await shoot(settled, label))
-      }
-      return obs.failed(navigationFailed(failure))
-    } finally {
-      watch?.stop()
-    }
-  }
-
-  async function back(current: LiveTab) {
-    if (withEvidence(action)) await shootBefore(step, current)
-    await deps.touching()
-    await deps.barrier?.rest(current.id)
-    try {
-      await deps.tabs.goBack(current.id)
-    } catch {
-      return obs.failed({ code: 'ACTION_FAILED', message: 'There is no earlier page in this tab.' })
-    }
-    return afterMove(step, current.id, current.url, withEvidence(action) ? 'after' : 'observation')
   }
 
   async function act(current: LiveTab, granted: Promise<string[]>) {
@@ -509,9 +454,3 @@ async function grantedSites(permissions: Pick<Browser['permissions'], 'getAll'>)
   const all = await permissions.getAll().catch(() => null)
   return all?.origins ?? []
 }
-
-const navigationFailed = (details: NavigationFailure): ObservationError => ({
-  code: 'NAVIGATION_FAILED',
-  message: describeNavigationFailure(details, 'en'),
-  details,
-})
