@@ -1,24 +1,26 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
-import type { Action, BarrierMode, ObservationError, ObservationInput } from '#protocol'
+import type { Action, BarrierMode, ObservationInput } from '#protocol'
 import { firesHandlers, mayNavigate, runsInPage } from '#protocol'
-import type { PageState } from '../messages'
 import { ContentError } from './content-channel'
 import { withRefusals } from './navigation-guard'
 import { checkSiteAccess } from './site-access'
 import { tabsBeside, unreached } from './beside-page'
 import { waitForTabLoad } from './tab-load'
 import { activeTab, findTaskTab, tabClosed } from './task-tab'
-import { HELD, firstOf, heldWrite, notHeld, withBlocked, withLeaks } from './barrier-outcome'
-import { reopenUnderBarrier, type Opened } from './popups'
+import { HELD, firstOf, withLeaks } from './barrier-outcome'
 import { backFromRefusedPosts } from './refused-post'
-import type { LateEffects, NextStep } from './step-tail'
+import type { NextStep } from './step-tail'
 import { createStepContext, shootBefore, withEvidence, type LiveTab, type TabMoves } from './step/context'
 import type { RunDeps } from './step/deps'
 import { back } from './step/back'
 import { changeTabs, followOpened } from './step/follow-tabs'
+import { heldNow, heldStep } from './step/held-step'
+import { withBlockedWrites, withNotes, withPopups } from './step/judge-writes'
+import { lateStep } from './step/late-step'
 import { navigate } from './step/navigate'
+import { release } from './step/release'
 import { observe, readPage, readyPage } from './step/read-page'
-import { afterAnswer, afterMove, backTo, land, settle } from './step/settle'
+import { afterAnswer, afterMove, backTo, settle } from './step/settle'
 
 export type { RunDeps } from './step/deps'
 
@@ -58,9 +60,9 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
   const { late, handed } = (await deps.tail?.end(action.taskId, next)) ?? { late: null, handed: null }
   moves.handed = handed
   if (choice.kind === 'error') return obs.failed(choice.error)
-  if (late && action.type !== 'release' && choice.kind === 'tab') return lateStep(choice.tab, late)
+  if (late && action.type !== 'release' && choice.kind === 'tab') return lateStep(step, choice.tab, late)
   // A held write belongs to the step it came from: a task that moves on to anything else lets it fail.
-  if (action.type === 'release') return release(choice.kind === 'tab' ? choice.tab : null)
+  if (action.type === 'release') return release(step, choice.kind === 'tab' ? choice.tab : null)
   const refusing = deps.barrier
     ?.refuse((h) => h.taskId === action.taskId && h.stepId !== handed?.actionId)
     .then((refused) => backFromRefusedPosts(deps.tabs, refused))
@@ -158,22 +160,10 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       let result = await acted(current, sites, barred ? barrier : undefined, touched, watched)
       if (barred) result = withLeaks(result, barrier!.leaked(current.id))
       const opened = blocking ? deps.block!.popups() : []
-      if (opened.length) result = await withPopups(result, opened, current)
-      const dropped = barred ? barrier!.dropped(current.id) : []
-      const allowed = barred ? barrier!.allowed(current.id) : []
-      const harmless = barred ? barrier!.harmless(current.id) : []
-      const withNotes = {
-        ...result,
-        ...(dropped.length ? { dropped: dropped.slice(0, 50) } : {}),
-        ...(allowed.length ? { allowed: allowed.slice(0, 50) } : {}),
-        ...(harmless.length ? { harmless: harmless.slice(0, 50) } : {}),
-      }
+      if (opened.length) result = await withPopups(step, result, opened, current)
+      const noted = withNotes(result, barred ? barrier : undefined, current.id)
       tailed = await beginTail(current, result, barred)
-      if (!blocking) return withNotes
-      // webRequest does not show a blocked ws: address; the debugger names the WebSocket the page tried to open.
-      const sockets = barred ? barrier!.sockets(current.id).map((request, i) => ({ id: `blocked-socket-${i}`, reason: 'websocket', request })) : []
-      const blocked = deps.block!.blocked()
-      return withBlocked(withNotes, { ...blocked, writes: [...blocked.writes.filter((w) => w.request.kind !== 'websocket'), ...sockets] })
+      return blocking ? withBlockedWrites(noted, deps.block!, barred ? barrier : undefined, current.id) : noted
     } finally {
       if (barred && !tailed) await barrier!.stepEnded(current.id)
       // Not waited for: the step's report does not need the rules gone, and the next step's block waits for it.
@@ -191,43 +181,6 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     return true
   }
 
-  /**
-   * The last step's handlers acted after it was reported: the writes they sent are held (the person decides, and
-   * this step runs after), or the site they tried to open was stopped (the person is asked about it). This step did
-   * not run.
-   */
-  async function lateStep(current: LiveTab, late: LateEffects) {
-    obs.tab(await deps.tabs.get(current.id).catch(() => null))
-    if (late.holds.length) {
-      obs.writes({ held: late.holds.map(heldWrite) })
-      obs.heldAfter(late.after)
-      obs.shot(await shoot(current, 'after'))
-      return obs.failed({
-        code: 'CONFIRMATION_REQUIRED',
-        message: 'A moment after the last step, the page tried to send what is held here; this step did not run and runs once the person has decided.',
-      })
-    }
-    return obs.failed({
-      code: 'PERMISSION_DENIED',
-      message: `A moment after the last step, the page tried to open ${late.refused}, a site Tandem may not act on; the browser stopped it before anything was sent there, and this step did not run.`,
-      origin: late.refused!,
-    })
-  }
-
-  /** Windows the page opened during the step, opened again under the barrier: what they hold is the step's too. */
-  async function withPopups(result: ObservationInput, opened: Opened[], current: LiveTab): Promise<ObservationInput> {
-    const barrierStep = { taskId: action.taskId, stepId: action.actionId, pageUrl: current.url }
-    const blocked = await reopenUnderBarrier({ tabs: deps.tabs, barrier: deps.barrier! }, opened, barrierStep, deps.navigationGraceMs ?? 500)
-    const holds = await deps.barrier!.held(action.actionId)
-    const held = holds.length && !result.held?.length ? { held: holds.map(heldWrite) } : {}
-    if (!blocked.length) return { ...result, ...held }
-    const error: ObservationError = {
-      code: 'CONFIRMATION_REQUIRED',
-      message: `The page tried to open ${blocked[0]!.request.origin}${blocked[0]!.request.path} in a new window while the step ran, which Tandem could not watch; it was stopped. Approve to run the step again.`,
-    }
-    return { ...result, ...held, status: 'failed', errors: [error, ...(result.errors ?? [])], blocked: [...(result.blocked ?? []), ...blocked] }
-  }
-
   async function acted(current: LiveTab, sites: string[], barrier: RunDeps['barrier'], touched: Promise<void>, watched: BarrierMode) {
     if (barrier) step.heldYet = async () => (await barrier.held(action.actionId)).length > 0
     let outcome = null
@@ -241,7 +194,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
     const held = barrier ? await firstOf(asked, barrier.waitForHold(current.id, action.actionId, sent + actionBudgetMs(action), () => answered)) : false
     if (held === true) {
       asked.catch(() => undefined)
-      return heldStep(current, undefined)
+      return heldStep(step, current, undefined)
     }
     try {
       outcome = await asked
@@ -263,7 +216,7 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       const quiet = deps.guard?.quiet(grace) ?? Promise.resolve()
       await (barrier ? Promise.race([quiet, barrier.waitForHold(current.id, action.actionId, grace)]) : quiet)
     }
-    if (barrier && (await heldNow(current, barrier))) return heldStep(current, outcome?.page)
+    if (barrier && (await heldNow(step, current, barrier))) return heldStep(step, current, outcome?.page)
     obs.mark('actedMs')
     if (outcome) {
       obs.page(outcome.page)
@@ -278,71 +231,11 @@ async function runInTab(deps: RunDeps, action: Action, moves: TabMoves): Promise
       // The answer came from storage without a reading (its document went as it settled: a form posted in a frame).
       if (after === current && !outcome.page) await readPage(step, current.id)
       // A page the step led to may send a write as it loads (a form that submits itself).
-      if (barrier && (await barrier.held(action.actionId)).length) return heldStep(after ?? current, undefined)
+      if (barrier && (await barrier.held(action.actionId)).length) return heldStep(step, after ?? current, undefined)
       if (withEvidence(action) && after) obs.shot(await shoot(after, 'after'))
       return outcome.status === 'done' ? obs.done() : obs.failed()
     }
     return lostAnswer(current, lost!)
-  }
-
-  /**
-   * Whether the step set off a write the barrier holds. A navigation the step started is waited for until the
-   * barrier has judged its request (a form post is held, a link followed), so a held post is not mistaken for a
-   * page that is slow to load.
-   */
-  async function heldNow(current: LiveTab, barrier: NonNullable<RunDeps['barrier']>): Promise<boolean> {
-    if ((await barrier.held(action.actionId)).length) return true
-    const tab = await deps.tabs.get(current.id).catch(() => null)
-    const moving = !!deps.guard?.navigating() || tab?.status === 'loading' || !!tab?.pendingUrl
-    if (!moving || barrier.documents(current.id) > 0) return false
-    return barrier.waitForHold(current.id, action.actionId, now() + 2000, () => barrier.documents(current.id) > 0)
-  }
-
-  /** What the page stored of the step as it acted, given a moment to store it (its hold may come first). */
-  async function storedResult() {
-    for (let tries = 0; tries < 5; tries++) {
-      const stored = await deps.readResult(action.actionId).catch(() => null)
-      if (stored) return stored
-      await new Promise((r) => setTimeout(r, 60))
-    }
-    return null
-  }
-
-  /** The step ends with writes held: the page as it is now (the request still waiting) is the evidence. */
-  async function heldStep(current: LiveTab, page: Partial<PageState> | undefined) {
-    // A page whose form post is held never answers; what it stored as it acted still names the element.
-    const stored = page ? null : await storedResult()
-    if (stored?.targetName) obs.targetName(stored.targetName)
-    if (stored?.input) obs.input(stored.input)
-    const holds = await deps.barrier!.held(action.actionId)
-    obs.writes({ held: holds.map(heldWrite) })
-    obs.page(page)
-    obs.tab(await deps.tabs.get(current.id).catch(() => null))
-    obs.shot(await shoot(current, 'after'))
-    obs.mark('heldMs')
-    return obs.done()
-  }
-
-  /** The person approved what the barrier held: the very requests go on, and the page they lead to is read. */
-  async function release(current: LiveTab | null) {
-    const ids = Array.isArray(action.params.holds) ? action.params.holds.map(String) : []
-    if (!current || !deps.barrier) return obs.failed(notHeld())
-    await deps.touching()
-    const { released, gone } = await deps.barrier.release(ids)
-    obs.writes({ released: released.map(heldWrite), gone: gone.map(heldWrite) })
-    obs.mark('releasedMs')
-    if (!released.length) {
-      obs.tab(await deps.tabs.get(current.id).catch(() => null))
-      return obs.failed(notHeld())
-    }
-    const navigates = released.some((h) => h.request.kind === 'form' || h.request.kind === 'navigation')
-    const landed = navigates ? await land(step, current.id, current.url) : current
-    if (!navigates) {
-      await new Promise((r) => setTimeout(r, deps.navigationGraceMs ?? 500))
-      await readPage(step, current.id)
-    }
-    if (landed) obs.shot(await shoot(landed, 'after'))
-    return obs.done()
   }
 
   /** The page gave no answer: tell a navigation it caused from one that cut it short, and never guess "done" otherwise. */
