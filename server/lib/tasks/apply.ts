@@ -1,28 +1,13 @@
-import type { ArtifactRef, Observation, TaskStatus, Usage, WriteAllowRule } from '#protocol'
+import type { ArtifactRef, Observation, Usage, WriteAllowRule } from '#protocol'
 import { isTerminal } from '#protocol'
-import { setStatus, type PendingEvent } from './events'
+import { moveTo, type PendingEvent } from './events'
+import { finish } from './finish'
 import type { PlannerOutput } from './planner'
 import { proposeRelease, releaseOutcome } from './release'
 import { artifactLinks, typedOf } from './step-details'
 import { isRefused, originOf, refusedAgain, siteQuestion, siteRefusedError } from './site-refusal'
 import { allowedByWhich } from './task-allow'
 import type { TaskRecord } from './task-record'
-
-/** Moves a task, or, when the person has taken over, where it will go once resumed. */
-function moveTo(task: TaskRecord, to: TaskStatus, events: PendingEvent[], why?: string) {
-  if (task.status === 'PAUSED') task.pausedFrom = to
-  else setStatus(task, to, events, why)
-}
-
-export function finish(task: TaskRecord, to: 'SUCCEEDED' | 'FAILED' | 'CANCELED', events: PendingEvent[], why?: string) {
-  task.queue = []
-  if (task.current && task.current.phase !== 'dispatched') task.current = null
-  setStatus(task, to, events, why)
-  events.push({
-    type: 'task.finished',
-    data: { status: to, ...(task.result ? { result: task.result } : {}), ...(task.error ? { error: task.error } : {}) },
-  })
-}
 
 /** The refused site a PERMISSION_DENIED in this observation is about, if any. */
 function refusedSiteOf(task: TaskRecord, observation: Observation, actionUrl: string): string | null {

@@ -1,7 +1,7 @@
 import type { AnswerBody, ConfirmBody, TaskCommandBody } from '#protocol'
 import { isTerminal, principalWords } from '#protocol'
 import { conflict } from '../http/errors'
-import { finish } from './apply'
+import { finish } from './finish'
 import type { RequestSource } from '../http/source'
 import type { Mutate } from './core'
 import type { EngineDeps } from './deps'

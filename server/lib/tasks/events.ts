@@ -15,3 +15,9 @@ export function setStatus(task: TaskRecord, to: TaskStatus, events: PendingEvent
   events.push({ type: 'task.status', data: { from: task.status, to, ...(why ? { reason: why } : {}) } })
   task.status = to
 }
+
+/** Moves a task, or, when the person has taken over, where it will go once resumed. */
+export function moveTo(task: TaskRecord, to: TaskStatus, events: PendingEvent[], why?: string): void {
+  if (task.status === 'PAUSED') task.pausedFrom = to
+  else setStatus(task, to, events, why)
+}

@@ -1,6 +1,6 @@
 import type { ObservationError } from '#protocol'
 import { describeSiteRefused } from '#protocol'
-import { finish } from './apply'
+import { finish } from './finish'
 import type { RequestSource } from '../http/source'
 import type { PendingEvent } from './events'
 import type { TaskRecord } from './task-record'
