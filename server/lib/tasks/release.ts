@@ -3,7 +3,7 @@ import type { Action, ArtifactRef, HeldWrite, Observation, RiskReason } from '#p
 import { describeRiskReason } from '#protocol'
 import { setStatus, type PendingEvent } from './events'
 import { artifactLinks, confirmationEvidence } from './step-details'
-import type { TaskRecord } from './task-record'
+import type { InFlight, TaskRecord } from './task-record'
 
 /** Why a held write is asked about, as data and in English. */
 function heldReasons(held: HeldWrite[]): { reasons: string[]; reasonDetails: RiskReason[] } {
@@ -49,6 +49,22 @@ export function proposeRelease(
   task.current = { action, form: { type: 'release' }, phase: 'awaiting_confirmation', reasons, reasonDetails, deliveries: 0, ...details, evidence }
   events.push({ type: 'confirmation.requested', actionId: action.actionId, data: { risk: 'high', reasons, reasonDetails, ...details, evidence } })
   setStatus(task, 'WAITING_CONFIRMATION', events, 'the page tried to send something; the person decides whether it goes')
+}
+
+/**
+ * The barrier held writes during the step in flight: the person is asked to release them, for the step whose
+ * handlers sent them.
+ */
+export function proposeHeldRelease(task: TaskRecord, current: InFlight, observation: Observation, artifacts: ArtifactRef[], events: PendingEvent[]) {
+  const earlier = observation.heldAfter ? task.steps.find((s) => s.actionId === observation.heldAfter) : undefined
+  if (earlier && current.form.type !== 'release') {
+    // The writes came from the earlier step's handlers; this step did not run, and runs once the person decides.
+    proposeRelease(task, observation, artifacts, { actionId: earlier.actionId, ...(earlier.target ? { targetText: earlier.target } : {}) }, events)
+    task.queue = [current.form]
+    return
+  }
+  const step = { actionId: current.action.actionId, ...(current.targetText ? { targetText: current.targetText } : {}), ...(current.goal ? { goal: current.goal } : {}) }
+  proposeRelease(task, observation, artifacts, step, events)
 }
 
 /** Held writes of a pending release that will never be sent (rejected, canceled, taken over), for the audit. */

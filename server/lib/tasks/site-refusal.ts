@@ -1,4 +1,4 @@
-import type { ObservationError } from '#protocol'
+import type { Observation, ObservationError } from '#protocol'
 import { describeSiteRefused } from '#protocol'
 import { finish } from './finish'
 import type { RequestSource } from '../http/source'
@@ -25,6 +25,20 @@ export const siteRefusedError = (origin: string): ObservationError => ({
   code: 'SITE_REFUSED',
   message: `${describeSiteRefused(origin, 'en')} Go on without it, or finish.`,
   origin,
+})
+
+/** The refused site a PERMISSION_DENIED in this observation is about, if any. */
+export function refusedSiteOf(task: TaskRecord, observation: Observation, actionUrl: string): string | null {
+  const denied = observation.errors.find((e) => e.code === 'PERMISSION_DENIED')
+  if (!denied || !task.refusedSites?.length) return null
+  const site = originOf(denied.origin || observation.url || actionUrl)
+  return isRefused(task, site) ? site : null
+}
+
+/** The observation with its PERMISSION_DENIED said as what it is: the person refused that site in this task. */
+export const asRefusedHere = (observation: Observation, site: string): Observation => ({
+  ...observation,
+  errors: observation.errors.map((e) => (e.code === 'PERMISSION_DENIED' ? siteRefusedError(site) : e)),
 })
 
 /**
