@@ -33,9 +33,11 @@ export interface CorpusOptions {
 export async function runCorpus(options: CorpusOptions): Promise<{ results: CaseResult[]; summary: Summary; seconds: number }> {
   const { cases, modes, timeoutMs = 20_000, approve = false, outDir = 'e2e/output', log = () => undefined, fallback } = options
   buildCorpusPages()
-  const model = corpusModel(cases)
+  // The site serves, and the model knows, every page either pass runs (a fallback-only run has no cases of its own).
+  const served = [...new Map([...cases, ...(fallback?.cases ?? [])].map((c) => [c.id, c])).values()]
+  const model = corpusModel(served)
   const llm = await startFakeLlm(model.rule)
-  const site = await startCorpusSite(cases)
+  const site = await startCorpusSite(served)
   const h = await startHarness({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-corpus' } })
   const began = Date.now()
   const results: CaseResult[] = []

@@ -22,4 +22,4 @@ const { summary, seconds } = await runCorpus({
 console.log(`\n${cases.length} pages × ${modes.length} modes in ${seconds.toFixed(0)} s`)
 console.log(`irreversible: ${summary.irreversible.asked}/${summary.irreversible.runs} asked, ${summary.irreversible.unapproved} reached the site unapproved`)
 console.log(`harmless: ${summary.harmless.asked}/${summary.harmless.runs} asked (${(summary.harmless.rate * 100).toFixed(0)}%), ${summary.harmless.asks} questions over ${summary.harmless.steps} steps (${summary.harmless.per100.toFixed(1)} per 100)`)
-console.log(`report: e2e/output/${values.approve ? 'corpus-approved' : 'corpus'}.md`)
+console.log(`report: e2e/output/${values.approve ? 'corpus-approved' : values.fallback ? 'corpus-fallback' : 'corpus'}.md`)
