@@ -3,7 +3,7 @@ import { Action, Risk } from './action'
 import type { AuditEvent } from './audit'
 import { HeldRequest } from './held-request'
 import { HarmlessKind } from './harmless-kind'
-import { ArtifactRef, ObservationError } from './observation'
+import { ArtifactRef, ObservationError, UnmetEffect } from './observation'
 import { RiskReason } from './risk-reasons'
 import { AllowScope, WriteAllowRule } from './write-allow'
 import { TaskPlan } from './task-plan'
@@ -148,6 +148,8 @@ export const AuditEventSchemas = [
     errors: z.array(ObservationError),
     extracted: z.unknown().optional(),
     targetName: z.string().optional(),
+    /** Done, though what it was expected to leave is not there: the page changed otherwise (Observation.unmet). */
+    unmet: UnmetEffect.optional().catch(undefined),
     artifacts: z.array(ArtifactRef),
     timing: z.record(z.string(), z.number()),
     scroll: z.looseObject({ y: z.number(), pixelsAbove: z.number(), pixelsBelow: z.number() }).optional().catch(undefined),

@@ -59,6 +59,21 @@ export const ObservationError = z.strictObject({
 })
 export type ObservationError = z.infer<typeof ObservationError>
 
+/** What a person could see change on a page while a step ran (the page library's watch). */
+export const PageChange = z.enum(['dom', 'url', 'focus', 'value', 'selection', 'request'])
+export type PageChange = z.infer<typeof PageChange>
+
+/**
+ * What a step was expected to leave and did not, on a page that changed otherwise (a cascader's item left its
+ * `aria-checked` alone and opened the next column): the step is done, and this is a hint for whoever reads it next.
+ */
+export const UnmetEffect = z.strictObject({
+  expected: z.string().max(500),
+  found: z.string().max(500),
+  changed: z.array(PageChange).min(1).max(6),
+})
+export type UnmetEffect = z.infer<typeof UnmetEffect>
+
 export const BarrierMode = z.enum(['held', 'blocked', 'off'])
 export type BarrierMode = z.infer<typeof BarrierMode>
 
@@ -109,6 +124,8 @@ export const Observation = z.strictObject({
   extracted: z.unknown().optional(),
   /** The element a script's CSS selector named, as a person reads it (label, text, accessible name): shown on the step. */
   targetName: z.string().max(200).optional(),
+  /** The step is done, but what it was expected to leave is not there although the page changed (a hint). */
+  unmet: UnmetEffect.optional(),
   artifacts: z.array(ArtifactUpload).max(8).optional(),
   errors: z.array(ObservationError).max(50).default([]),
   timing: z.record(z.string().max(64), z.number()).default({}),

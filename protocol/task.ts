@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Action, Risk } from './action'
 import { RiskReason } from './risk-reasons'
-import { ArtifactLabel, ObservationError } from './observation'
+import { ArtifactLabel, ObservationError, UnmetEffect } from './observation'
 import { HeldRequest } from './held-request'
 import { HarmlessWrite } from './harmless-kind'
 import { TaskPlanView } from './task-plan'
@@ -110,6 +110,8 @@ export const StepView = z.object({
   sensitive: z.boolean().optional(),
   /** Screenshots taken for this step (before/after/observation). */
   artifacts: z.array(ArtifactLink).optional(),
+  /** What the step was expected to leave and did not, on a page that changed otherwise (Observation.unmet). */
+  unmet: UnmetEffect.optional(),
   /** Harmless writes the page sent during the step without a question (Observation.harmless). */
   harmless: z.array(HarmlessWrite).max(50).optional(),
 })

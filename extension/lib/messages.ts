@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Action, BarrierMode, Observation, ObservationError, RedactSettings, TaskStatus } from '#protocol'
+import { Action, BarrierMode, Observation, ObservationError, RedactSettings, TaskStatus, UnmetEffect } from '#protocol'
 import { IndicatorState, TakeoverInput } from './indicator/state'
 import type { InputGesture as PageInputGesture } from './page/input'
 
@@ -27,6 +27,7 @@ export const ActOutcome = z.object({
   extracted: z.unknown().optional(),
   /** The element a selector named, as a person reads it (PageActionResult.targetName). */
   targetName: z.string().max(200).optional(),
+  unmet: UnmetEffect.optional(),
   /** How its clicks and keys reached the page (trusted through the debugger, or DOM events); absent when it sent none. */
   input: z.enum(['cdp', 'dom']).optional(),
   command: z.object({ name: z.string().max(64), via: z.enum(['cdp', 'dom']) }).optional(),

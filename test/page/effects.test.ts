@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { act, action, observe, openFixture, useFixtureBrowser } from '../support/page-lib'
+import { act, action, indexIn, observe, openFixture, useFixtureBrowser } from '../support/page-lib'
 
 // Each step checks its own effect on effects.html: a page whose controls work, and ones that quietly do nothing.
 const env = useFixtureBrowser()
@@ -136,6 +136,22 @@ describe('click reads the state of what it toggled', () => {
     expect(await click('#tab-b')).toMatchObject({ status: 'done', errors: [] })
     const dead = await click('#tab-c')
     expect(dead.errors[0]).toMatchObject({ code: 'ACTION_NO_EFFECT', effect: { expected: expect.stringContaining('selected = true') } })
+  })
+
+  it('takes a click the page answered otherwise as done, with what it expected as a hint (a cascader opening its next column)', async () => {
+    const opened = await click('#zhejiang')
+    expect(opened).toMatchObject({ status: 'done', errors: [], unmet: { expected: expect.stringContaining('checked = true'), found: expect.stringContaining('checked = false'), changed: ['dom'] } })
+    expect(await page.locator('#cities').count()).toBe(1)
+    // The same click again changes nothing any more: now it is no effect.
+    const again = await click('#zhejiang')
+    expect(again.errors[0]).toMatchObject({ code: 'ACTION_NO_EFFECT' })
+    expect(again.unmet).toBeUndefined()
+  })
+
+  it('sees a change in an open shadow root', async () => {
+    const snap = await observe(page)
+    const agree = await act(page, action('click', { target: { by: 'index', value: indexIn(snap.elementTree, 'Agree') } }))
+    expect(agree).toMatchObject({ status: 'done', unmet: { changed: ['dom'] } })
   })
 
   it('opens a details element by its summary', async () => {

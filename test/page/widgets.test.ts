@@ -128,8 +128,8 @@ describe('real widgets: transparent comboboxes drawn by a box', () => {
     // By the placeholder its box shows: antd's input is taken as a combobox (this fixture's antd popup never opens).
     await page.evaluate(() => document.getElementById('settings_city')!.addEventListener('click', () => { document.getElementById('status')!.textContent = 'antd city opened' }))
     const byShown = await act(page, action('select', { target: { by: 'text', value: '请选择城市' }, params: { option: '北京' } }))
-    expect(byShown.status).toBe('failed')
-    expect(byShown.errors[0]?.message).not.toMatch(/is not a select, listbox or combobox/)
+    // The page answered the click (its status line changed), so the step is done; that 北京 is not shown is its hint.
+    expect(byShown).toMatchObject({ status: 'done', unmet: { expected: expect.stringContaining('"北京" shown'), changed: ['dom'] } })
     expect(await status(page)).toBe('antd city opened')
     // `select` takes only what is a combobox: the input, not the box around it.
     const byText = await act(page, action('select', { target: { by: 'text', value: '配送城市' }, params: { option: '上海' } }))

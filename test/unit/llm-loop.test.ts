@@ -217,6 +217,15 @@ describe('the LLM planner loop', () => {
     expect(h.user(1)).toContain('the person REFUSED to let the page send')
   })
 
+  it('tells the model a step did something other than what was expected, and what that was', async () => {
+    const h = harness({}, () => answer([{ type: 'click', index: 1 }]))
+    await h.decide(page())
+    h.ran()
+    h.task.steps.at(-1)!.unmet = { expected: 'checked = true', found: 'checked = false', changed: ['dom'] }
+    await h.decide(page())
+    expect(h.user(1)).toContain('click: done, and the page changed (dom), but not as expected: expected checked = true, found checked = false')
+  })
+
   it('tells the model what came of its actions: done, failed with the error, and the ones never run', async () => {
     const h = harness({}, () => answer([{ type: 'type', index: 0, text: 'a' }, { type: 'click', index: 1 }, { type: 'back' }], { memory: 'remember me' }))
     await h.decide(page())

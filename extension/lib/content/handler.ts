@@ -1,4 +1,4 @@
-import type { Action, BarrierMode, ObservationError, RedactSettings } from '#protocol'
+import type { Action, BarrierMode, ObservationError, RedactSettings, UnmetEffect } from '#protocol'
 import type { StorageItemKey } from 'wxt/utils/storage'
 import type { IndicatorState } from '../indicator/state'
 import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type PageState } from '../messages'
@@ -6,7 +6,7 @@ import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type P
 /** What the in-page library (extension/lib/page) gives the content script. */
 export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
-  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[], barrier?: BarrierMode): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; input?: 'cdp' | 'dom'; command?: { name: string; via: 'cdp' | 'dom' } }>
+  act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[], barrier?: BarrierMode): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; unmet?: UnmetEffect; input?: 'cdp' | 'dom'; command?: { name: string; via: 'cdp' | 'dom' } }>
   mask(win: Window, redact?: RedactSettings): () => void
   /**
    * Watches the page from before `action` runs; `settled` waits for it to go still afterwards. No watch: the action
@@ -94,6 +94,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       errors: outcome.errors,
       ...(outcome.extracted === undefined ? {} : { extracted: outcome.extracted }),
       ...(outcome.targetName ? { targetName: outcome.targetName.slice(0, 200) } : {}),
+      ...(outcome.unmet ? { unmet: outcome.unmet } : {}),
       ...(outcome.input ? { input: outcome.input } : {}),
       ...(outcome.command ? { command: outcome.command } : {}),
       timing: { actMs },

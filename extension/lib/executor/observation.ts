@@ -1,4 +1,4 @@
-import type { ArtifactUpload, HeldWrite, ObservationError, ObservationInput } from '#protocol'
+import type { ArtifactUpload, HeldWrite, ObservationError, ObservationInput, UnmetEffect } from '#protocol'
 import type { PageState } from '../messages'
 import type { Shot } from './screenshot'
 
@@ -10,6 +10,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
   let page: Partial<PageState> = {}
   let extracted: unknown
   let targetName: string | undefined
+  let unmet: UnmetEffect | undefined
   let input: 'cdp' | 'dom' | undefined
   let command: { name: string; via: 'cdp' | 'dom' } | undefined
   let settled: { ms: number; quiet: boolean } | undefined
@@ -45,6 +46,10 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
     targetName(name: string) {
       targetName = name
     },
+    /** Done, though what the step was expected to leave is not there: the page changed otherwise. */
+    unmet(hint: UnmetEffect) {
+      unmet = hint
+    },
     /** How the step's clicks and keys reached the page. */
     input(kind: 'cdp' | 'dom') {
       input = kind
@@ -78,6 +83,7 @@ export function createObservationBuilder(startedAt: number, now: () => number = 
       ...(page.scroll ? { scroll: page.scroll } : {}),
       ...(extracted === undefined ? {} : { extracted }),
       ...(targetName ? { targetName } : {}),
+      ...(unmet ? { unmet } : {}),
       ...(input ? { input } : {}),
       ...(command ? { command } : {}),
       ...(artifacts.length ? { artifacts: artifacts.slice(0, 8) } : {}),

@@ -111,6 +111,14 @@ export const TANDEM_UI_ATTR = 'data-tandem-ui'
 
 export const isTandemUi = (el: Element) => el.hasAttribute(TANDEM_UI_ATTR)
 
+/** A change of Tandem's own elements (its bar added as the content script starts, its state set as a step runs). */
+export function isOwnUiRecord(record: MutationRecord): boolean {
+  const target = record.target as Element
+  if (target.nodeType === 1 && target.closest?.(`[${TANDEM_UI_ATTR}]`)) return true
+  if (record.type !== 'childList' || record.removedNodes.length + record.addedNodes.length === 0) return false
+  return [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)].every((n) => n.nodeType === 1 && (n as Element).hasAttribute(TANDEM_UI_ATTR))
+}
+
 const SKIP_SUBTREE = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title'])
 
 /** Tags whose contents are never page content (scripts, styles, templates). */

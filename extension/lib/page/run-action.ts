@@ -13,6 +13,7 @@ import { typeText } from './actions/type-text'
 import { uploadFile } from './actions/upload-file'
 import { waitForCondition } from './actions/wait-for'
 import { PageActionError, fail } from './errors'
+import { watchPageChanges } from './page-changes'
 import { createPageInput, type PageInput, type TrustedInput } from './input'
 import type { PageMemory } from './memory'
 import { resolveTarget } from './resolve-target'
@@ -45,13 +46,22 @@ function readableName(el: Element, redact: (text: string) => string): string | u
   return name ? redact(name) : undefined
 }
 
-async function perform(win: Window, action: Action, memory: PageMemory, opts: RunActionOptions, input: PageInput, named: (name: string) => void): Promise<unknown> {
+async function perform(
+  win: Window,
+  action: Action,
+  memory: PageMemory,
+  opts: RunActionOptions,
+  input: PageInput,
+  named: (name: string) => void,
+  found: (el: Element | null) => void,
+): Promise<unknown> {
   if (!runsInPage(action.type)) fail('ACTION_FAILED', `"${action.type}" is done by the extension's background, not in the page`)
   const read = readParams(action)
   if (!read.ok) fail('ACTION_FAILED', `bad params for ${action.type}: ${read.problem}`)
   const typed = read.action
   if (needsTarget(typed.type) && !typed.target) fail('TARGET_NOT_FOUND', `${typed.type} needs a target element`)
   const el = typed.target ? resolveTarget(win, typed.target, memory) : null
+  found(el)
   const redact = createRedactor(opts.redactValues)
   if (el && typed.target?.by === 'selector') {
     const name = readableName(el, redact)
@@ -97,14 +107,16 @@ export async function runPageAction(win: Window, action: Action, memory: PageMem
   if (!checked.success) return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'the action is malformed' }] }
   // A refused step names its element too: the person reads what it was about.
   let targetName: string | undefined
+  let target: Element | null = null
   const input = createPageInput(opts.input)
   const named = () => {
     const used = input.used()
     const command = input.command()
     return { ...(targetName ? { targetName } : {}), ...(used ? { input: used } : {}), ...(command ? { command } : {}) }
   }
+  const watch = watchPageChanges(win)
   try {
-    const extracted = await perform(win, checked.data, memory, opts, input, (name) => (targetName = name))
+    const extracted = await perform(win, checked.data, memory, opts, input, (name) => (targetName = name), (el) => (target = el))
     return extracted === undefined ? { status: 'done', errors: [], ...named() } : { status: 'done', errors: [], extracted, ...named() }
   } catch (error) {
     if (error instanceof PageActionError) {
@@ -112,10 +124,16 @@ export async function runPageAction(win: Window, action: Action, memory: PageMem
       // emails and phone numbers when the task asks).
       const secrets = createRedactor(opts.redactValues)
       const hide = (text: string) => redactSensitiveText(secrets(text), checked.data.redact ?? {})
-      const effect = error.effect ? { effect: { expected: hide(error.effect.expected), found: hide(error.effect.found) } } : {}
-      return { status: 'failed', errors: [{ code: error.code, message: hide(error.message), ...(error.origin ? { origin: error.origin } : {}), ...effect }], ...named() }
+      const effect = error.effect ? { expected: hide(error.effect.expected), found: hide(error.effect.found) } : undefined
+      // One attribute that stayed put is no proof that nothing happened: with anything else changed, the step did
+      // something, and what it was expected to leave goes with it as a hint.
+      const changed = error.code === 'ACTION_NO_EFFECT' && effect ? watch.changes(target) : []
+      if (effect && changed.length) return { status: 'done', errors: [], unmet: { ...effect, changed }, ...named() }
+      return { status: 'failed', errors: [{ code: error.code, message: hide(error.message), ...(error.origin ? { origin: error.origin } : {}), ...(effect ? { effect } : {}) }], ...named() }
     }
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     return { status: 'failed', errors: [{ code: 'ACTION_FAILED', message: createRedactor(opts.redactValues)(message).slice(0, 2000) }], ...named() }
+  } finally {
+    watch.stop()
   }
 }

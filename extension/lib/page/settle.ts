@@ -1,4 +1,4 @@
-import { TANDEM_UI_ATTR } from './dom'
+import { isOwnUiRecord as ownUi } from './dom'
 
 /**
  * Waits for the page to settle after an action, so it is read as a person would see it: no DOM changes and no
@@ -60,12 +60,6 @@ const TICKER_CHANGES = 4
 
 type Counts = Map<string, number>
 
-const ownUi = (record: MutationRecord): boolean => {
-  const target = record.target as Element
-  if (target.nodeType === 1 && target.closest?.(`[${TANDEM_UI_ATTR}]`)) return true
-  if (record.type !== 'childList' || record.removedNodes.length + record.addedNodes.length === 0) return false
-  return [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)].every((n) => n.nodeType === 1 && (n as Element).hasAttribute(TANDEM_UI_ATTR))
-}
 
 /** When the running finite animations end (ms on the performance clock), ignoring those that cannot end by `deadline`. */
 export function animationsEnd(doc: Document, now: number, deadline: number): number {

@@ -1,5 +1,5 @@
 import type { ActionErrorCode } from '../../../protocol/errors'
-import type { ElementInfo } from '../../../protocol/observation'
+import type { ElementInfo, UnmetEffect } from '../../../protocol/observation'
 import type { PageMemory } from './memory'
 
 export interface ObserveOptions {
@@ -34,6 +34,8 @@ export interface PageActionResult {
    * placeholder): the server cannot tell `#name` apart in what it observes, the page can.
    */
   targetName?: string
+  /** Done, though what the step was expected to leave is not there: the page changed otherwise (see watchPageChanges). */
+  unmet?: UnmetEffect
   /** How its clicks and keys reached the page: trusted input through the extension's debugger, or DOM events. */
   input?: 'cdp' | 'dom'
   /** The editing command a key ran (copy, paste, selectAll…) and how: with the trusted key, or the element's editing APIs. */

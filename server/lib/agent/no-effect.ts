@@ -1,4 +1,4 @@
-import type { ObservationError } from '#protocol'
+import type { ObservationError, UnmetEffect } from '#protocol'
 import type { TaskRecord } from '../tasks/task-record'
 import { cut } from './prompt/tokens'
 
@@ -6,6 +6,11 @@ import { cut } from './prompt/tokens'
 export function noEffectLine(type: string, error: ObservationError): string {
   const effect = error.effect ? `: expected ${cut(error.effect.expected, 200)}, found ${cut(error.effect.found, 200)}` : `: ${cut(error.message, 200)}`
   return `${type}: NO EFFECT, the page did not change${effect}`
+}
+
+/** A step that did something, though not what it was expected to leave: the model checks the page before going on. */
+export function unmetLine(type: string, unmet: UnmetEffect): string {
+  return `${type}: done, and the page changed (${unmet.changed.join(', ')}), but not as expected: expected ${cut(unmet.expected, 200)}, found ${cut(unmet.found, 200)}; check the page before going on`
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { StepView } from '#protocol'
 import { isEvidenceStep } from '#protocol'
 import type { TaskRecord } from '../tasks/task-record'
-import { noEffectLine } from './no-effect'
+import { noEffectLine, unmetLine } from './no-effect'
 import { cut } from './prompt/tokens'
 
 function stepLine(s: StepView): string {
@@ -12,6 +12,7 @@ function stepLine(s: StepView): string {
     if (s.outcome === 'rejected') return `the person REFUSED to let the page send what it tried to send; it never reached the site${s.note ? `: "${cut(s.note, 300)}"` : ''}`
     return `what the page tried to send was NOT sent: ${s.errors.map((e) => cut(e.message, 200)).join(', ')}`
   }
+  if (s.outcome === 'done' && s.unmet) return `${unmetLine(s.type, s.unmet)}${where}`
   if (s.outcome === 'done') return `${s.type}: done${where}`
   if (s.outcome === 'rejected') return `${s.type}: REJECTED by the person${s.note ? `: "${cut(s.note, 300)}"` : ''}`
   const noEffect = s.errors.find((e) => e.code === 'ACTION_NO_EFFECT')

@@ -23,6 +23,7 @@ function stepRow(current: InFlight, observation: Observation, artifacts: Artifac
     ...typedOf(action),
     ...(artifacts.length ? { artifacts: artifactLinks(artifacts) } : {}),
     ...(observation.harmless?.length ? { harmless: observation.harmless } : {}),
+    ...(observation.unmet ? { unmet: observation.unmet } : {}),
   }
 }
 
@@ -38,6 +39,7 @@ function observationEvent(actionId: string, observation: Observation, artifacts:
       errors: observation.errors,
       ...(observation.extracted === undefined ? {} : { extracted: observation.extracted }),
       ...(observation.targetName ? { targetName: observation.targetName } : {}),
+      ...(observation.unmet ? { unmet: observation.unmet } : {}),
       artifacts,
       timing: observation.timing,
       ...(observation.scroll ? { scroll: observation.scroll } : {}),

@@ -97,6 +97,7 @@ async function fromAnswer(step: StepContext, current: LiveTab, outcome: ActOutco
   obs.page(outcome.page)
   obs.settle(outcome.settle)
   if (outcome.extracted !== undefined) obs.extracted(outcome.extracted)
+  if (outcome.unmet) obs.unmet(outcome.unmet)
   for (const [k, v] of Object.entries(outcome.timing)) obs.mark(`page.${k}`, v)
   for (const error of outcome.errors) obs.error(error)
   const refusedEarly = !!deps.guard?.refusals().page
