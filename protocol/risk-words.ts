@@ -6,8 +6,10 @@ export const HIGH_KINDS: ReadonlyArray<readonly [kind: RiskKind, words: readonly
   ['payment', ['pay', 'pay now', 'payment', 'place order', 'order now', 'purchase', 'buy', 'buy now', 'checkout', 'check out', 'donate',
     '支付', '付款', '下单', '购买', '立即购买', '结算', '捐赠']],
   ['sending', ['submit', 'send', 'reply', 'invite', 'upload', '提交', '发送', '回复', '邀请', '上传']],
+  // Cancelling something that runs on (a subscription, a membership, an order) ends it; "取消" alone is a dialog's Cancel.
   ['deletion', ['delete', 'remove', 'destroy', 'erase', 'wipe', 'discard', 'deactivate', 'close account', 'cancel subscription',
-    'unsubscribe', 'reset', '删除', '移除', '清空', '丢弃', '注销', '退订']],
+    'cancel membership', 'cancel my membership', 'end membership', 'cancel order', 'cancel plan', 'unsubscribe', 'reset',
+    '删除', '移除', '清空', '丢弃', '注销', '退订', '取消订阅', '取消订单', '取消会员', '取消自动续费', '关闭自动续费', '解绑']],
   ['publishing', ['publish', 'post', 'tweet', 'share', '发布', '发表', '分享']],
   ['permission', ['authorize', 'authorise', 'grant', 'allow', 'approve', 'confirm', '授权', '允许', '同意', '确认', '确定']],
   ['money', ['transfer', 'withdraw', '转账', '提现']],

@@ -34,6 +34,10 @@ const rows: Row[] = [
   ['zero-width inside 删除', click(btn('删\u200b除')), 'high'],
   ['ideographic space 下　单', click(btn('下　单')), 'high'],
   ['antd 取 消 is low', click(antd('取 消')), 'low'],
+  ['取消订阅 ends a subscription (a link)', click({ tag: 'a', text: '取消订阅', attributes: { href: '/subscription/cancel' } }), 'high'],
+  ['取消自动续费', click(btn('取消自动续费')), 'high'],
+  ['Cancel my membership', click(btn('Cancel my membership')), 'high'],
+  ['订阅 alone stays medium', click(btn('订阅')), 'medium'],
   ['antd 搜 索 is low', click(antd('搜 索')), 'low'],
   ['spaced Latin letters stay apart: "P o s t"', click(btn('P o s t')), 'low'],
   // 2. Icon and emoji buttons
