@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type UserConfig } from 'vite'
+import { defineConfig, type PluginOption, type UserConfig } from 'vite'
 
 export interface LibraryPages {
   /** The folder under dist/ the site serves. */
@@ -8,6 +8,8 @@ export interface LibraryPages {
   entries: string[]
   /** Some libraries' bundles are megabytes; above this Vite warns. */
   chunkSizeWarningLimit: number
+  /** Compilers a stack needs (Svelte's). */
+  plugins?: PluginOption[]
 }
 
 /**
@@ -20,6 +22,7 @@ export function libraryViteConfig(configUrl: string, pages: LibraryPages): UserC
     root: here('.'),
     publicDir: false,
     logLevel: 'error',
+    plugins: pages.plugins ?? [],
     define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
     build: {
       outDir: here(`../../dist/${pages.outDir}`),

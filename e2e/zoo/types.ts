@@ -16,21 +16,8 @@ export type Family =
 /** What Tandem needs for the task beyond click/type/select on a listed element (the issue's items). */
 export type Need = 'names' | 'custom-select' | 'settle' | 'container' | 'hover' | 'drag' | 'upload' | 'new-tab' | 'switch_tab' | 'close_tab' | 'trusted-input'
 
-/** Words of the element's tree line, tried in order (a line whose text is exactly them first, then the shortest containing them). */
-export type Find = string | string[]
-
-/** One step of the model's plan, in the action forms of the issue; `find`s become element indexes from the tree. */
-export type PlanStep =
-  | { type: 'click'; find: Find }
-  | { type: 'type'; find: Find; text: string; submit?: boolean }
-  | { type: 'select'; find: Find; option: string }
-  | { type: 'press'; keys: string }
-  | { type: 'hover'; find: Find }
-  | { type: 'drag'; find: Find; to: Find }
-  | { type: 'upload'; find: Find; file: string }
-  /** The tab showing this path of the task's folder ('/' for the page the task started on). */
-  | { type: 'switch_tab'; path: string }
-  | { type: 'close_tab' }
+export type { Find, PlanStep } from '../support/plan-model'
+import type { PlanStep } from '../support/plan-model'
 
 /** The request that proves the task was done, as the site logged it. */
 export interface Expect {
