@@ -1,0 +1,5 @@
+/** TodoMVC in Svelte 5, compiled by the Svelte compiler through Vite. */
+import { mount } from 'svelte'
+import TodoApp from './TodoApp.svelte'
+
+mount(TodoApp, { target: document.getElementById('app')! })
