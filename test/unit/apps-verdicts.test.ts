@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { classify, treeExcerpt } from '../../e2e/apps/classify'
+import { canonical, judgeStored, judgeTodos, type PageState } from '../../e2e/apps/state'
+import type { TandemResult } from '../../e2e/support/plan-run'
+import { TASKS } from '../../e2e/apps/tasks'
+
+// The apps corpus judges each task by the page's state, never by what Tandem reports: these pin what each verdict
+// accepts and what it refuses, so a judge that waves everything through cannot pass unseen.
+const SEED: [string, boolean][] = [['Buy milk', false], ['Walk the dog', false], ['Water the plants', true]]
+const page = (over: Partial<PageState> = {}): PageState => ({
+  url: 'http://127.0.0.1:1/a/p1/',
+  stored: SEED.map(([title, completed], i) => ({ id: String(i), title, completed })),
+  items: SEED.map(([title, completed]) => ({ title, completed, visible: true })),
+  count: '2 items left',
+  selected: 'All',
+  ...over,
+})
+
+describe('the TodoMVC verdict', () => {
+  it('passes a page whose storage, list, filter and count all agree with the task', () => {
+    expect(judgeTodos({ todos: SEED }, page())).toEqual({ ok: true, why: '' })
+  })
+
+  it('fails when the stored list differs, in a title, a completion or the order', () => {
+    expect(judgeTodos({ todos: [['Buy oat milk', false], SEED[1]!, SEED[2]!] }, page()).ok).toBe(false)
+    expect(judgeTodos({ todos: [['Buy milk', true], SEED[1]!, SEED[2]!] }, page()).ok).toBe(false)
+    expect(judgeTodos({ todos: [SEED[1]!, SEED[0]!, SEED[2]!] }, page()).ok).toBe(false)
+    expect(judgeTodos({ todos: SEED }, page({ stored: null })).why).toMatch(/no todo list/)
+  })
+
+  it('fails a page that stored the change but still draws the old list, or a wrong count', () => {
+    const done: [string, boolean][] = [['Buy milk', false], ['Walk the dog', true], ['Water the plants', true]]
+    const stored = done.map(([title, completed]) => ({ title, completed }))
+    expect(judgeTodos({ todos: done }, page({ stored, count: '1 item left' })).why).toMatch(/the list shows/)
+    const drawn = done.map(([title, completed]) => ({ title, completed, visible: true }))
+    expect(judgeTodos({ todos: done }, page({ stored, items: drawn, count: '2 items left' })).why).toMatch(/count/)
+    expect(judgeTodos({ todos: done }, page({ stored, items: drawn, count: '1 item left' })).ok).toBe(true)
+  })
+
+  it('wants the filter in the address, the filtered list drawn and its link selected', () => {
+    const active = SEED.map(([title, completed]) => ({ title, completed, visible: !completed }))
+    expect(judgeTodos({ todos: SEED, filter: 'active' }, page({ url: 'http://h/a/p1/#/active', items: active, selected: 'Active' })).ok).toBe(true)
+    expect(judgeTodos({ todos: SEED, filter: 'active' }, page()).why).toMatch(/address/)
+    expect(judgeTodos({ todos: SEED, filter: 'active' }, page({ url: 'http://h/a/p1/#/active', selected: 'Active' })).why).toMatch(/the list shows/)
+    expect(judgeTodos({ todos: SEED, filter: 'active' }, page({ url: 'http://h/a/p1/#/active', items: active, selected: 'All' })).why).toMatch(/selected filter/)
+    // Items a filter hides but leaves in the DOM (Backbone's .hidden) do not count as shown.
+    const completed = SEED.map(([title, done]) => ({ title, completed: done, visible: done }))
+    expect(judgeTodos({ todos: SEED, filter: 'completed' }, page({ url: 'http://h/a/p1/#/completed', items: completed, selected: 'Completed' })).ok).toBe(true)
+    expect(judgeTodos({ todos: SEED }, page({ url: 'http://h/a/p1/#/' })).ok).toBe(true)
+  })
+})
+
+describe('the jQuery-era verdict', () => {
+  it('compares each expected key as JSON, whatever order the page set nested keys in', () => {
+    const state = page({ stored: { review: { comment: '', rating: 4 }, favourites: [] } })
+    expect(judgeStored({ state: { review: { rating: 4, comment: '' } } }, state)).toEqual({ ok: true, why: '' })
+    expect(judgeStored({ state: { review: { rating: 5, comment: '' } } }, state).ok).toBe(false)
+    expect(judgeStored({ state: { country: 'Portugal' } }, state).why).toMatch(/not set/)
+    expect(judgeStored({ state: { order: ['a', 'b'] } }, page({ stored: { order: ['b', 'a'] } })).ok).toBe(false)
+    expect(judgeStored({ state: { discarded: true } }, page({ stored: null })).ok).toBe(false)
+    expect(canonical({ b: 1, a: [{ d: 1, c: 2 }] })).toBe('{"a":[{"c":2,"d":1}],"b":1}')
+  })
+})
+
+describe('the apps tasks', () => {
+  it('expect a change of state from each task (no task is judged by a page left as it started)', () => {
+    const unchanged = TASKS.filter((t) => 'todos' in t.expect && !t.expect.filter && JSON.stringify(t.expect.todos) === JSON.stringify(t.seed)).map((t) => t.id)
+    expect(unchanged).toEqual([])
+  })
+
+  it('have unique ids, every TodoMVC build the same eight kinds, and goals in both languages', () => {
+    expect(new Set(TASKS.map((t) => t.id)).size).toBe(TASKS.length)
+    const builds = new Set(TASKS.filter((t) => t.group === 'todomvc').map((t) => t.app))
+    expect(builds.size).toBeGreaterThanOrEqual(9)
+    for (const b of builds) expect(TASKS.filter((t) => t.app === b)).toHaveLength(8)
+    expect(new Set(TASKS.map((t) => t.lang))).toEqual(new Set(['en', 'zh']))
+  })
+})
+
+describe("Tandem's outcome on an apps task", () => {
+  const edit = TASKS.find((t) => t.id.endsWith('-edit') && t.lang === 'en')!
+  const run = (over: Partial<TandemResult>): TandemResult => ({ id: edit.id, outcome: 'fail', reached: false, why: 'stored todos differ', looks: [], failure: '', approved: 0, status: 'FAILED', untrue: '', steps: [], ms: 1, ...over })
+
+  it('is "unsupported" only where the model stopped at a step Tandem has no action for and the goal was not reached', () => {
+    expect(edit.plan[0]!.type).toBe('double_click')
+    expect(classify(edit, run({ failure: 'model gave up: the server did not take the answer' }), { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('unsupported')
+    expect(classify(edit, run({}), { waited: [], retried: [], stoppedAt: 1 }).outcome).toBe('fail')
+    expect(classify(edit, run({ outcome: 'pass', reached: true, why: '' }), { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('pass')
+  })
+
+  it('says why a run that ran every step still failed, from the verdict', () => {
+    expect(classify(edit, run({}), { waited: [], retried: [] }).cause).toBe('every step ran, yet stored todos differ')
+  })
+
+  it('quotes the tree lines near the named todo, or says the tree had nothing to act on', () => {
+    const tree = '[1]<input placeholder="What needs to be done?">\n[2]<input type=checkbox>\n[3]<label>Buy milk</label>\n[4]<a href="#/">All</a>'
+    expect(treeExcerpt(tree, edit)).toBe('the tree showed: [2]<input type=checkbox> ⏎ [3]<label>Buy milk</label> ⏎ [4]<a href="#/">All</a> (… 4 lines)')
+    expect(treeExcerpt('(no interactive elements)', edit)).toBe('the tree showed: (no interactive elements)')
+  })
+})
