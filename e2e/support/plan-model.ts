@@ -41,6 +41,8 @@ export interface Looks {
   gaveUp?: string
   /** The plan's step (0-based) it gave up at. */
   stoppedAt?: number
+  /** The page as the model was shown it when it gave up (the element tree it could not find its target in). */
+  page?: string
 }
 
 export interface PlanModel {
@@ -142,7 +144,7 @@ export function planModel(tasks: PlannedTask[], siteUrl: () => string, prefix: s
     const action = actionFor(step, page, prompt, startUrl)
     if (!action) {
       const what = `step ${s.at + 1} (${describeStep(step)}) ${step.type === 'switch_tab' ? 'has no tab in the observation' : 'not on the page'}`
-      if (s.waited.has(s.at)) return giveUp(s, `${what}, even after waiting`, s.at)
+      if (s.waited.has(s.at)) return (s.looks.page = page), giveUp(s, `${what}, even after waiting`, s.at)
       s.waited.add(s.at)
       s.looks.waited.push(what)
       s.last = 'wait'
