@@ -1,20 +1,9 @@
 /** Rich-text editors, drag and drop, plain uploads, results in a new tab, hover menus. */
 import type { Page } from 'playwright-core'
+import { pointerDrag as drag } from '../../support/pointer-drag'
 import type { Task } from '../types'
 
 const press = (p: Page, name: string | RegExp) => p.getByRole('button', { name, exact: true }).click()
-/** A pointer drag in small moves, as a hand makes it (dnd-kit starts a drag only after the pointer has moved). */
-async function drag(p: Page, from: string, to: string) {
-  const a = (await p.getByText(from, { exact: true }).boundingBox())!
-  const b = (await p.getByText(to, { exact: true }).boundingBox())!
-  await p.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
-  await p.mouse.down()
-  await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2 - 4, { steps: 12 })
-  await p.mouse.up()
-  // The list settles into its new order after the drop's animation.
-  await p.waitForTimeout(300)
-}
-
 const ITEM = { '/item/1': 'item', '/item/2': 'item', '/item/3': 'item' }
 
 export const EDITORS: Task[] = [
