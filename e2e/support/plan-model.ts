@@ -6,8 +6,12 @@ import { answer, type FakeAnswer, type FakeRequest } from '../../test/support/fa
 import { folderOf } from '../corpus/folder'
 import { indexFor } from '../corpus/model'
 
-/** Words of the element's tree line, tried in order (a line whose text is exactly them first, then the shortest containing them). */
-export type Find = string | string[]
+/**
+ * Words of the element's tree line, tried in order (a line whose text is exactly them first, then the shortest
+ * containing them); or a control named by what it stands next to, as a person says "the × of Call the plumber": the
+ * line with those words nearest to (within two lines of) a line that names `near`, the `near` line itself first.
+ */
+export type Find = string | string[] | { near: string; find: string | string[] }
 
 /** One step of the model's plan, in the action forms of the issue; `find`s become element indexes from the tree. */
 export type PlanStep =
@@ -51,10 +55,29 @@ export interface PlanModel {
   reset(taskId: string): void
 }
 
-const first = (find: Find) => [find].flat()[0]!
-const describeStep = (s: PlanStep) => ('find' in s ? `${s.type} "${first(s.find)}"` : s.type === 'switch_tab' ? `switch_tab to ${s.path}` : s.type === 'press' ? `press ${s.keys}` : s.type)
+const isNear = (find: Find): find is { near: string; find: string | string[] } => typeof find === 'object' && !Array.isArray(find)
+/** The words a step looks for first; for a control named by its neighbour, the neighbour (what a person waits to see). */
+const first = (find: Find) => (isNear(find) ? find.near : [find].flat()[0]!)
+const describe = (find: Find) => (isNear(find) ? `${[find.find].flat()[0]}" near "${find.near}` : first(find))
+const describeStep = (s: PlanStep) => ('find' in s ? `${s.type} "${describe(s.find)}"` : s.type === 'switch_tab' ? `switch_tab to ${s.path}` : s.type === 'press' ? `press ${s.keys}` : s.type)
 
-const indexOf = (page: string, find: Find) => [find].flat().map((f) => indexFor(page, f)).find((i) => i !== undefined)
+const squash = (s: string) => s.replace(/\s+/g, '')
+
+/** The index on the tree line nearest to one naming `near` that has one of the words (tried in order). */
+export function indexNear(page: string, near: string, words: string[]): number | undefined {
+  const lines = page.split('\n').filter((l) => /^\s*\*?\[\d+\]</.test(l))
+  const anchors = lines.flatMap((l, i) => (squash(l).includes(squash(near)) ? [i] : []))
+  for (const word of words) {
+    for (const distance of [0, 1, -1, 2, -2]) {
+      const hit = anchors.map((a) => lines[a + distance]).find((l) => l !== undefined && squash(l).includes(squash(word)))
+      if (hit) return Number(/\[(\d+)\]</.exec(hit)![1])
+    }
+  }
+  return undefined
+}
+
+const indexOf = (page: string, find: Find) =>
+  isNear(find) ? indexNear(page, find.near, [find.find].flat()) : [find].flat().map((f) => indexFor(page, f)).find((i) => i !== undefined)
 
 /** The tab showing `url`, read from the prompt's `Tabs: [1] Title – host/path · [2] …` line as a model would. */
 export function tabFor(prompt: string, url: string): number | undefined {

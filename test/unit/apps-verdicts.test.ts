@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { classify, treeExcerpt } from '../../e2e/apps/classify'
+import { classify, namesOf, treeExcerpt } from '../../e2e/apps/classify'
 import { canonical, judgeStored, judgeTodos, type PageState } from '../../e2e/apps/state'
+import { indexNear } from '../../e2e/support/plan-model'
 import type { TandemResult } from '../../e2e/support/plan-run'
 import { TASKS } from '../../e2e/apps/tasks'
 
@@ -94,7 +95,25 @@ describe("Tandem's outcome on an apps task", () => {
 
   it('quotes the tree lines near the named todo, or says the tree had nothing to act on', () => {
     const tree = '[1]<input placeholder="What needs to be done?">\n[2]<input type=checkbox>\n[3]<label>Buy milk</label>\n[4]<a href="#/">All</a>'
-    expect(treeExcerpt(tree, edit)).toBe('the tree showed: [2]<input type=checkbox> ⏎ [3]<label>Buy milk</label> ⏎ [4]<a href="#/">All</a> (… 4 lines)')
-    expect(treeExcerpt('(no interactive elements)', edit)).toBe('the tree showed: (no interactive elements)')
+    const names = namesOf(edit, { waited: [], retried: [], stoppedAt: 0 })
+    expect(names).toEqual(['Buy milk', 'Buy oat milk'])
+    expect(treeExcerpt(tree, names)).toBe('the tree showed: [2]<input type=checkbox> ⏎ [3]<label>Buy milk</label> ⏎ [4]<a href="#/">All</a> (… 4 lines)')
+    expect(treeExcerpt('[0]<span>\n[1]<span>', ['Delete'])).toBe('no line of the tree names "Delete"; it showed: [0]<span> ⏎ [1]<span>')
+    expect(treeExcerpt('(no interactive elements)', names)).toBe('the tree showed (no interactive elements)')
+  })
+})
+
+describe('a control named by what it stands next to', () => {
+  it('is the nearest line with its words to the line naming its neighbour, never a lookalike elsewhere', () => {
+    const tree = '[0]<li>budget.xlsx\n[1]<span icon=glyphicon-remove>\n[2]<li>notes.pdf\n[3]<span icon=glyphicon-remove>'
+    expect(indexNear(tree, 'budget.xlsx', ['remove'])).toBe(1)
+    expect(indexNear(tree, 'notes.pdf', ['remove'])).toBe(3)
+    // A TodoMVC row: the checkbox stands before its label, the × after it, the next row's checkbox further on.
+    const rows = '[0]<input type=checkbox>\n[1]<label>Buy milk\n[2]<button>\n[3]<input type=checkbox>\n[4]<label>Walk the dog\n[5]<button>'
+    expect(indexNear(rows, 'Walk the dog', ['checkbox'])).toBe(3)
+    expect(indexNear(rows, 'Buy milk', ['checkbox'])).toBe(0)
+    // Two lines alike and nothing saying whose is whose: no target, as a careful person would not guess.
+    expect(indexNear('[0]<span icon=glyphicon-remove>\n[1]<span icon=glyphicon-remove>', 'budget.xlsx', ['remove'])).toBeUndefined()
+    expect(indexNear('[4]<input type=checkbox row="Walk the dog">', 'Walk the dog', ['checkbox'])).toBe(4)
   })
 })

@@ -3,30 +3,19 @@
  * Underline button), and each is judged by what the page keeps in its state.
  */
 import type { Page } from 'playwright-core'
+import { pointerDrag as drag } from '../../support/pointer-drag'
 import type { AppTask } from '../types'
 
 type Legacy = Omit<AppTask, 'group' | 'entry'>
 
 const button = (p: Page, name: string) => p.getByRole('button', { name }).click()
-/** A drag by small pointer moves, as a hand makes it (jQuery UI sortable and SortableJS start only once it moves). */
-async function drag(p: Page, from: string, to: string) {
-  const a = (await p.getByText(from, { exact: true }).boundingBox())!
-  const b = (await p.getByText(to, { exact: true }).boundingBox())!
-  await p.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
-  await p.mouse.down()
-  await p.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 6, { steps: 3 })
-  await p.mouse.move(b.x + b.width / 2, b.y + 4, { steps: 12 })
-  await p.mouse.up()
-  await p.waitForTimeout(300)
-}
-
 const PAGES: Legacy[] = [
   { id: 'inbox-delete', app: 'delegated-list', page: 'inbox', lang: 'en', title: 'Inbox', goal: 'Delete the email "Invoice #2041 overdue"',
-    plan: [{ type: 'hover', find: 'Invoice #2041 overdue' }, { type: 'click', find: ['Delete', 'delete', 'trash'] }],
+    plan: [{ type: 'click', find: { near: 'Invoice #2041 overdue', find: ['Delete', 'delete', 'trash'] } }],
     baseline: async (p) => p.locator('.msg', { hasText: 'Invoice #2041 overdue' }).locator('.delete').click(),
     expect: { state: { messages: ['Team offsite next Thursday', 'Slides for the board meeting', 'Password expires in 3 days'] } } },
   { id: 'inbox-archive', app: 'delegated-list', page: 'inbox', lang: 'zh', title: '收件箱', goal: '把“Team offsite next Thursday”这封邮件归档（在“更多”菜单里）',
-    plan: [{ type: 'click', find: ['More', 'more', '…'] }, { type: 'click', find: 'Archive' }],
+    plan: [{ type: 'click', find: { near: 'Team offsite next Thursday', find: ['More', 'more', '…'] } }, { type: 'click', find: 'Archive' }],
     baseline: async (p) => (await p.locator('.msg', { hasText: 'Team offsite' }).locator('.more').click(), await p.getByRole('link', { name: 'Archive' }).click()),
     expect: { state: { archived: ['Team offsite next Thursday'] } } },
   { id: 'hotel-rate', app: 'css-icons', page: 'hotel', lang: 'en', title: 'Review your stay', goal: 'Give Harbour View Hotel 4 stars and submit the review',
@@ -34,7 +23,7 @@ const PAGES: Legacy[] = [
     baseline: async (p) => (await p.locator('#rating .star').nth(3).click(), await button(p, 'Submit review')),
     expect: { state: { review: { rating: 4, comment: '' } } } },
   { id: 'hotel-favourite', app: 'css-icons', page: 'hotel', lang: 'zh', title: '酒店点评', goal: '把 Lakeside Inn 加入收藏（点它前面的心形）',
-    plan: [{ type: 'click', find: ['收藏', 'Favourite', 'heart'] }],
+    plan: [{ type: 'click', find: { near: 'Lakeside Inn', find: ['收藏', 'Favourite', 'favourite', 'heart'] } }],
     baseline: async (p) => p.locator('#hotels li', { hasText: 'Lakeside Inn' }).locator('.fav').click(),
     expect: { state: { favourites: ['Lakeside Inn'] } } },
   { id: 'toolbar-underline', app: 'class-named-toolbar', page: 'editor', lang: 'en', title: 'Draft', goal: 'Underline the whole text of the draft, then save the draft',
@@ -47,7 +36,7 @@ const PAGES: Legacy[] = [
     },
     expect: { state: { draft: { html: '<u>Quarterly numbers are in</u>', attachments: ['budget.xlsx', 'notes.pdf'] } } } },
   { id: 'toolbar-remove-attachment', app: 'class-named-toolbar', page: 'editor', lang: 'en', title: 'Draft', goal: 'Remove the attachment budget.xlsx from the draft and save it',
-    plan: [{ type: 'click', find: ['Remove', 'remove'] }, { type: 'click', find: 'Save draft' }],
+    plan: [{ type: 'click', find: { near: 'budget.xlsx', find: ['Remove', 'remove'] } }, { type: 'click', find: 'Save draft' }],
     baseline: async (p) => (await p.locator('#attachments li', { hasText: 'budget.xlsx' }).locator('.glyphicon-remove').click(), await button(p, 'Save draft')),
     expect: { state: { draft: { html: 'Quarterly numbers are in', attachments: ['notes.pdf'] } } } },
   { id: 'toolbar-discard', app: 'class-named-toolbar', page: 'editor', lang: 'zh', title: '草稿', goal: '丢弃这份草稿（点垃圾桶图标）',
@@ -98,7 +87,8 @@ const PAGES: Legacy[] = [
     expect: { state: { order: ['Run the test suite', 'Write release notes', 'Tag the release', 'Deploy to production'] } } },
   { id: 'sortablejs-plan', app: 'sortablejs', page: 'board', lang: 'zh', title: '本周计划', goal: '把“设计评审”拖到最前面',
     plan: [{ type: 'drag', find: '设计评审', to: '写测试' }],
-    baseline: async (p) => drag(p, '设计评审', '写测试'),
+    // SortableJS drags natively (HTML5 drag and drop): Playwright's dragTo drives that.
+    baseline: async (p) => (await p.getByText('设计评审', { exact: true }).dragTo(p.getByText('写测试', { exact: true }), { targetPosition: { x: 10, y: 2 } }), await p.waitForTimeout(300)),
     expect: { state: { order: ['设计评审', '写测试', '代码评审', '上线发布'] } } },
 ]
 

@@ -70,7 +70,8 @@ function todoTask(kind: Kind, w: Words): Pick<AppTask, 'goal' | 'plan' | 'baseli
     case 'complete':
       return {
         goal,
-        plan: [{ type: 'click', find: second }],
+        // "The checkbox of Walk the dog": drawn by its label's background, the input itself at opacity 0.
+        plan: [{ type: 'click', find: { near: second, find: 'checkbox' } }],
         baseline: async (p) => row(p, second).locator('.toggle').check(),
         expect: { todos: w.seed.map(([t, done]): [string, boolean] => [t, done || t === second]) },
       }
@@ -89,7 +90,7 @@ function todoTask(kind: Kind, w: Words): Pick<AppTask, 'goal' | 'plan' | 'baseli
       return {
         goal,
         // The × is drawn by CSS (::after) and shown only while the pointer is over the todo.
-        plan: [{ type: 'hover', find: third }, { type: 'click', find: ['×', 'Delete', 'Remove'] }],
+        plan: [{ type: 'hover', find: third }, { type: 'click', find: { near: third, find: ['×', 'Delete', 'delete', 'Remove', 'remove', 'destroy'] } }],
         baseline: async (p) => (await row(p, third).hover(), await row(p, third).locator('.destroy').click()),
         expect: { todos: w.seed.filter(([t]) => t !== third) },
       }
