@@ -24,8 +24,9 @@ export function createShopper({ firstAnswerMs, scrollBeforeOrder = false }: Shop
     const page = /<untrusted_page[\s\S]*?<\/untrusted_page>/.exec(user)?.[0] ?? ''
     const title = /title="([^"]*)"/.exec(page)?.[1] ?? ''
     const act = (actions: unknown[], goal: string) => answer(actions, { next_goal: goal })
-    // Told no (or shown no page after it), it asks instead of trying the same again, as a model that reads its prompt does.
-    if (/REJECTED by the person/.test(r.text) || !title) return act([{ type: 'ask_user', question: 'You rejected that step. What should I do instead?' }], 'Ask the person')
+    // Told no (a step rejected, or what the page tried to send refused), it asks instead of trying the same again, as a
+    // model that reads its prompt does; so does one shown no page.
+    if (/REJECTED by the person|REFUSED to let the page send/.test(r.text) || !title) return act([{ type: 'ask_user', question: 'You rejected that step. What should I do instead?' }], 'Ask the person')
     if (title === 'Shop') {
       const search = act([{ type: 'type', index: indexOf(page, /name=q/), text: 'iPhone 15', submit: true }], 'Search for the phone')
       return firstAnswerMs ? { text: search, delayMs: firstAnswerMs } : search
