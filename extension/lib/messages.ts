@@ -105,7 +105,7 @@ const KeyStroke = z.object({
 })
 /** A gesture the page checked (its target in view, not covered, the step approved if risky), to send as trusted input. */
 export const InputGesture = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('click'), at: Point }),
+  z.object({ kind: z.literal('click'), at: Point, button: z.enum(['left', 'right']).optional(), count: z.union([z.literal(1), z.literal(2)]).optional() }),
   z.object({ kind: z.literal('hover'), at: Point }),
   z.object({ kind: z.literal('drag'), from: Point, to: Point, html5: z.boolean().optional() }),
   z.object({ kind: z.literal('keys'), keys: z.array(KeyStroke).min(1).max(20) }),

@@ -50,6 +50,28 @@ describe('trusted input through the debugger', () => {
     ])
   })
 
+  it('double-clicks as Chrome does: two presses and releases at one point, counted 1 then 2 (the second makes the dblclick)', async () => {
+    const { input, mouse } = setup()
+    expect(await input.dispatch(7, { kind: 'click', at: { x: 30, y: 40 }, count: 2 })).toBe(true)
+    expect(mouse()).toEqual([
+      { type: 'mouseMoved', x: 30, y: 40 },
+      { type: 'mousePressed', x: 30, y: 40, button: 'left', buttons: 1, clickCount: 1 },
+      { type: 'mouseReleased', x: 30, y: 40, button: 'left', buttons: 0, clickCount: 1 },
+      { type: 'mousePressed', x: 30, y: 40, button: 'left', buttons: 1, clickCount: 2 },
+      { type: 'mouseReleased', x: 30, y: 40, button: 'left', buttons: 0, clickCount: 2 },
+    ])
+  })
+
+  it('right-clicks with the secondary button held while pressed', async () => {
+    const { input, mouse } = setup()
+    expect(await input.dispatch(7, { kind: 'click', at: { x: 5, y: 6 }, button: 'right' })).toBe(true)
+    expect(mouse()).toEqual([
+      { type: 'mouseMoved', x: 5, y: 6 },
+      { type: 'mousePressed', x: 5, y: 6, button: 'right', buttons: 2, clickCount: 1 },
+      { type: 'mouseReleased', x: 5, y: 6, button: 'right', buttons: 0, clickCount: 1 },
+    ])
+  })
+
   it('hovers with one move and nothing pressed', async () => {
     const { input, mouse } = setup()
     expect(await input.dispatch(7, { kind: 'hover', at: { x: 5, y: 6 } })).toBe(true)
@@ -199,6 +221,12 @@ describe('trusted input through the debugger', () => {
     await expect(input.dispatch(7, { kind: 'click', at: { x: 3, y: 4 } })).rejects.toBeInstanceOf(InputCutShort)
     expect(mouse().map((m) => m.type)).toEqual(['mouseMoved', 'mousePressed', 'mouseReleased'])
   })
+
+  it('fails a double click cut short after its first click, never sending it again as DOM events', async () => {
+    const { input, mouse } = setup({ fail: (_m, p) => p.type === 'mousePressed' && p.clickCount === 2 })
+    await expect(input.dispatch(7, { kind: 'click', at: { x: 3, y: 4 }, count: 2 })).rejects.toThrow(/double click was cut short/)
+    expect(mouse().map((m) => `${m.type}:${m.clickCount ?? ''}`)).toEqual(['mouseMoved:', 'mousePressed:1', 'mouseReleased:1', 'mouseReleased:2'])
+  })
 })
 
 describe('the page’s requests for trusted input', () => {
@@ -224,6 +252,11 @@ describe('the page’s requests for trusted input', () => {
     const { dispatch, reply } = await ask({ kind: 'input', actionId: 'a1', gesture }, from(7))
     expect(dispatch).toHaveBeenCalledWith(7, gesture)
     expect(reply).toEqual({ sent: true })
+    // A double and a right click pass as clicks with their count and button; a triple click is no gesture.
+    for (const click of [{ kind: 'click', at: { x: 1, y: 2 }, count: 2 }, { kind: 'click', at: { x: 1, y: 2 }, button: 'right' }]) {
+      expect((await ask({ kind: 'input', actionId: 'a1', gesture: click }, from(7))).dispatch).toHaveBeenCalledWith(7, click)
+    }
+    expect((await ask({ kind: 'input', actionId: 'a1', gesture: { kind: 'click', at: { x: 1, y: 2 }, count: 3 } }, from(7))).open).toBe(false)
   })
 
   it('sends nothing for another tab, another step, a step that ended, or a frame', async () => {

@@ -55,14 +55,22 @@ export function createTrustedInput(deps: TrustedInputDeps) {
     return true
   }
 
-  async function click(tabId: number, at: Point): Promise<boolean> {
+  /**
+   * A click as Chrome sends a person's: a double click is two presses and releases at one point, counted 1 then 2
+   * (the second release makes the `dblclick`); the right button's press makes the `contextmenu`.
+   */
+  async function click(tabId: number, gesture: Extract<InputGesture, { kind: 'click' }>): Promise<boolean> {
+    const { at, button = 'left', count = 1 } = gesture
+    const what = count === 2 ? 'double click' : button === 'right' ? 'right click' : 'click'
     // Moving there first is what a person's hand does: hover styles and menus that open on enter see it.
-    if (!(await inOrder('click', [() => mouse(tabId, 'mouseMoved', at)]))) return false
-    return inOrder(
-      'click',
-      [() => mouse(tabId, 'mousePressed', at, { ...LEFT, buttons: 1, clickCount: 1 }), () => mouse(tabId, 'mouseReleased', at, { ...LEFT, buttons: 0, clickCount: 1 })],
-      () => mouse(tabId, 'mouseReleased', at, { ...LEFT, buttons: 0, clickCount: 1 }),
-    )
+    if (!(await inOrder(what, [() => mouse(tabId, 'mouseMoved', at)]))) return false
+    const down = { button, buttons: button === 'right' ? 2 : 1 }
+    const up = { button, buttons: 0 }
+    const presses = [1, 2].slice(0, count).flatMap((clickCount) => [
+      () => mouse(tabId, 'mousePressed', at, { ...down, clickCount }),
+      () => mouse(tabId, 'mouseReleased', at, { ...up, clickCount }),
+    ])
+    return inOrder(what, presses, () => mouse(tabId, 'mouseReleased', at, { ...up, clickCount: count }))
   }
 
   /** The pointer's way from one point to the other: a few pixels first (sensors start a drag only past ~5 px), then in steps. */
@@ -161,7 +169,7 @@ export function createTrustedInput(deps: TrustedInputDeps) {
       if (pointing && deps.zoom && Math.abs((await deps.zoom(tabId).catch(() => NaN)) - 1) > 0.001) return false
       switch (gesture.kind) {
         case 'click':
-          return click(tabId, gesture.at)
+          return click(tabId, gesture)
         case 'hover':
           return inOrder('hover', [() => mouse(tabId, 'mouseMoved', gesture.at)])
         case 'drag':

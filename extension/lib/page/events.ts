@@ -19,25 +19,61 @@ function focusableAncestor(el: Element): HTMLElement | null {
   return null
 }
 
-/**
- * The event sequence of a real mouse click at (x, y): hover, pointer/mouse down, focus, up, click.
- * The final click is a dispatched MouseEvent, whose activation behaviour follows links, toggles checkboxes and
- * submits forms like a real one; React's delegated handlers and inline onclick both see it.
- */
-export function dispatchClick(target: Element, x: number, y: number): void {
+/** The pointer coming onto the element, as the hand that clicks brings it: over, then move. */
+function pointerOnto(target: Element, x: number, y: number): void {
   const w = realm(target)
   const Pointer = w.PointerEvent ?? w.MouseEvent
   target.dispatchEvent(new Pointer('pointerover', mouseInit(target, x, y)))
   target.dispatchEvent(new w.MouseEvent('mouseover', mouseInit(target, x, y)))
   target.dispatchEvent(new Pointer('pointermove', mouseInit(target, x, y)))
   target.dispatchEvent(new w.MouseEvent('mousemove', mouseInit(target, x, y)))
+}
+
+/** One press and release of the main button: down, focus, up, click; `detail` counts the clicks in a row, as the browser does. */
+function pressPrimary(target: Element, x: number, y: number, detail: number): void {
+  const w = realm(target)
+  const Pointer = w.PointerEvent ?? w.MouseEvent
   const downOk = target.dispatchEvent(new Pointer('pointerdown', mouseInit(target, x, y, { buttons: 1 })))
-  const mouseDownOk = downOk && target.dispatchEvent(new w.MouseEvent('mousedown', mouseInit(target, x, y, { buttons: 1, detail: 1 })))
+  const mouseDownOk = downOk && target.dispatchEvent(new w.MouseEvent('mousedown', mouseInit(target, x, y, { buttons: 1, detail })))
   // A real mousedown focuses what it lands on; a dispatched one does not, so do it by hand.
   if (mouseDownOk) focusableAncestor(target)?.focus({ preventScroll: true })
   target.dispatchEvent(new Pointer('pointerup', mouseInit(target, x, y)))
-  target.dispatchEvent(new w.MouseEvent('mouseup', mouseInit(target, x, y, { detail: 1 })))
-  target.dispatchEvent(new w.MouseEvent('click', mouseInit(target, x, y, { detail: 1 })))
+  target.dispatchEvent(new w.MouseEvent('mouseup', mouseInit(target, x, y, { detail })))
+  target.dispatchEvent(new w.MouseEvent('click', mouseInit(target, x, y, { detail })))
+}
+
+/**
+ * The event sequence of a real mouse click at (x, y): hover, pointer/mouse down, focus, up, click.
+ * The final click is a dispatched MouseEvent, whose activation behaviour follows links, toggles checkboxes and
+ * submits forms like a real one; React's delegated handlers and inline onclick both see it.
+ */
+export function dispatchClick(target: Element, x: number, y: number): void {
+  pointerOnto(target, x, y)
+  pressPrimary(target, x, y, 1)
+}
+
+/** A real double click: two clicks (detail 1, then 2), then the `dblclick` that editors and file lists listen for. */
+export function dispatchDoubleClick(target: Element, x: number, y: number): void {
+  pointerOnto(target, x, y)
+  pressPrimary(target, x, y, 1)
+  pressPrimary(target, x, y, 2)
+  target.dispatchEvent(new (realm(target).MouseEvent)('dblclick', mouseInit(target, x, y, { detail: 2 })))
+}
+
+/**
+ * A press of the secondary button, in the order Chrome sends it on Linux and macOS: down, `contextmenu`, up. The
+ * page's own menu opens on contextmenu; no click follows, so nothing is activated.
+ */
+export function dispatchContextMenu(target: Element, x: number, y: number): void {
+  const w = realm(target)
+  const Pointer = w.PointerEvent ?? w.MouseEvent
+  const right = { button: 2, buttons: 2 }
+  pointerOnto(target, x, y)
+  const downOk = target.dispatchEvent(new Pointer('pointerdown', mouseInit(target, x, y, right)))
+  if (downOk && target.dispatchEvent(new w.MouseEvent('mousedown', mouseInit(target, x, y, { ...right, detail: 1 })))) focusableAncestor(target)?.focus({ preventScroll: true })
+  target.dispatchEvent(new w.MouseEvent('contextmenu', mouseInit(target, x, y, { ...right, detail: 1 })))
+  target.dispatchEvent(new Pointer('pointerup', mouseInit(target, x, y, { button: 2, buttons: 0 })))
+  target.dispatchEvent(new w.MouseEvent('mouseup', mouseInit(target, x, y, { button: 2, buttons: 0, detail: 1 })))
 }
 
 /** The pointer arriving over the element: over and move bubble, enter fires on it and each ancestor it newly enters. */

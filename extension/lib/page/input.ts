@@ -1,7 +1,7 @@
 import type { Actionable } from './actionability'
 import { frameOffset } from './dom'
 import { editingCommand } from './editing-keys'
-import { codeOf, dispatchClick, dispatchHover, keyCodeOf, type KeyChord } from './events'
+import { codeOf, dispatchClick, dispatchContextMenu, dispatchDoubleClick, dispatchHover, keyCodeOf, type KeyChord } from './events'
 
 /** A point in the top window's viewport (CSS pixels), where trusted input is aimed. */
 export interface Point {
@@ -28,7 +28,8 @@ export interface EditingCommandUse {
 
 /** What the page asks the extension to do with real (trusted) input, once it has checked the target itself. */
 export type InputGesture =
-  | { kind: 'click'; at: Point }
+  /** `button` right: the secondary button (a context menu); `count` 2: a double click. Absent: one left click. */
+  | { kind: 'click'; at: Point; button?: 'left' | 'right'; count?: 1 | 2 }
   | { kind: 'hover'; at: Point }
   /** `html5`: the source is natively draggable (HTML5 drag and drop), which the browser's own drag carries out. */
   | { kind: 'drag'; from: Point; to: Point; html5?: boolean }
@@ -87,6 +88,16 @@ export function createPageInput(trusted?: TrustedInput) {
       if (await send({ kind: 'click', at: topPoint(at.hit, at.x, at.y) })) return
       dom = true
       dispatchClick(at.hit, at.x, at.y)
+    },
+    async doubleClick(at: Actionable): Promise<void> {
+      if (await send({ kind: 'click', at: topPoint(at.hit, at.x, at.y), count: 2 })) return
+      dom = true
+      dispatchDoubleClick(at.hit, at.x, at.y)
+    },
+    async rightClick(at: Actionable): Promise<void> {
+      if (await send({ kind: 'click', at: topPoint(at.hit, at.x, at.y), button: 'right' })) return
+      dom = true
+      dispatchContextMenu(at.hit, at.x, at.y)
     },
     async hover(at: Actionable): Promise<void> {
       if (await send({ kind: 'hover', at: topPoint(at.hit, at.x, at.y) })) return
