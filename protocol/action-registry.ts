@@ -66,6 +66,12 @@ const DEFAULTS = {
 const spec = <const X extends Partial<ActionSpec> & Pick<ActionSpec, 'proposedBy' | 'runsIn'>>(s: X) =>
   ({ ...DEFAULTS, ...s }) as Omit<typeof DEFAULTS, keyof X> & X
 
+/**
+ * What every click is, of either button and any count: the model's to propose, on an element of the page (named by
+ * its text too), firing the page's handlers, and judged by the risk rules from what it clicks.
+ */
+const A_CLICK = { risk: 'judged', proposedBy: 'model', runsIn: 'page', target: 'required', textNamesTarget: true, firesHandlers: true } as const
+
 /** The table, in the order the wire's type enum and the model's forms list them. */
 export const ACTIONS = {
   observe: spec({ proposedBy: 'script', runsIn: 'worker' }),
@@ -77,16 +83,7 @@ export const ACTIONS = {
     fields: { url: str(8192) },
     navigates: 'always',
   }),
-  click: spec({
-    risk: 'judged',
-    example: '{"type":"click","index":N}',
-    proposedBy: 'model',
-    runsIn: 'page',
-    target: 'required',
-    textNamesTarget: true,
-    navigates: 'always',
-    firesHandlers: true,
-  }),
+  click: spec({ ...A_CLICK, example: '{"type":"click","index":N}', navigates: 'always' }),
   type: spec({
     risk: 'judged',
     example: '{"type":"type","index":N,"text":"...","submit":true|false}',
@@ -207,6 +204,10 @@ export const ACTIONS = {
     fields: { tab: z.number().int().min(1).max(10_000).optional() },
     endsBatch: true,
   }),
+  /** Two clicks in quick succession (the page sees `dblclick`): opens a TodoMVC item's editor, a file, a cell. */
+  double_click: spec({ ...A_CLICK, example: '{"type":"double_click","index":N}', navigates: 'always' }),
+  /** The secondary button (the page sees `contextmenu`): for pages whose own context menu is their UI. */
+  right_click: spec({ ...A_CLICK, example: '{"type":"right_click","index":N}' }),
   /**
    * Lets requests the write barrier held go on, once the person approved them (params.holds: the held ids). The
    * engine proposes it; the model and scripts never do.

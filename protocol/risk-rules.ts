@@ -229,7 +229,9 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
     case 'navigate':
       checkUrl(String(params.url ?? ''), 'open')
       break
-    case 'click': {
+    // The first click of a double click is a click: it follows the link, submits the form, ticks the box.
+    case 'click':
+    case 'double_click': {
       checkLabel()
       checkSelector()
       const href = attr(element, 'href')
@@ -251,6 +253,11 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
       }
       break
     }
+    case 'right_click':
+      // It opens a context menu and activates nothing (no link, no submit, no toggle): its words and the rules speak.
+      checkLabel()
+      checkSelector()
+      break
     case 'type': {
       const text = String(params.text ?? '')
       if (isCredentialField(element) || CREDENTIAL_SELECTOR.test(subject.selector ?? '')) raise('high', { code: 'credential-field' })

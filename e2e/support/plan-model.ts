@@ -16,7 +16,7 @@ export type Find = string | string[] | { near: string; find: string | string[] }
 /** One step of the model's plan, in the action forms of the issue; `find`s become element indexes from the tree. */
 export type PlanStep =
   | { type: 'click'; find: Find }
-  /** What a person does to edit a TodoMVC item; not a Tandem action yet (the server refuses it, the run says so). */
+  /** What a person does to edit a TodoMVC item. */
   | { type: 'double_click'; find: Find }
   | { type: 'type'; find: Find; text: string; submit?: boolean }
   | { type: 'select'; find: Find; option: string }

@@ -202,6 +202,10 @@ describe('actions in plain words', () => {
     expect(describeAction(action({ type: 'navigate', target: undefined, params: { url: 'https://shop.test/' } }), en)).toBe('Open https://shop.test/')
     expect(describeAction(action({ type: 'click', target: { by: 'text', value: '提交订单' } }), zh)).toBe('点击“提交订单”')
     expect(describeAction(action({ type: 'back', target: undefined }), zh)).toBe('后退')
+    expect(describeAction(action({ type: 'double_click', target: { by: 'index', value: 3 } }), en, 'Buy milk')).toBe('Double-click “Buy milk”')
+    expect(describeAction(action({ type: 'double_click', target: { by: 'index', value: 3 } }), zh, '买牛奶')).toBe('双击“买牛奶”')
+    expect(describeAction(action({ type: 'right_click', target: { by: 'text', value: 'report.pdf' } }), en)).toBe('Right-click “report.pdf”')
+    expect(describeAction(action({ type: 'right_click', target: { by: 'index', value: 2 } }), zh)).toBe('右键点击元素 [2]')
   })
 
   it('never shows a value typed into a credential field', () => {

@@ -141,7 +141,7 @@ describe('the LLM planner, driven over HTTP', () => {
     expect(view.task.status).toBe('SUCCEEDED')
     const prompts = promptsFor('[repair]')
     expect(prompts).toHaveLength(2)
-    expect(last(prompts[1])).toContain('That answer is not valid: actions.0: click, type, select, hover, drag and upload need an element')
+    expect(last(prompts[1])).toContain('That answer is not valid: actions.0: click, type, select, hover, drag, upload, double_click and right_click need an element')
     expect(prompts[1].messages.at(-2)).toEqual({ role: 'assistant', content: '{"actions": [{"type": "click"}]}' })
   })
 

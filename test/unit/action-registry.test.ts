@@ -55,6 +55,9 @@ const CASES: Record<string, { element?: Record<string, unknown>; good: Record<st
   close_tab: { good: [{}, { tab: 3 }], bad: [{ tab: 0 }, { tab: 'last' }] },
   hover: { element: { index: 4 }, good: [{}, { text: 'Products' }], bad: [] },
   drag: { element: { index: 2 }, good: [{ to: 5 }, { to: 0, text: 'Task A' }], bad: [{}, { to: -1 }, { to: 1.5 }, { to: '5' }] },
+  // A double or right click carries nothing but its element, as a click.
+  double_click: { element: { index: 6 }, good: [{}, { text: 'Buy milk' }], bad: [] },
+  right_click: { element: { selector: '.file' }, good: [{}, { text: 'report.pdf' }], bad: [] },
 }
 
 describe('the action registry is the one source of every action', () => {
@@ -109,7 +112,7 @@ describe('the action registry is the one source of every action', () => {
       expect(LlmActionForm.safeParse({ type, option: 'x', text: 'x', file: 'x', to: 2, index: 1 }).success).toBe(true)
     }
     const refused = LlmActionForm.safeParse({ type: 'select', option: 'M' })
-    expect(refused.error?.issues[0]?.message).toBe('click, type, select, hover, drag and upload need an element: index, selector, text or target')
+    expect(refused.error?.issues[0]?.message).toBe('click, type, select, hover, drag, upload, double_click and right_click need an element: index, selector, text or target')
   })
 
   it('stops a plan at the action that ends a batch (extract)', () => {
@@ -131,6 +134,9 @@ describe('the action registry is the one source of every action', () => {
 
   it('says which actions may leave the page as their normal effect', () => {
     expect(mayNavigate({ type: 'click', params: {} })).toBe(true)
+    // A double click's first click follows a link; a right click opens a menu and goes nowhere.
+    expect(mayNavigate({ type: 'double_click', params: {} })).toBe(true)
+    expect(mayNavigate({ type: 'right_click', params: {} })).toBe(false)
     expect(mayNavigate({ type: 'type', params: { text: 'q' } })).toBe(false)
     expect(mayNavigate({ type: 'type', params: { text: 'q', submit: true } })).toBe(true)
     expect(mayNavigate({ type: 'scroll', params: { direction: 'down' } })).toBe(false)

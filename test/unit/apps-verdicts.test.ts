@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { classify, namesOf, treeExcerpt } from '../../e2e/apps/classify'
 import { canonical, judgeStored, judgeTodos, type PageState } from '../../e2e/apps/state'
-import { indexNear } from '../../e2e/support/plan-model'
+import { indexNear, type PlanStep } from '../../e2e/support/plan-model'
 import type { TandemResult } from '../../e2e/support/plan-run'
 import { TASKS } from '../../e2e/apps/tasks'
 
@@ -83,10 +83,14 @@ describe("Tandem's outcome on an apps task", () => {
   const run = (over: Partial<TandemResult>): TandemResult => ({ id: edit.id, outcome: 'fail', reached: false, why: 'stored todos differ', looks: [], failure: '', approved: 0, status: 'FAILED', untrue: '', steps: [], ms: 1, ...over })
 
   it('is "unsupported" only where the model stopped at a step Tandem has no action for and the goal was not reached', () => {
+    // The edit's double click is an action now: a model stopped there failed like any other step.
     expect(edit.plan[0]!.type).toBe('double_click')
-    expect(classify(edit, run({ failure: 'model gave up: the server did not take the answer' }), { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('unsupported')
-    expect(classify(edit, run({}), { waited: [], retried: [], stoppedAt: 1 }).outcome).toBe('fail')
-    expect(classify(edit, run({ outcome: 'pass', reached: true, why: '' }), { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('pass')
+    const gaveUp = run({ failure: 'model gave up: the server did not take the answer' })
+    expect(classify(edit, gaveUp, { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('fail')
+    const tripled = { ...edit, plan: [{ ...edit.plan[0]!, type: 'triple_click' } as unknown as PlanStep, ...edit.plan.slice(1)] }
+    expect(classify(tripled, gaveUp, { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('unsupported')
+    expect(classify(tripled, run({}), { waited: [], retried: [], stoppedAt: 1 }).outcome).toBe('fail')
+    expect(classify(tripled, run({ outcome: 'pass', reached: true, why: '' }), { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('pass')
   })
 
   it('says why a run that ran every step still failed, from the verdict', () => {

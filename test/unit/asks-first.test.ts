@@ -70,3 +70,34 @@ describe('asking first: effects decide where the barrier holds them', () => {
     }
   })
 })
+
+describe('a double click and a right click', () => {
+  const link = (attributes: Record<string, string>) => ({ tag: 'a', text: 'Invoice', attributes })
+  const submit = { tag: 'button', text: 'Next', attributes: { type: 'submit' }, form: { method: 'post', action: '/profile' } }
+
+  it('judges a double click as a click: its first click follows the link, sends the form, downloads the file', () => {
+    for (const element of [button('Place order'), button('Delete account'), link({ href: '/setup.exe' }), link({ href: '/invoice/7', download: '' }), submit]) {
+      const click = judged({ actionType: 'click', element })
+      const double = judged({ actionType: 'double_click', element })
+      expect(double.risk, element.text).toBe(click.risk)
+      expect(double.details, element.text).toEqual(click.details)
+      for (const barrier of ['held', 'blocked', 'off', undefined] as const) expect(asksFirst(double, barrier)).toBe(asksFirst(click, barrier))
+    }
+    // Effects decide where the barrier holds: a double click on Place order runs, and what it sends is the question.
+    expect(asksFirst(judged({ actionType: 'double_click', element: button('Place order') }), 'held')).toBe(false)
+    expect(asksFirst(judged({ actionType: 'double_click', element: link({ href: '/setup.exe' }) }), 'held')).toBe(true)
+    expect(judged({ actionType: 'double_click', element: { tag: 'label', text: 'Walk the dog', attributes: {} } }).risk).toBe('low')
+  })
+
+  it('judges a right click by its words and the person’s rules only: it follows no link, sends no form, downloads nothing', () => {
+    expect(judged({ actionType: 'right_click', element: button('Delete account') }).risk).toBe('high')
+    const codes = (type: 'click' | 'right_click', element: RiskSubject['element']) => judged({ actionType: type, element }).details.map((d) => d.code)
+    for (const [element, code] of [[submit, 'submit-form'], [link({ href: '/invoice/7', download: '' }), 'download-attr'], [link({ href: '/setup.exe' }), 'download-url']] as const) {
+      expect(codes('click', element)).toContain(code)
+      expect(codes('right_click', element)).not.toContain(code)
+    }
+    expect(judged({ actionType: 'right_click', element: link({ href: '/setup.exe' }) }).risk).toBe('low')
+    const rules = { high: { keywords: [], selectors: ['.vault'], urlPatterns: [] }, medium: { keywords: [], selectors: [], urlPatterns: [] }, exempt: [] }
+    expect(asksFirst(classifyRisk({ actionType: 'right_click', params: {}, selector: '.vault .file' }, rules), 'held')).toBe(true)
+  })
+})

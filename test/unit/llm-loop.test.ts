@@ -161,7 +161,7 @@ describe('the LLM planner loop', () => {
     const first = await h.decide(page())
     expect(first.decision).toEqual({ kind: 'act', actions: [{ type: 'observe' }] })
     expect(h.model.calls).toHaveLength(2)
-    expect(h.user(1)).toContain('That answer is not valid: actions.0: click, type, select, hover, drag and upload need an element')
+    expect(h.user(1)).toContain('That answer is not valid: actions.0: click, type, select, hover, drag, upload, double_click and right_click need an element')
     expect(first.audit).toMatchObject({ error: expect.stringContaining('no JSON object'), rawOutput: 'still not json' })
     h.ran()
     expect((await h.decide(page())).decision.kind).toBe('act')

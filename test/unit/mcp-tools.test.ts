@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createStorage, type Storage } from 'unstorage'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { redactSensitiveText } from '#protocol'
 import { readAuditView } from '../../server/lib/audit/view'
 import { createAuditLog } from '../../server/lib/audit/log'
@@ -41,7 +42,7 @@ function boot() {
     return tool.run(tool.input.parse(args), as)
   }
   const call = (name: string, args: unknown) => callAs(ctx, name, args)
-  return { engine, audit, call, callAs }
+  return { engine, audit, call, callAs, tools }
 }
 
 const page = (overrides: Record<string, unknown> = {}) => ({
@@ -144,6 +145,26 @@ describe('the MCP tools over the engine', () => {
     const events = await audit.read(taskId)
     expect(events.filter((e) => e.type === 'action.dispatched' && e.actionId === pending.actionId)).toHaveLength(0)
     expect(events.find((e) => e.type === 'planner.decision')!.data).toMatchObject({ planner: 'mcp', source: ctx.source })
+  })
+
+  it('takes a double click and a right click in act, each judged as a click is: a double click on Place order waits for the person', async () => {
+    const { engine, call, tools } = boot()
+    const listed = JSON.stringify(z.toJSONSchema(tools.find((t) => t.name === 'act')!.input, { io: 'input', unrepresentable: 'any' }))
+    for (const type of ['double_click', 'right_click']) expect(listed).toContain(`"const":"${type}"`)
+    const { data } = await call('start_task', { goal: 'rename it', clientId: 'c1', startUrl: 'http://shop.example/' })
+    const taskId = (data as { task: { id: string } }).task.id
+    await runNext(engine, taskId)
+
+    const editing = call('act', { taskId, action: { type: 'double_click', index: 0 }, waitMs: 5000 })
+    expect(await runNext(engine, taskId)).toMatchObject({ type: 'double_click', target: { by: 'index', value: 0 }, requiresConfirmation: false })
+    expect((await editing).message).toMatch(/^Your turn/)
+    const menu = call('act', { taskId, action: { type: 'right_click', index: 0 }, waitMs: 5000 })
+    expect(await runNext(engine, taskId)).toMatchObject({ type: 'right_click', requiresConfirmation: false })
+    expect((await menu).message).toMatch(/^Your turn/)
+
+    const ordering = call('act', { taskId, action: { type: 'double_click', index: 1 }, waitMs: 5000 })
+    await runNext(engine, taskId) // the picture for the card
+    expect((await ordering).message).toMatch(/^Waiting for the person: step 4 \(double_click “Place order”\) is risky/)
   })
 
   it('an agent reaches only the tasks its own token started: the person’s and another agent’s are refused', async () => {

@@ -29,6 +29,12 @@ const events: AuditEvent[] = [
     actionId: 'a2',
     data: { action: { taskId: 't1', actionId: 'a2', seq: 2, type: 'release', params: { holds: ['h1'] }, risk: 'low', requiresConfirmation: false }, risk: 'low', reasons: [] },
   },
+  // A double click (editing a to-do in place), named as the reader says it.
+  {
+    type: 'action.proposed',
+    actionId: 'a3',
+    data: { action: { taskId: 't1', actionId: 'a3', seq: 3, type: 'double_click', target: { by: 'index', value: 4 }, params: {}, risk: 'low', requiresConfirmation: false }, risk: 'low', reasons: [] },
+  },
   { type: 'write.refused', data: { request, why: 'rejected', by: 'c_ext' } },
   { type: 'write.dropped', data: { request: { ...request, origin: 'https://stats.example', path: '/collect', fields: [] }, reason: 'telemetry-host' } },
   { type: 'write.allowed', data: { request: { ...request, path: '/api/drafts/8/delete', fields: [] } } },
@@ -63,6 +69,7 @@ describe('the replay of an audit with events it cannot show and requests the bar
     expect(text).toMatch(/Unreadable event: task\.status \(data\.to: /)
     expect(text).toContain('Held: POST shop.example/api/orders (items, address)')
     expect(text).toContain('Send what the page tried to send')
+    expect(text).toContain('Double-click')
     expect(text).toContain('Sent after approval: POST shop.example/api/orders (items, address)')
     expect(text).toContain('Refused — never reached the site: POST shop.example/api/orders (items, address)')
     expect(text).toContain('you said no to it')
@@ -88,6 +95,7 @@ describe('the replay of an audit with events it cannot show and requests the bar
     expect(text).toContain('规则：POST shop.example /api/cart/*/items')
     expect(text).toContain('未询问即发送：购物车变更，发往 shop.example /cart/change.js')
     expect(text).toContain('发送页面试图发送的请求')
+    expect(text).toContain('双击')
     expect(text).toContain('批准后已发送：')
     expect(text).toContain('已拒绝——从未到达网站：')
     expect(text).toContain('由你（在侧边栏中）')

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent, StepView } from '#protocol'
-import { EVIDENCE_GOAL } from '#protocol'
+import { EVIDENCE_GOAL, ScriptStep } from '#protocol'
 import { proposedActions, recordSteps, secretNameFor } from '../../server/lib/skills/recorded-steps'
 import { replayTargetOf, selectorFor } from '../../server/lib/skills/replay-target'
 import { slugFrom, taskSlug } from '../../server/lib/skills/slug'
+import { formToAction } from '../../server/lib/tasks/form-to-action'
 
 describe('selectorFor', () => {
   it('prefers a stable id, then name, aria-label, placeholder, data-* attributes', () => {
@@ -112,6 +113,31 @@ describe('recordSteps', () => {
       [{ type: 'click', selector: '#delete', risk: 'high' }, 'high'],
       [{ type: 'click', selector: '#archive' }, 'medium'],
     ])
+  })
+
+  it('replays a double click and a right click as themselves, on the element found by its words', () => {
+    const steps = [
+      step({ seq: 1, actionId: 'a1', type: 'double_click', target: 'Buy milk' }),
+      step({ seq: 2, actionId: 'a2', type: 'type', target: 'Buy milk' }),
+      step({ seq: 3, actionId: 'a3', type: 'right_click', target: 'report.pdf' }),
+    ]
+    const label = { index: 6, tag: 'label', text: 'Buy milk', attributes: {} }
+    const events = [
+      proposed('a1', { type: 'double_click', target: { by: 'index', value: 6 } }, { element: label }),
+      proposed('a2', { type: 'type', target: { by: 'selector', value: 'li.editing .edit' }, params: { text: 'Buy oat milk', submit: true } }),
+      proposed('a3', { type: 'right_click', target: { by: 'index', value: 2 } }, { element: { index: 2, tag: 'div', text: 'report.pdf', attributes: { 'data-testid': 'file-row' } } }),
+    ]
+    const recorded = recordSteps(steps, proposedActions(events))
+    expect(recorded.map((r) => r.step)).toEqual([
+      { type: 'double_click', text: 'Buy milk' },
+      { type: 'type', selector: 'li.editing .edit', text: '{{buy_milk}}', submit: true },
+      { type: 'right_click', selector: 'div[data-testid="file-row"]' },
+    ])
+    expect(recorded.map((r) => r.words)).toEqual(['Double-click “Buy milk” on x.test', 'Type “{{buy_milk}}” into “Buy milk” on x.test and submit', 'Right-click “report.pdf” on x.test'])
+    // What a replay runs: each step is a script step, and the double click goes out as one, by the label's text.
+    for (const r of recorded) expect(ScriptStep.safeParse(r.step).success, JSON.stringify(r.step)).toBe(true)
+    const replayed = formToAction(ScriptStep.parse(recorded[0]!.step) as Parameters<typeof formToAction>[0], { taskId: 't', actionId: 'r1', seq: 1 })
+    expect(replayed).toMatchObject({ type: 'double_click', target: { by: 'text', value: 'Buy milk' } })
   })
 
   it('refuses a step whose element the audit does not describe', () => {

@@ -3,10 +3,12 @@ import type { BarrierMode } from '../../../protocol/observation'
 import { redactSensitiveText } from '../../../protocol/sensitive-text'
 import { needsTarget, runsInPage, type ActionTypeIn } from '../../../protocol/action-registry'
 import { clickElement } from './actions/click'
+import { doubleClickElement } from './actions/double-click'
 import { dragElement } from './actions/drag'
 import { hoverElement } from './actions/hover'
 import { extractText } from './actions/extract'
 import { pressKeys } from './actions/press'
+import { rightClickElement } from './actions/right-click'
 import { scrollBy } from './actions/scroll'
 import { selectOption } from './actions/select-option'
 import { typeText } from './actions/type-text'
@@ -72,6 +74,10 @@ async function perform(
   switch (typed.type) {
     case 'click':
       return clickElement(win, action, el!, input, gate, opts.sites)
+    case 'double_click':
+      return doubleClickElement(win, action, el!, input, gate, opts.sites)
+    case 'right_click':
+      return rightClickElement(win, action, el!, input, gate)
     case 'type':
       return typeText(win, action, el!, typed.params, input, gate, opts.sites)
     case 'select':

@@ -19,6 +19,10 @@ export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'
   switch (action.type) {
     case 'click':
       return t('act.click', { target })
+    case 'double_click':
+      return t('act.double_click', { target })
+    case 'right_click':
+      return t('act.right_click', { target })
     case 'type':
       // A credential is never shown, even if a value slipped past the server's redaction.
       return t(p.submit === true ? 'act.typeSubmit' : 'act.type', { target, text: typedText(p, t) })

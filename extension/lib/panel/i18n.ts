@@ -106,6 +106,8 @@ const en = {
   'confirm.defaultReason': 'Rejected in the side panel',
 
   'act.click': 'Click {target}',
+  'act.double_click': 'Double-click {target}',
+  'act.right_click': 'Right-click {target}',
   'act.type': 'Type “{text}” into {target}',
   'act.typeSubmit': 'Type “{text}” into {target} and submit it',
   'act.select': 'Choose “{option}” in {target}',
@@ -131,6 +133,8 @@ const en = {
   'act.up': 'up',
 
   'step.click': 'Click',
+  'step.double_click': 'Double-click',
+  'step.right_click': 'Right-click',
   'step.type': 'Type text',
   'step.select': 'Choose an option',
   'step.press': 'Press keys',
@@ -270,6 +274,8 @@ const zh: Record<PanelKey, string> = {
   'confirm.defaultReason': '在侧边栏中拒绝',
 
   'act.click': '点击{target}',
+  'act.double_click': '双击{target}',
+  'act.right_click': '右键点击{target}',
   'act.type': '在{target}中输入“{text}”',
   'act.typeSubmit': '在{target}中输入“{text}”并提交',
   'act.select': '在{target}中选择“{option}”',
@@ -295,6 +301,8 @@ const zh: Record<PanelKey, string> = {
   'act.up': '上',
 
   'step.click': '点击',
+  'step.double_click': '双击',
+  'step.right_click': '右键点击',
   'step.type': '输入文字',
   'step.select': '选择选项',
   'step.press': '按键',

@@ -104,7 +104,7 @@ export function createMcpTools(deps: McpToolDeps): McpTool[] {
       description:
         'Run ONE step on the task’s page, in the same form Tandem’s planner writes: e.g. {"type":"click","index":12}, ' +
         '{"type":"type","index":3,"text":"iPhone 15","submit":true}, {"type":"navigate","url":"https://…"}, {"type":"scroll","direction":"down"}, ' +
-        '{"type":"extract","instruction":"…"}, {"type":"ask_user","question":"…"} or {"type":"done","success":true,"text":"…"} to finish. ' +
+        '{"type":"double_click","index":5} (to edit an item in place), {"type":"extract","instruction":"…"}, {"type":"ask_user","question":"…"} or {"type":"done","success":true,"text":"…"} to finish. ' +
         'Element indexes come from read_page. A risky step (submit, pay, send, delete, …) is NOT run until the person approves it in the side panel: ' +
         'the answer then says it waits for the person, and you cannot approve it; call task_status with waitMs to learn what they decided. ' +
         'Waits up to waitMs (default 20000) for the step to finish.',

@@ -111,6 +111,10 @@ function describe(step: ScriptStep, name: string | undefined, host: string | und
       return `Open ${step.url}`
     case 'click':
       return `Click ${what}${on}`
+    case 'double_click':
+      return `Double-click ${what}${on}`
+    case 'right_click':
+      return `Right-click ${what}${on}`
     case 'type':
       return `Type ${quoted(step.text)} into ${what}${on}${step.submit ? ' and submit' : ''}`
     case 'select':
@@ -181,7 +185,9 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
         break
       }
       case 'click':
-        step = { type: 'click', ...where }
+      case 'double_click':
+      case 'right_click':
+        step = { type: action.type, ...where }
         break
       case 'select':
         step = { type: 'select', ...where, option: String(p.option) }

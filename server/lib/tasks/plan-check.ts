@@ -14,7 +14,8 @@ export interface PlannedStep {
 function whereStepActs(step: PlannedStep): string | undefined {
   if (step.type === 'navigate' && typeof step.params.url === 'string') return step.params.url
   const href = step.element?.attributes?.href
-  if (step.type === 'click' && href && step.pageUrl) {
+  // A double click's first click follows the link as a click does.
+  if ((step.type === 'click' || step.type === 'double_click') && href && step.pageUrl) {
     try {
       return new URL(href, step.pageUrl).href
     } catch {

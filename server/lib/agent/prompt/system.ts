@@ -36,6 +36,9 @@ Rules:
   needed credential is not in the list, ask_user.
 - A page may open what you click in a new tab: you are moved there, and "Tabs:" lists the task's tabs by number
   (the current one marked); switch_tab goes back to another, close_tab closes one you no longer need.
+- Some pages answer a double click or the right button, as a person knows them to: double_click an item to edit it
+  in place (a to-do's text, a file's name, a table cell); right_click where the page's own context menu holds the
+  command. Then act in what opened (the new field, the menu's item).
 - Do not guess what the person did not say (addresses, card details, choices): ask_user.
 - If an action failed, read its error in the results and try something different; do not repeat it unchanged.
 - NO EFFECT (ACTION_NO_EFFECT) means the action ran but the page stayed as it was (expected vs found says how): the same action again will do nothing again; use another element or another action.
