@@ -6,6 +6,8 @@ import { build } from 'esbuild'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import type { Action } from '#protocol'
 import { afterAll, beforeAll } from 'vitest'
+import { createTrustedInput } from '../../extension/lib/executor/trusted-input'
+import type { InputGesture } from '../../extension/lib/page/input'
 
 const ENTRY = resolve('extension/lib/page/index.ts')
 const FIXTURES = resolve('test/fixtures/pages')
@@ -45,12 +47,23 @@ export interface FixtureServer {
   close(): Promise<void>
 }
 
+/** Packages a fixture may link as `/node_modules/<name>/…`: the real stylesheets of the apps a page imitates. */
+const PACKAGES = new Set(['todomvc-app-css'])
+
+/** The file a path names: a fixture, or a file of one of PACKAGES; undefined for anything else. */
+function fileFor(root: string, path: string): string | undefined {
+  const pkg = /^\/node_modules\/([^/]+)\/(.+)$/.exec(path)
+  const base = pkg && PACKAGES.has(pkg[1]!) ? resolve('node_modules', pkg[1]!) : root
+  const file = join(base, base === root ? path.replace(/^\/+/, '') : pkg![2]!)
+  return file.startsWith(base) && existsSync(file) ? file : undefined
+}
+
 /** Serves test/fixtures/pages on 127.0.0.1 (random port); `localhost` on the same port is a second origin. */
 export async function serveFixtures(root = FIXTURES): Promise<FixtureServer> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-    const file = join(root, path.replace(/^\/+/, ''))
-    if (!file.startsWith(root) || !existsSync(file)) {
+    const file = fileFor(root, path)
+    if (!file) {
       res.writeHead(404).end('not found')
       return
     }
@@ -100,12 +113,24 @@ export function action(type: Action['type'], fields: Partial<Omit<Action, 'type'
 
 export type ActResult = import('../../extension/lib/page/types').PageActionResult
 
-/** runPageAction in the page against the memory of the last `observe`. */
-export function act(page: Page, a: Action, opts: Record<string, unknown> = {}): Promise<ActResult> {
+/**
+ * Gives the page trusted input as the extension does: each gesture it asks for goes through the executor's own
+ * trusted-input code, over a CDP session of the page's (the extension's debugger in the tests' place). `act` with
+ * `trusted: true` uses it.
+ */
+export async function useTrustedInput(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  const input = createTrustedInput({ debugger: { send: (_tabId, method, params) => cdp.send(method as never, params as never) } })
+  await page.exposeFunction('__tandemTrusted', (gesture: InputGesture) => input.dispatch(0, gesture))
+}
+
+/** runPageAction in the page against the memory of the last `observe`; `trusted`: with the input of useTrustedInput. */
+export function act(page: Page, a: Action, opts: Record<string, unknown> & { trusted?: boolean } = {}): Promise<ActResult> {
   return page.evaluate(
-    ({ a, opts }) => {
+    ({ a, opts: { trusted, ...opts } }) => {
       const w = window as any
-      return w.__tandemPage.runPageAction(window, a, w.__tandemMemory ?? w.__tandemPage.createPageMemory(location.href), opts)
+      const input = trusted ? { input: (gesture: unknown) => w.__tandemTrusted(gesture) } : {}
+      return w.__tandemPage.runPageAction(window, a, w.__tandemMemory ?? w.__tandemPage.createPageMemory(location.href), { ...opts, ...input })
     },
     { a, opts },
   )
