@@ -112,6 +112,28 @@ describe('covered and hidden elements', () => {
     await page.close()
   })
 
+  it('scrolls a link out from under a fixed header to the middle, and clicks it there', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'sticky.html')
+    // The link stands in the viewport, under the 120-pixel header: in view, and covered.
+    await page.evaluate(() => window.scrollTo(0, document.getElementById('story')!.getBoundingClientRect().top + window.scrollY - 60))
+    const before = await page.evaluate(() => window.scrollY)
+    const result = await act(page, action('click', { target: { by: 'selector', value: '#story' } }))
+    expect(result, JSON.stringify(result.errors)).toMatchObject({ status: 'done', errors: [], input: 'dom' })
+    expect(await page.locator('#read').textContent()).toBe('read')
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before)
+    await page.close()
+  })
+
+  it('still refuses a link under a full-screen modal after the scroll, naming the modal', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'sticky.html')
+    await page.evaluate(() => (document.getElementById('paywall')!.hidden = false))
+    const result = await act(page, action('click', { target: { by: 'selector', value: '#story' } }))
+    expect(result.status).toBe('failed')
+    expect(result.errors[0]).toMatchObject({ code: 'TARGET_NOT_INTERACTABLE', message: expect.stringMatching(/covered by <div#paywall\.modal>/) })
+    expect(await page.locator('#read').textContent()).toBe('')
+    await page.close()
+  })
+
   it('refuses a hidden element found by selector', async () => {
     const page = await openFixture(env.browser, env.fixtures, 'form.html')
     const result = await act(page, action('type', { target: { by: 'selector', value: 'input[name=referrer]' }, params: { text: 'x' } }))

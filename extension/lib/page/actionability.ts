@@ -63,18 +63,13 @@ function acceptsHit(target: Element, element: Element, hit: Element | null): boo
   return !!labels && Array.from(labels).some((label) => composedContains(label, hit))
 }
 
-/**
- * Makes sure a person could do this to the element now: on the page, scrolled into view, visible, enabled
- * (when asked), and not covered by something else (a modal, a cookie banner) at the point we would click.
- */
-export function ensureActionable(element: Element, opts: { requireEnabled?: boolean } = {}): Actionable {
-  if (!element.isConnected) fail('TARGET_STALE', 'the element is no longer on the page; observe the page again')
-  scrollIntoViewIfNeeded(element)
-  const visible = visibleProxy(element)
-  if (!visible) fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(element)} is not visible (hidden, zero-size or transparent)`)
-  if (opts.requireEnabled !== false && isDisabled(element)) fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(element)} is disabled`)
+/** Scrolls the element to the middle of its scroll containers (and the viewport), where a bar at an edge is not. */
+function scrollToCentre(el: Element): void {
+  el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' })
+}
 
-  const target = visible.shown
+/** The point a person would aim at on the element as it now lies, or what covers every such point. */
+function pointOn(element: Element, target: Element): Actionable | { cover: Element | null } {
   const doc = target.ownerDocument
   const view = doc.defaultView!
   const rect = target.getBoundingClientRect()
@@ -104,8 +99,30 @@ export function ensureActionable(element: Element, opts: { requireEnabled?: bool
     if (!nestedControlAt(target, at.hit)) return at
     fallback ??= at
   }
-  if (fallback) return fallback
-  fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(element)} is covered by ${firstCover ? describeForMessage(firstCover) : 'something outside the page'}`)
+  return fallback ?? { cover: firstCover }
+}
+
+/**
+ * Makes sure a person could do this to the element now: on the page, scrolled into view, visible, enabled
+ * (when asked), and not covered by something else (a modal, a cookie banner) at the point we would click.
+ * A covered element is scrolled to the middle and looked at once more, as a person scrolls a link out from under
+ * a sticky header; `recentre: false` leaves the page where it is (a popup still sliding in is waited for instead).
+ */
+export function ensureActionable(element: Element, opts: { requireEnabled?: boolean; recentre?: boolean } = {}): Actionable {
+  if (!element.isConnected) fail('TARGET_STALE', 'the element is no longer on the page; observe the page again')
+  scrollIntoViewIfNeeded(element)
+  const visible = visibleProxy(element)
+  if (!visible) fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(element)} is not visible (hidden, zero-size or transparent)`)
+  if (opts.requireEnabled !== false && isDisabled(element)) fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(element)} is disabled`)
+
+  const target = visible.shown
+  let found = pointOn(element, target)
+  if ('cover' in found && opts.recentre !== false) {
+    scrollToCentre(target)
+    found = pointOn(element, target)
+  }
+  if ('hit' in found) return found
+  fail('TARGET_NOT_INTERACTABLE', `${describeForMessage(element)} is covered by ${found.cover ? describeForMessage(found.cover) : 'something outside the page'}`)
 }
 
 /**
@@ -117,10 +134,12 @@ export async function actionableSoon(element: Element, withinMs: number, opts: {
   const win = element.ownerDocument.defaultView ?? window
   const deadline = Date.now() + withinMs
   for (;;) {
+    // Scrolling would move what is still coming in: the page is scrolled only once the wait is over.
+    const last = Date.now() >= deadline
     try {
-      return ensureActionable(element, opts)
+      return ensureActionable(element, { ...opts, recentre: last })
     } catch (error) {
-      if (!(error instanceof PageActionError) || error.code !== 'TARGET_NOT_INTERACTABLE' || Date.now() >= deadline) throw error
+      if (!(error instanceof PageActionError) || error.code !== 'TARGET_NOT_INTERACTABLE' || last) throw error
     }
     await new Promise((resolve) => win.setTimeout(resolve, 16))
   }
