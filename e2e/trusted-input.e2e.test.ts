@@ -22,6 +22,7 @@ const PLAN: ((page: string) => Record<string, unknown>)[] = [
   (page) => ({ type: 'click', index: indexOf(page, /Inner button/) }),
   (page) => ({ type: 'drag', index: indexOf(page, />Alpha/), to: indexOf(page, />Gamma/) }),
   (page) => ({ type: 'drag', index: indexOf(page, />Three/), to: indexOf(page, />One/) }),
+  (page) => ({ type: 'double_click', index: indexOf(page, /Walk the dog/) }),
   // The mouse is free again after the browser's own drag.
   (page) => ({ type: 'click', index: indexOf(page, /Trusted button/) }),
   () => ({ type: 'done', success: true, text: 'All done.' }),
@@ -43,7 +44,7 @@ afterAll(async () => llm?.close())
 const h = useHarness({ server: () => ({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-input' } }) })
 
 describe('trusted input through the debugger', () => {
-  it('clicks, types, presses, hovers and drags with input the page sees as trusted', async () => {
+  it('clicks, double-clicks, types, presses, hovers and drags with input the page sees as trusted', async () => {
     const started = await h.server.api('POST', '/api/agent/start', { goal: 'Try every kind of input', clientId: h.clientId, startUrl: `${h.site.url}/input` })
     expect(started.status).toBe(200)
     const taskId = started.body.data.taskId as string
@@ -75,6 +76,8 @@ describe('trusted input through the debugger', () => {
     // The lists' final order, as the page reports it.
     expect(hits).toContain('pointer-order:Beta,Gamma,Alpha:true')
     expect(hits).toContain('native-order:Three,One,Two:true')
+    // A double click the browser made, counted as its second click.
+    expect(hits).toContain('dblclick:2:true')
     expect(hits.filter((w) => /:false$/.test(w)), hits.join('\n')).toEqual([])
 
     // The steps say they used the debugger's input.
@@ -88,6 +91,7 @@ describe('trusted input through the debugger', () => {
     expect(inputOf('press')).toEqual(['cdp'])
     expect(inputOf('hover')).toEqual(['cdp'])
     expect(inputOf('drag')).toEqual(['cdp', 'cdp'])
+    expect(inputOf('double_click')).toEqual(['cdp'])
   })
 
   it('falls back to DOM events, and says so, when the person declined debugging the tab', async () => {
@@ -97,6 +101,7 @@ describe('trusted input through the debugger', () => {
       { type: 'click', selector: '#trusted' },
       { type: 'type', selector: '#nick', text: 'Grace' },
       { type: 'hover', selector: '#menu button' },
+      { type: 'double_click', selector: '#todo' },
       { type: 'observe' },
       // In the order the page lists them: Trusted 0, Nickname 1, Passcode 2, Products 3, Inner 4, Alpha 5, Beta 6, Gamma 7.
       { type: 'drag', index: 5, to: 7 },
@@ -111,10 +116,11 @@ describe('trusted input through the debugger', () => {
     expect(hits).toContain('nick:Grace')
     expect(hits).toContain('pointer-order:Beta,Gamma,Alpha:false')
     expect(hits).toContain('native-order:Three,One,Two:false')
+    expect(hits).toContain('dblclick:2:false')
     expect(hits.filter((w) => /:true$/.test(w)), hits.join('\n')).toEqual([])
     const observed = observationsByAction(await h.audit(taskId))
-    const inputs = view.steps.filter((s) => ['click', 'type', 'hover', 'drag'].includes(s.type)).map((s) => observed.get(s.actionId)?.at(-1)?.data.input)
-    expect(inputs).toEqual(['dom', 'dom', 'dom', 'dom', 'dom'])
+    const inputs = view.steps.filter((s) => ['click', 'type', 'hover', 'double_click', 'drag'].includes(s.type)).map((s) => observed.get(s.actionId)?.at(-1)?.data.input)
+    expect(inputs).toEqual(['dom', 'dom', 'dom', 'dom', 'dom', 'dom'])
     await restore()
   })
 
