@@ -48,6 +48,34 @@ export function iconNamesOfClass(className: string): string[] {
   return className.split(/\s+/).filter((c) => ICON_CLASS.test(c) && !NOT_A_NAME.test(c))
 }
 
+// Words class names use for how a thing looks, where it sits or what state it is in, not for what it is.
+const NOT_A_NAME_WORD = new Set([
+  'icon', 'icons', 'ico', 'glyphicon', 'anticon', 'iconfont', 'material', 'symbols', 'svg', 'img', 'image', 'btn', 'button', 'buttons',
+  'link', 'item', 'items', 'wrap', 'wrapper', 'container', 'inner', 'outer', 'box', 'control', 'ctrl', 'action', 'actions', 'tool', 'tools',
+  'toolbar', 'widget', 'component', 'element', 'block', 'inline', 'flex', 'grid', 'col', 'pull', 'left', 'right', 'top', 'bottom',
+  'center', 'middle', 'small', 'large', 'big', 'mini', 'tiny', 'primary', 'secondary', 'default', 'light', 'dark', 'active', 'inactive',
+  'selected', 'checked', 'current', 'disabled', 'enabled', 'hover', 'hovered', 'focus', 'focused', 'opened', 'hidden', 'visible', 'show',
+  'shown', 'fade', 'clickable', 'pointer', 'cursor', 'hand', 'clearfix', 'has', 'not', 'the', 'and', 'with', 'outlined', 'rounded',
+  'round', 'sharp', 'solid', 'regular', 'text', 'label', 'span', 'corner', 'all', 'state', 'helper', 'content', 'cell', 'over', 'front',
+  'reset', 'priority', 'theme',
+])
+
+/**
+ * What a wordless control's own class names call it, as one name (`icon more` → more, `ql-underline` → underline,
+ * `star on` → star, `btn btn-close` → close): the page author's word for a thing drawn only by CSS, the last class
+ * that has one (a base class comes first, the specific one after it). None when the classes are utilities (Tailwind's
+ * `p-2 text-gray-500`): a class with a digit, colon, bracket or slash says the others are no names either.
+ */
+export function classWords(className: string): string {
+  const classes = className.split(/\s+/).filter(Boolean)
+  if (classes.some((c) => /[\d:[\]/]/.test(c))) return ''
+  for (const c of classes.reverse()) {
+    const words = c.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase().split(/[-_]+/).filter((w) => w.length >= 3 && !NOT_A_NAME_WORD.has(w))
+    if (words.length) return words.slice(-2).join('-')
+  }
+  return ''
+}
+
 /** The label word for the icons an element showed (the `icon` attribute: names separated by spaces). */
 export function iconWord(icon: string | undefined): string | undefined {
   for (const name of (icon ?? '').split(/\s+/)) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { canonicalIconName, iconNamesOfClass, iconWord } from '../../protocol/icon-names'
+import { canonicalIconName, classWords, iconNamesOfClass, iconWord } from '../../protocol/icon-names'
 import { hasLetters } from '../../protocol/label-text'
 import { judgeShortcut, wantsContext } from '../../protocol/risk-context'
 import { createRiskPolicy } from '../../server/lib/policy/risk-policy'
@@ -204,6 +204,12 @@ describe('icon names', () => {
     expect(iconNamesOfClass('anticon anticon-send anticon-spin')).toEqual(['anticon-send'])
     expect(iconNamesOfClass('btn btn-primary')).toEqual([])
   })
+
+  // A wordless control's own classes as its name; utility classes (a digit, a colon) and style words are none.
+  it.each([
+    ['icon more', 'more'], ['ql-underline', 'underline'], ['star on', 'star'], ['btn btn-close', 'close'],
+    ['ui-datepicker-prev ui-corner-all', 'datepicker-prev'], ['p-2 rounded-full hover:bg-gray-100', ''], ['icon active', ''],
+  ])('class %j names %j', (className, name) => expect(classWords(className)).toBe(name))
 
   it('maps only names that mean one thing', () => {
     expect(iconWord('anticon-close CloseIcon CancelIcon')).toBeUndefined()

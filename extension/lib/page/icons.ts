@@ -1,4 +1,4 @@
-import { iconNamesOfClass } from '../../../protocol/icon-names'
+import { canonicalIconName, classWords, iconNamesOfClass } from '../../../protocol/icon-names'
 import { collapseWhitespace, truncate } from './dom'
 
 // Material Icons and Symbols draw the icon from the text itself (a ligature: `delete`, `send`).
@@ -7,14 +7,14 @@ const MAX_NODES = 40
 const MAX_NAMES = 3
 
 /**
- * The names of the icons an element shows, as the libraries spell them (`anticon-delete`, `fa-trash`,
- * `DeleteIcon`, `delete`), space-separated; '' when none. An icon-only button has no words for the model or the
- * risk rules to read: its icon is what says what it does (protocol/icon-names.ts reads these names).
+ * The names of the icons an element shows, read as words (`anticon-delete`, `DeleteIcon` and `delete` are all
+ * `delete`; `fa-paper-plane` is `paper-plane`), space-separated; '' when none. An icon-only button has no words for
+ * the model or the risk rules to read: its icon is what says what it does (protocol/icon-names.ts reads these names).
  */
 export function iconNamesOf(el: Element): string {
   const names: string[] = []
   const add = (name: string | null | undefined) => {
-    const clean = collapseWhitespace(name ?? '').replace(/\s+/g, '_')
+    const clean = canonicalIconName(collapseWhitespace(name ?? ''))
     if (clean && clean.length <= 60 && !names.includes(clean) && names.length < MAX_NAMES) names.push(clean)
   }
   const look = (node: Element) => {
@@ -33,4 +33,12 @@ export function iconNamesOf(el: Element): string {
     look(node as Element)
   }
   return truncate(names.join(' '), 120)
+}
+
+/**
+ * The name of a control that shows nothing but a picture: its icon's, else what its own classes call it (a toolbar's
+ * `ql-underline`, an inbox's `icon delete`, a rating's `star`), the page author's only word for it.
+ */
+export function pictureName(el: Element): string {
+  return iconNamesOf(el) || classWords(el.getAttribute('class') ?? '')
 }
