@@ -86,11 +86,15 @@ function walkTexts(el: Element, max: number, opts: { includeHidden?: boolean; sk
     if (element === opts.skip) return true
     const outerShown = forShown
     const outerNamed = forNamed
+    // A block's words stand apart from its neighbours', as a flex row's cells do ("Dana Whitfield" "Invoice #2041");
+    // an absolute box (a screen-reader-only span) is blockified without being laid out beside them.
+    let gap = BLOCK_GAP.has(element.localName)
     try {
       if (!opts.includeHidden) {
         if (element.getAttribute('aria-hidden') === 'true') forNamed = false
         const style = view?.getComputedStyle(element)
         if (style) {
+          gap ||= !style.display.startsWith('inline') && style.display !== 'contents' && style.position !== 'absolute' && style.position !== 'fixed'
           if (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse') return true
           if (clip) {
             const rect = element.getBoundingClientRect()
@@ -121,7 +125,7 @@ function walkTexts(el: Element, max: number, opts: { includeHidden?: boolean; sk
         return true
       }
       if (element.localName === 'input' && (element as HTMLInputElement).type === 'image') return true
-      if (BLOCK_GAP.has(element.localName)) add(' ')
+      if (gap) add(' ')
       if (element.localName === 'slot') {
         // A slot's text is what the host put into it, not its (fallback) children.
         const assigned = (element as HTMLSlotElement).assignedNodes({ flatten: true })
@@ -135,7 +139,7 @@ function walkTexts(el: Element, max: number, opts: { includeHidden?: boolean; sk
       }
       if (!visitChildren(element, clip)) return false
       if (element.shadowRoot && !element.textContent?.trim()) visitChildren(element.shadowRoot, clip)
-      if (BLOCK_GAP.has(element.localName)) add(' ')
+      if (gap) add(' ')
       return true
     } finally {
       forShown = outerShown

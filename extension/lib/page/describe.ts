@@ -5,11 +5,11 @@ import { contextOf } from './element-context'
 import { formInfo, type FormInfo } from './form-context'
 import { zoneName } from './drag'
 import { editorPlaceholder, isEditorRoot } from './editor'
-import { iconNamesOf } from './icons'
 import type { Mark } from './interactive'
 import { rowLabel } from './row-label'
 import { MASK, SECRET_AUTOCOMPLETE, isSecretField } from './sensitive'
 import { isProxyBox } from './visibility'
+import { unworded } from './wordless'
 import { accessibleName, explicitRole, implicitRole, labelText, roleOf, shortText, visibleLabel } from './semantics'
 
 export interface Described {
@@ -180,8 +180,9 @@ export function describeElement(
   // Only where the words say nothing (🗑, ×, none) or are themselves an icon's name (a Material ligature).
   const named = `${text} ${attributes['aria-label'] ?? ''} ${attributes.title ?? ''}`.trim()
   if (!hasLetters(named) || /^[a-z0-9_]+$/.test(named)) {
-    const icon = iconNamesOf(el)
-    if (icon) attributes.icon = icon
+    const { text: drawn, ...seen } = unworded(el, named)
+    Object.assign(attributes, seen)
+    text ||= drawn ?? ''
   }
 
   for (const key of Object.keys(attributes)) attributes[key] = redact(attributes[key]!)
@@ -195,7 +196,7 @@ export function describeElement(
 }
 
 const TOKEN = /^[^\s"'<>=`]+$/
-const FREE_TEXT = new Set(['placeholder', 'aria-label', 'label', 'value', 'title', 'alt', 'options', 'href'])
+const FREE_TEXT = new Set(['placeholder', 'aria-label', 'label', 'value', 'title', 'alt', 'options', 'href', 'row'])
 
 function quote(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`

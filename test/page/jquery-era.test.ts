@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core'
+import { beforeEach, afterEach, describe, expect, it } from 'vitest'
+import { LINE, act, action, indexIn, observe, openFixture, useFixtureBrowser } from '../support/page-lib'
+
+// Pages built with real jQuery, jQuery UI, selectric and SortableJS (test/fixtures/pages/jquery-era.html): handlers
+// delegated from containers, icons drawn by CSS, controls named only by their classes.
+const env = useFixtureBrowser()
+
+let page: Page
+beforeEach(async () => {
+  page = await openFixture(env.browser, env.fixtures, 'jquery-era.html')
+  for (const path of ['jquery/dist/jquery.js', 'jquery-ui/dist/jquery-ui.js', 'selectric/public/jquery.selectric.js', 'sortablejs/Sortable.js']) {
+    await page.addScriptTag({ path: `node_modules/${path}` })
+  }
+  for (const path of ['jquery-ui/dist/themes/base/jquery-ui.css', 'selectric/public/selectric.css']) await page.addStyleTag({ path: `node_modules/${path}` })
+  await page.evaluate(() => (window as unknown as { setup: () => void }).setup())
+})
+afterEach(async () => page.close())
+
+const status = () => page.locator('#status').textContent()
+const click = (tree: string, needle: string) => act(page, action('click', { target: { by: 'index', value: indexIn(tree, needle) } }))
+
+describe('controls with no words of their own', () => {
+  it('names icons by their classes and says which row each belongs to', async () => {
+    const tree = (await observe(page)).elementTree
+    for (const line of tree.split('\n')) expect(line).toMatch(LINE)
+    expect(tree).toContain('<span icon=delete row="Dana Whitfield Invoice #2041 overdue">')
+    expect(tree).toContain('<span icon=more row="Team calendar Team offsite next Thursday">')
+    expect(tree).toContain('<button icon=underline>')
+    expect(tree).toContain('<span icon=remove row="budget.xlsx">')
+    // The × CSS draws into an empty button is what a person sees on it.
+    expect(tree).toContain('<button icon=tag-remove row="billing">×')
+    // Read as a delete icon, it is held for the person's word like any deletion.
+    const del = action('click', { target: { by: 'index', value: indexIn(tree, 'icon=delete row="Team calendar') } })
+    expect((await act(page, del)).errors[0]?.code).toBe('CONFIRMATION_REQUIRED')
+    expect(await act(page, { ...del, confirmation: { approved: true, at: new Date().toISOString(), by: 'tester' } })).toMatchObject({ status: 'done', errors: [] })
+    expect(await status()).toBe('deleted Team offsite next Thursday')
+  })
+
+  it('tells a rating\'s stars apart by their place', async () => {
+    const tree = (await observe(page)).elementTree
+    expect(tree).toContain('<span icon="star 1/5">')
+    expect(await click(tree, 'icon="star 4/5"')).toMatchObject({ status: 'done' })
+    expect(await status()).toBe('rated 4')
+  })
+})
