@@ -1,5 +1,6 @@
 import { isTag } from './dom'
 import { shortText } from './semantics'
+import { pointableToggle } from './transparent-toggle'
 
 const VISIBILITY_OPTIONS = { checkOpacity: true, checkVisibilityCSS: true, opacityProperty: true, visibilityProperty: true }
 
@@ -109,7 +110,8 @@ function overlaidCard(el: Element, rect: DOMRect): { shown: Element; rect: DOMRe
 
 /**
  * What a person actually sees and clicks for an element: itself; for a visually hidden checkbox/radio/file
- * input (custom-styled controls), its first visible <label>; for a transparent combobox or text input, the box
+ * input (custom-styled controls), its first visible <label>, else itself where it lies transparent over the spot a
+ * person clicks; for a transparent combobox or text input, the box
  * drawn around it; for an element with no box (a link around a floated image), the box inside it; for a
  * transparent link laid over a card, the card. Null when nothing of it is visible.
  */
@@ -122,6 +124,7 @@ export function visibleProxy(el: Element): { shown: Element; rect: DOMRect } | n
       if (isRendered(label, labelRect)) return { shown: label, rect: labelRect }
     }
   }
+  if (pointableToggle(el, rect) && !clippedAway(el, rect)) return { shown: el, rect }
   if (rect.width * rect.height <= 1) {
     if (el.localName === 'a' || el.getAttribute('role') === 'link' || el.localName === 'button') {
       // Only when the element itself is not hidden: its content's box then is its box.
