@@ -1,6 +1,6 @@
 import { frameDocument, isNonContent, walkComposed } from './dom'
 import { dropZones } from './drag'
-import { hoverTargets } from './hover'
+import { hoverBudget, hoverTargets } from './hover'
 import { createInteractiveDetector, type Mark } from './interactive'
 import type { TextSources } from './visible-text'
 
@@ -14,7 +14,11 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
   const elements: Element[] = []
   const text: TextSources = { docs: [doc], shadowRoots: [] }
   const marks = new Map<Element, Mark>()
-  for (const el of hoverTargets(doc)) marks.set(el, 'hover')
+  const budget = hoverBudget()
+  const markHover = (root: Document | ShadowRoot) => {
+    for (const el of hoverTargets(root, budget)) if (!marks.has(el)) marks.set(el, 'hover')
+  }
+  markHover(doc)
   for (const el of dropZones(doc)) marks.set(el, 'dropzone')
   const detector = createInteractiveDetector(marks)
   // Where each open element's entry sits in `elements` (-1 when it is not one), to drop a focus-only container
@@ -30,8 +34,14 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
       // Inside an <svg> only the <svg> itself can be a control worth naming.
       if (el.namespaceURI === SVG_NS && el.localName !== 'svg') return false
       const inner = frameDocument(el)
-      if (inner) text.docs.push(inner)
-      if (el.shadowRoot) text.shadowRoots.push(el.shadowRoot)
+      if (inner) {
+        text.docs.push(inner)
+        markHover(inner)
+      }
+      if (el.shadowRoot) {
+        text.shadowRoots.push(el.shadowRoot)
+        markHover(el.shadowRoot)
+      }
       entries.push(detector.enter(el) ? elements.push(el) - 1 : -1)
       if (el.localName === 'svg') {
         leave()
