@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, afterEach, describe, expect, it } from 'vitest'
-import { LINE, act, action, indexIn, observe, openFixture, useFixtureBrowser } from '../support/page-lib'
+import { LINE, act, action, indexIn, lineFor, observe, openFixture, useFixtureBrowser } from '../support/page-lib'
 
 // Pages built with real jQuery, jQuery UI, selectric and SortableJS (test/fixtures/pages/jquery-era.html): handlers
 // delegated from containers, icons drawn by CSS, controls named only by their classes.
@@ -42,5 +42,16 @@ describe('controls with no words of their own', () => {
     expect(tree).toContain('<span icon="star 1/5">')
     expect(await click(tree, 'icon="star 4/5"')).toMatchObject({ status: 'done' })
     expect(await status()).toBe('rated 4')
+  })
+})
+
+describe('widgets of the jQuery era', () => {
+  it('lists the datepicker\'s Prev and Next (a click its markup declares) and each day once', async () => {
+    await page.focus('#checkin')
+    const tree = (await observe(page)).elementTree
+    expect(lineFor(tree, 'Prev')).toMatch(/<a>Prev$/)
+    expect(tree.split('\n').filter((l) => />14$/.test(l))).toHaveLength(1)
+    expect(await click(tree, '<a>Next')).toMatchObject({ status: 'done' })
+    expect(await page.locator('.ui-datepicker-month').textContent()).toBe('January')
   })
 })

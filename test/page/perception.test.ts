@@ -137,6 +137,18 @@ describe('observePage: what counts as interactive', () => {
     await page.close()
   })
 
+  it('lists what the markup declares clickable: inline handlers and the bindings frameworks write into HTML', async () => {
+    const page = await env.browser.newPage()
+    await page.setContent(`<span ondblclick="void 0">Rename</span> <div @click="open = true">Alpine</div> <div x-on:click.outside="x">Away</div>
+      <span ng-click="go()">Angular</span> <span hx-post="/x">Send later</span> <span data-action="click->menu#open">Stimulus</span>
+      <a data-handler="next" data-event="click">Next</a> <span data-event="mouseover">Tip</span> <span>Plain</span>`)
+    const { injectPageLib } = await import('../support/page-lib')
+    await injectPageLib(page)
+    const texts = (await observe(page)).elements.map((e) => e.text)
+    expect(texts).toEqual(['Rename', 'Alpine', 'Away', 'Angular', 'Send later', 'Stimulus', 'Next'])
+    await page.close()
+  })
+
   it('keeps the elements nearest the viewport when capped, reports scroll room', async () => {
     const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } })
     const buttons = Array.from({ length: 300 }, (_, i) => `<button style="display:block;height:40px">B${i}</button>`).join('')

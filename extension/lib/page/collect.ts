@@ -2,9 +2,20 @@ import { frameDocument, isNonContent, walkComposed } from './dom'
 import { dropZones } from './drag'
 import { hoverBudget, hoverTargets } from './hover'
 import { createInteractiveDetector, type Mark } from './interactive'
+import { isSemanticInteractive } from './semantics'
 import type { TextSources } from './visible-text'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
+
+/**
+ * A wrapper clickable only by a handler or its pointer (a calendar's `td` around its day's link, an `li onclick`
+ * around its one link) that holds exactly one control and no words but that control's: the control stands for it.
+ */
+function standsFor(wrapper: Element, elements: Element[], at: number): boolean {
+  if (elements.length !== at + 2) return false
+  const inner = elements[at + 1]!
+  return isSemanticInteractive(inner) && wrapper.textContent?.trim() === inner.textContent?.trim()
+}
 
 /**
  * Every interactive element in document order (shadow roots and same-origin frames included), where text lives,
@@ -26,7 +37,8 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
   const entries: number[] = []
   const leave = () => {
     const at = entries.pop()!
-    if (detector.leave().focusOnly && at >= 0 && elements.length > at + 1) elements.splice(at, 1)
+    const left = detector.leave()
+    if (at >= 0 && ((left.focusOnly && elements.length > at + 1) || (left.weak && standsFor(elements[at]!, elements, at)))) elements.splice(at, 1)
   }
   walkComposed(doc, {
     enter(el) {

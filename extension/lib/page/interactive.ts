@@ -1,3 +1,4 @@
+import { declaresClick } from './declared-handlers'
 import { isTag } from './dom'
 import { explicitRole, isSemanticInteractive } from './semantics'
 
@@ -31,13 +32,13 @@ const COMPOSITE_ROLES = new Set(['listbox', 'grid', 'treegrid', 'tree', 'menu', 
  * inside are what gets clicked.
  */
 export function createInteractiveDetector(marks: Map<Element, Mark> = new Map()) {
-  const stack: { interactive: boolean; covers: boolean; focusOnly: boolean; cursor: string; underline: boolean }[] = []
+  const stack: { interactive: boolean; weak: boolean; covers: boolean; focusOnly: boolean; cursor: string; underline: boolean }[] = []
   // A weak element that only takes focus: the caller drops it when it turns out to hold controls.
   let inside = 0
 
   function weakClickable(el: Element, parentCursor: string, parentUnderline: boolean): { clickable: boolean; focusOnly: boolean; cursor: string; underline: boolean; hover?: boolean } {
     if (NEVER_WEAK.has(el.localName)) return { clickable: false, focusOnly: false, cursor: parentCursor, underline: parentUnderline }
-    if (el.hasAttribute('onclick') || typeof (el as HTMLElement).onclick === 'function') return { clickable: true, focusOnly: false, cursor: parentCursor, underline: parentUnderline }
+    if (declaresClick(el)) return { clickable: true, focusOnly: false, cursor: parentCursor, underline: parentUnderline }
     const view = el.ownerDocument.defaultView
     const style = view?.getComputedStyle(el)
     const cursor = style ? style.cursor : 'auto'
@@ -52,7 +53,8 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
   return {
     /** Whether `el` is interactive; call `leave` for it after its subtree when this returned anything. */
     enter(el: Element): boolean {
-      let interactive = isSemanticInteractive(el)
+      const semantic = isSemanticInteractive(el)
+      let interactive = semantic
       let covers = interactive && !COMPOSITE_ROLES.has(explicitRole(el) ?? '')
       let focusOnly = false
       let cursor = stack.length ? stack[stack.length - 1]!.cursor : 'auto'
@@ -78,15 +80,19 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
       }
       // A hidden input can carry an onclick; it is still nothing a person can reach.
       if (isTag(el, 'input') && el.type === 'hidden') interactive = covers = false
-      stack.push({ interactive, covers, focusOnly: interactive && focusOnly, cursor, underline })
+      const weak = interactive && !semantic && !marks.has(el)
+      stack.push({ interactive, weak, covers, focusOnly: interactive && focusOnly, cursor, underline })
       if (covers) inside++
       return interactive
     },
-    /** Ends `el`'s subtree; says whether it counted only for taking focus (it covers nothing inside). */
-    leave(): { focusOnly: boolean } {
+    /**
+     * Ends `el`'s subtree; says whether it counted only for taking focus (it covers nothing inside), or only for a
+     * handler or pointer (not by its nature, nor for hover or drag).
+     */
+    leave(): { focusOnly: boolean; weak: boolean } {
       const top = stack.pop()
       if (top?.covers) inside--
-      return { focusOnly: !!top?.focusOnly }
+      return { focusOnly: !!top?.focusOnly, weak: !!top?.weak }
     },
   }
 }
