@@ -54,4 +54,10 @@ describe('widgets of the jQuery era', () => {
     expect(await click(tree, '<a>Next')).toMatchObject({ status: 'done' })
     expect(await page.locator('.ui-datepicker-month').textContent()).toBe('January')
   })
+
+  it('lists the items of a jQuery UI sortable and of a SortableJS list as draggable', async () => {
+    const tree = (await observe(page)).elementTree
+    expect(lineFor(tree, 'Run the test suite')).toMatch(/<li draggable>Run the test suite$/)
+    expect(lineFor(tree, '设计评审')).toMatch(/<li draggable>设计评审$/)
+  })
 })

@@ -1,5 +1,6 @@
 import { declaresClick } from './declared-handlers'
 import { isTag } from './dom'
+import { GRAB_CURSORS, saysDraggable } from './grab'
 import { explicitRole, isSemanticInteractive } from './semantics'
 
 /** Why an element is listed beyond being clickable: it reveals something on hover, it can be dragged, or dropped on. */
@@ -29,14 +30,15 @@ const COMPOSITE_ROLES = new Set(['listbox', 'grid', 'treegrid', 'tree', 'menu', 
  * inside a clickable card do not each become an element. Cursor is inherited, so a pointer that starts at an
  * element (its parent has none) marks where the clickable region begins. Something only focusable (a `tabindex`
  * calendar panel) or a composite widget (grid, listbox, menu) does not count as an ancestor: the days and items
- * inside are what gets clicked.
+ * inside are what gets clicked. A move or grab cursor starting at an element marks something to drag (see grab.ts).
  */
 export function createInteractiveDetector(marks: Map<Element, Mark> = new Map()) {
   const stack: { interactive: boolean; weak: boolean; covers: boolean; focusOnly: boolean; cursor: string; underline: boolean }[] = []
   // A weak element that only takes focus: the caller drops it when it turns out to hold controls.
   let inside = 0
 
-  function weakClickable(el: Element, parentCursor: string, parentUnderline: boolean): { clickable: boolean; focusOnly: boolean; cursor: string; underline: boolean; hover?: boolean } {
+  type Weak = { clickable: boolean; focusOnly: boolean; cursor: string; underline: boolean; hover?: boolean; grab?: boolean }
+  function weakClickable(el: Element, parentCursor: string, parentUnderline: boolean): Weak {
     if (NEVER_WEAK.has(el.localName)) return { clickable: false, focusOnly: false, cursor: parentCursor, underline: parentUnderline }
     if (declaresClick(el)) return { clickable: true, focusOnly: false, cursor: parentCursor, underline: parentUnderline }
     const view = el.ownerDocument.defaultView
@@ -44,6 +46,7 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
     const cursor = style ? style.cursor : 'auto'
     const underline = !!style && style.textDecorationLine.includes('underline')
     const pointer = cursor === 'pointer' && parentCursor !== 'pointer'
+    if (GRAB_CURSORS.has(cursor) && !GRAB_CURSORS.has(parentCursor)) return { clickable: true, focusOnly: false, cursor, underline, grab: true }
     const tabindex = el.getAttribute('tabindex')
     if (!pointer && tabindex !== null && Number(tabindex) >= 0) return { clickable: true, focusOnly: true, cursor, underline }
     if (!pointer && ((underline && !parentUnderline && underlinedWords(el, style!)) || hoverHandler(el))) return { clickable: true, focusOnly: false, cursor, underline, hover: true }
@@ -59,8 +62,7 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
       let focusOnly = false
       let cursor = stack.length ? stack[stack.length - 1]!.cursor : 'auto'
       let underline = stack.length ? stack[stack.length - 1]!.underline : false
-      const marked = marks.get(el)
-      if (!marked && el.getAttribute('draggable') === 'true' && el.localName !== 'img' && el.localName !== 'a') marks.set(el, 'draggable')
+      if (!marks.has(el) && saysDraggable(el)) marks.set(el, 'draggable')
       if (!interactive && marks.has(el)) {
         // Listed for what it does on hover or drag, yet it covers nothing: the links of a hover menu stay listed.
         interactive = true
@@ -72,6 +74,7 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
         cursor = weak.cursor
         underline = weak.underline
         if (weak.hover) marks.set(el, 'hover')
+        else if (weak.grab) marks.set(el, 'draggable')
       } else if (!interactive && el.localName === 'a') {
         // A script-driven link (no href) inside a clickable card is still a link of its own ("收藏" on a product card).
         const weak = weakClickable(el, 'auto', false)
