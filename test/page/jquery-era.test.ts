@@ -55,6 +55,19 @@ describe('widgets of the jQuery era', () => {
     expect(await page.locator('.ui-datepicker-month').textContent()).toBe('January')
   })
 
+  it('lists selectric\'s options once its list, laid out below the wrapper that takes the pointer, is open', async () => {
+    expect((await observe(page)).elementTree).not.toMatch(/<li>Express/)
+    await page.click('.selectric')
+    expect((await observe(page)).elementTree).toMatch(/^\[\d+\]<li>Express \(1–2 days\)$/m)
+  })
+
+  it('selects selectric\'s option through the box a person clicks, its list shown inside that box', async () => {
+    const box = indexIn((await observe(page)).elementTree, 'Standard (3–5 days)')
+    const picked = await act(page, action('select', { target: { by: 'index', value: box }, params: { option: 'Express (1–2 days)' } }))
+    expect(picked).toMatchObject({ status: 'done', errors: [] })
+    expect(await page.locator('#delivery').inputValue()).toBe('express')
+  })
+
   it('lists the items of a jQuery UI sortable and of a SortableJS list as draggable', async () => {
     const tree = (await observe(page)).elementTree
     expect(lineFor(tree, 'Run the test suite')).toMatch(/<li draggable>Run the test suite$/)

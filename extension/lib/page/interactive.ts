@@ -1,6 +1,7 @@
 import { declaresClick } from './declared-handlers'
 import { isTag } from './dom'
 import { GRAB_CURSORS, saysDraggable } from './grab'
+import { laidOutside, repeatedItem } from './popup-items'
 import { explicitRole, isSemanticInteractive } from './semantics'
 
 /** Why an element is listed beyond being clickable: it reveals something on hover, it can be dragged, or dropped on. */
@@ -31,21 +32,26 @@ const COMPOSITE_ROLES = new Set(['listbox', 'grid', 'treegrid', 'tree', 'menu', 
  * element (its parent has none) marks where the clickable region begins. Something only focusable (a `tabindex`
  * calendar panel) or a composite widget (grid, listbox, menu) does not count as an ancestor: the days and items
  * inside are what gets clicked. A move or grab cursor starting at an element marks something to drag (see grab.ts).
+ * A popup laid out beyond the clickable box that holds it is clicked item by item (see popup-items.ts).
  */
 export function createInteractiveDetector(marks: Map<Element, Mark> = new Map()) {
-  const stack: { interactive: boolean; weak: boolean; covers: boolean; focusOnly: boolean; cursor: string; underline: boolean }[] = []
+  type Frame = { interactive: boolean; weak: boolean; covers: boolean; focusOnly: boolean; cursor: string; underline: boolean; popup: boolean; resume: number }
+  const stack: Frame[] = []
   // A weak element that only takes focus: the caller drops it when it turns out to hold controls.
   let inside = 0
+  // The weak elements (a pointer, a handler) that cover what is inside them, innermost last; null for a semantic one.
+  const covering: (Element | null)[] = []
 
   type Weak = { clickable: boolean; focusOnly: boolean; cursor: string; underline: boolean; hover?: boolean; grab?: boolean }
-  function weakClickable(el: Element, parentCursor: string, parentUnderline: boolean): Weak {
+  /** `item`: inside a popup whose items all inherit its pointer, an item of its list is clickable of its own. */
+  function weakClickable(el: Element, parentCursor: string, parentUnderline: boolean, item: boolean): Weak {
     if (NEVER_WEAK.has(el.localName)) return { clickable: false, focusOnly: false, cursor: parentCursor, underline: parentUnderline }
     if (declaresClick(el)) return { clickable: true, focusOnly: false, cursor: parentCursor, underline: parentUnderline }
     const view = el.ownerDocument.defaultView
     const style = view?.getComputedStyle(el)
     const cursor = style ? style.cursor : 'auto'
     const underline = !!style && style.textDecorationLine.includes('underline')
-    const pointer = cursor === 'pointer' && parentCursor !== 'pointer'
+    const pointer = cursor === 'pointer' && (parentCursor !== 'pointer' || (item && repeatedItem(el)))
     if (GRAB_CURSORS.has(cursor) && !GRAB_CURSORS.has(parentCursor)) return { clickable: true, focusOnly: false, cursor, underline, grab: true }
     const tabindex = el.getAttribute('tabindex')
     if (!pointer && tabindex !== null && Number(tabindex) >= 0) return { clickable: true, focusOnly: true, cursor, underline }
@@ -60,14 +66,21 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
       let interactive = semantic
       let covers = interactive && !COMPOSITE_ROLES.has(explicitRole(el) ?? '')
       let focusOnly = false
-      let cursor = stack.length ? stack[stack.length - 1]!.cursor : 'auto'
-      let underline = stack.length ? stack[stack.length - 1]!.underline : false
+      const parent = stack.length ? stack[stack.length - 1]! : undefined
+      let cursor = parent?.cursor ?? 'auto'
+      let underline = parent?.underline ?? false
+      // A popup laid out beyond the box that covers it (a custom select's list below its clickable wrapper) is not
+      // clicked by clicking that box: what is inside it counts again, from its own items.
+      const cover = covering[covering.length - 1]
+      const resume = inside > 0 && !interactive && cover && laidOutside(el, cover) ? inside : -1
+      if (resume >= 0) inside = 0
+      const popup = resume >= 0 || !!parent?.popup
       if (!marks.has(el) && saysDraggable(el)) marks.set(el, 'draggable')
       if (!interactive && marks.has(el)) {
         // Listed for what it does on hover or drag, yet it covers nothing: the links of a hover menu stay listed.
         interactive = true
       } else if (!interactive && inside === 0) {
-        const weak = weakClickable(el, el.parentNode?.nodeType === 9 ? 'auto' : cursor, el.parentNode?.nodeType === 9 ? false : underline)
+        const weak = weakClickable(el, el.parentNode?.nodeType === 9 ? 'auto' : cursor, el.parentNode?.nodeType === 9 ? false : underline, popup)
         interactive = weak.clickable
         covers = weak.clickable && !weak.focusOnly && !weak.hover
         focusOnly = weak.focusOnly
@@ -77,15 +90,18 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
         else if (weak.grab) marks.set(el, 'draggable')
       } else if (!interactive && el.localName === 'a') {
         // A script-driven link (no href) inside a clickable card is still a link of its own ("收藏" on a product card).
-        const weak = weakClickable(el, 'auto', false)
+        const weak = weakClickable(el, 'auto', false, false)
         interactive = covers = weak.clickable && !weak.focusOnly
         cursor = weak.cursor
       }
       // A hidden input can carry an onclick; it is still nothing a person can reach.
       if (isTag(el, 'input') && el.type === 'hidden') interactive = covers = false
       const weak = interactive && !semantic && !marks.has(el)
-      stack.push({ interactive, weak, covers, focusOnly: interactive && focusOnly, cursor, underline })
-      if (covers) inside++
+      stack.push({ interactive, weak, covers, focusOnly: interactive && focusOnly, cursor, underline, popup, resume })
+      if (covers) {
+        inside++
+        covering.push(weak ? el : null)
+      }
       return interactive
     },
     /**
@@ -94,7 +110,11 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
      */
     leave(): { focusOnly: boolean; weak: boolean } {
       const top = stack.pop()
-      if (top?.covers) inside--
+      if (top?.covers) {
+        inside--
+        covering.pop()
+      }
+      if (top && top.resume >= 0) inside = top.resume
       return { focusOnly: !!top?.focusOnly, weak: !!top?.weak }
     },
   }

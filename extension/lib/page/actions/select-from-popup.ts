@@ -27,15 +27,19 @@ const textOf = (el: Element) => collapseWhitespace(el.textContent ?? '')
 
 /**
  * `select` on a box that says nothing of itself to assistive technology (TDesign's readonly input, a hand-made
- * dropdown): opened as a person opens it, by a click, and the option picked among what that click brought up, by its
- * words. The value the box shows afterwards is the proof, as for any combobox.
+ * dropdown, selectric's wrapper): opened as a person opens it, by a click, and the option picked among what that
+ * click brought up — elsewhere on the page, or shown inside the box — by its words. The value the box shows
+ * afterwards is the proof, as for any combobox.
  */
 export async function selectFromPopup(win: Window, box: Element, wanted: string, describe: (el: Element) => string): Promise<string> {
   const at = ensureActionable(box)
+  // A list kept inside the box it opens from (selectric's, shown by a class on its wrapper) is what turns shown there.
+  const hiddenInside = Array.from(box.querySelectorAll('*')).filter((e) => !isShown(e))
   const opened = await whatOpens(win, () => dispatchClick(at.hit, at.x, at.y))
   const want = collapseWhitespace(wanted).toLowerCase()
   const outside = opened.filter((root) => !root.contains(box) && !box.contains(root))
-  const candidates = outside.flatMap((root) => [root, ...Array.from(root.querySelectorAll('*'))]).filter((e) => textOf(e) && isShown(e))
+  const shownNow = hiddenInside.filter((e) => e.isConnected && box.contains(e))
+  const candidates = [...outside.flatMap((root) => [root, ...Array.from(root.querySelectorAll('*'))]), ...shownNow].filter((e) => textOf(e) && isShown(e))
   // The innermost element whose words are exactly the option's: the option itself, not the list that holds it.
   const exact = candidates.filter((e) => textOf(e).toLowerCase() === want)
   const option = exact.find((e) => !exact.some((inner) => inner !== e && e.contains(inner)))
