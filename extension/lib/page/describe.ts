@@ -33,6 +33,8 @@ function shortHref(el: Element): string | undefined {
   const raw = el.getAttribute('href')
   if (raw === null) return undefined
   if (/^\s*javascript:/i.test(raw)) return 'javascript:'
+  // A place on this page (`#`, `#top`): the page's own address before it would only repeat the URL.
+  if (raw.charCodeAt(0) === 35) return truncate(raw, 60)
   // Already a same-origin path: skip URL parsing, the commonest case on a page with thousands of links.
   if (raw.charCodeAt(0) === 47 && raw.charCodeAt(1) !== 47) return truncate(raw, 60)
   try {
