@@ -1,5 +1,6 @@
 import { frameDocument, isNonContent, walkComposed } from './dom'
 import { dropZones } from './drag'
+import { MOVABLE } from './grab'
 import { hoverBudget, hoverTargets } from './hover'
 import { createInteractiveDetector, type Mark } from './interactive'
 import { isSemanticInteractive } from './semantics'
@@ -26,10 +27,11 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
   const text: TextSources = { docs: [doc], shadowRoots: [] }
   const marks = new Map<Element, Mark>()
   const budget = hoverBudget()
-  const markHover = (root: Document | ShadowRoot) => {
+  const markRoot = (root: Document | ShadowRoot) => {
     for (const el of hoverTargets(root, budget)) if (!marks.has(el)) marks.set(el, 'hover')
+    for (const el of Array.from(root.querySelectorAll(MOVABLE))) if (!marks.has(el)) marks.set(el, 'draggable')
   }
-  markHover(doc)
+  markRoot(doc)
   for (const el of dropZones(doc)) marks.set(el, 'dropzone')
   const detector = createInteractiveDetector(marks)
   // Where each open element's entry sits in `elements` (-1 when it is not one), to drop a focus-only container
@@ -48,11 +50,11 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
       const inner = frameDocument(el)
       if (inner) {
         text.docs.push(inner)
-        markHover(inner)
+        markRoot(inner)
       }
       if (el.shadowRoot) {
         text.shadowRoots.push(el.shadowRoot)
-        markHover(el.shadowRoot)
+        markRoot(el.shadowRoot)
       }
       entries.push(detector.enter(el) ? elements.push(el) - 1 : -1)
       if (el.localName === 'svg') {

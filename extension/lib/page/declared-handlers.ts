@@ -10,11 +10,11 @@ const CLICK_VALUE = /click/i
 
 export function declaresClick(el: Element): boolean {
   if (typeof (el as HTMLElement).onclick === 'function') return true
-  const attributes = el.attributes
-  for (let i = 0; i < attributes.length; i++) {
-    const { name, value } = attributes[i]!
+  if (!el.hasAttributes()) return false
+  // Names only, read once per element walked: `el.attributes` would make an Attr object for each.
+  for (const name of el.getAttributeNames()) {
     if (DECLARED.test(name)) return true
-    if ((name === 'data-event' || name === 'jsaction') && CLICK_VALUE.test(value)) return true
+    if ((name === 'data-event' || name === 'jsaction') && CLICK_VALUE.test(el.getAttribute(name) ?? '')) return true
   }
   return false
 }

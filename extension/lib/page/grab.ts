@@ -6,13 +6,10 @@
  */
 export const GRAB_CURSORS = new Set(['move', 'grab', 'grabbing', '-webkit-grab', '-webkit-grabbing'])
 
-const HANDLE_CLASS = /(^|\s)ui-(sortable|draggable)-handle(\s|$)/
-const MOVABLE_ROLE = /sortable|draggable/i
+/** What says an element can be moved, besides `draggable=true`: found once per document or shadow root. */
+export const MOVABLE = [
+  '[aria-grabbed]', '[aria-roledescription*="sortable" i]', '[aria-roledescription*="draggable" i]', '.ui-sortable-handle', '.ui-draggable-handle',
+].join(', ')
 
-export function saysDraggable(el: Element): boolean {
-  if (el.localName === 'img' || el.localName === 'a') return false
-  if (el.getAttribute('draggable') === 'true' || el.hasAttribute('aria-grabbed')) return true
-  const description = el.getAttribute('aria-roledescription')
-  if (description && MOVABLE_ROLE.test(description)) return true
-  return HANDLE_CLASS.test(el.getAttribute('class') ?? '')
-}
+/** Marked draggable by the browser's own attribute (an image or a link is draggable by nature, and says nothing). */
+export const saysDraggable = (el: Element): boolean => el.getAttribute('draggable') === 'true' && el.localName !== 'img' && el.localName !== 'a'
