@@ -4,7 +4,9 @@
  * Run: npx tsx bench/perception.ts
  */
 import { pathToFileURL } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
 import { injectPageLib, launchChromium } from '../test/support/page-lib'
+import { PERCEPTION_BEFORE, pageLibSourceAt } from './page-lib-at'
 import { percentile, table } from './stats'
 import { printSummary, summaryRow, type SummaryRow } from './summary'
 
@@ -34,7 +36,37 @@ export function generatePage(targetElements: number): string {
 <main>${blocks.join('\n')}</main></body></html>`
 }
 
+/** observePage's in-page times; each run dirties layout first, as an action between two observations would. */
+function observeTimes(page: Page): Promise<number[]> {
+  return page.evaluate((runs) => {
+    const lib = (window as any).__tandemPage
+    lib.observePage(window)
+    const out: number[] = []
+    for (let i = 0; i < runs; i++) {
+      document.body.classList.toggle('dirty')
+      document.body.append(document.createTextNode(' '))
+      const t = performance.now()
+      lib.observePage(window)
+      out.push(performance.now() - t)
+    }
+    return out
+  }, RUNS)
+}
+
+/** The same times for the page library of PERCEPTION_BEFORE, on a page of its own with the same content. */
+async function observeTimesBefore(browser: Browser, size: number, source: string): Promise<number[]> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  try {
+    await page.setContent(generatePage(size))
+    await page.addScriptTag({ content: source })
+    return await observeTimes(page)
+  } finally {
+    await page.close()
+  }
+}
+
 async function main() {
+  const before = await pageLibSourceAt(PERCEPTION_BEFORE)
   const browser = await launchChromium()
   const rows: (string | number)[][] = []
   const summary: SummaryRow[] = []
@@ -44,20 +76,8 @@ async function main() {
       await page.setContent(generatePage(size))
       await injectPageLib(page)
       const domElements = await page.evaluate(() => document.getElementsByTagName('*').length)
-      // Each run dirties layout first, as an action between two observations would.
-      const times: number[] = await page.evaluate((runs) => {
-        const lib = (window as any).__tandemPage
-        lib.observePage(window)
-        const out: number[] = []
-        for (let i = 0; i < runs; i++) {
-          document.body.classList.toggle('dirty')
-          document.body.append(document.createTextNode(' '))
-          const t = performance.now()
-          lib.observePage(window)
-          out.push(performance.now() - t)
-        }
-        return out
-      }, RUNS)
+      const times = await observeTimes(page)
+      const beforeTimes = before ? await observeTimesBefore(browser, size, before) : undefined
       const snapshot = await page.evaluate(() => {
         const s = (window as any).__tandemPage.observePage(window)
         return { tree: s.elementTree.length, indexed: s.stats.indexed, candidates: s.stats.candidates }
@@ -77,6 +97,7 @@ async function main() {
         const ariaP50 = percentile(ariaTimes, 50)
         summary.push(
           summaryRow(`perception time (${label})`, `${observeP50.toFixed(1)} ms observePage`, `${ariaP50.toFixed(0)} ms ariaSnapshot`, observeP50 / ariaP50, 'p50; ariaSnapshot includes the CDP round trip; lower is better'),
+          ...(beforeTimes ? [summaryRow(`perception time against ${PERCEPTION_BEFORE} (${label})`, `${observeP50.toFixed(1)} ms now`, `${percentile(beforeTimes, 50).toFixed(1)} ms at ${PERCEPTION_BEFORE}`, observeP50 / percentile(beforeTimes, 50), 'p50 observePage, same run and browser; lower is better')] : []),
           summaryRow(`perception size (${label})`, `${snapshot.tree.toLocaleString('en')} chars element tree`, `${ariaSize.toLocaleString('en')} chars ariaSnapshot`, snapshot.tree / ariaSize, `tree capped at 500 elements (${full.toLocaleString('en')} chars uncapped); lower is better`),
         )
       }
@@ -85,6 +106,7 @@ async function main() {
         `${snapshot.indexed} / ${snapshot.candidates}`,
         percentile(times, 50).toFixed(1),
         percentile(times, 95).toFixed(1),
+        beforeTimes ? percentile(beforeTimes, 50).toFixed(1) : '–',
         snapshot.tree,
         full,
         percentile(ariaTimes, 50).toFixed(0),
@@ -98,10 +120,10 @@ async function main() {
   printSummary(summary)
   console.log(`## Perception (observePage vs ariaSnapshot)
 
-${RUNS} runs per size, layout dirtied before each; headless Chromium, in-page time. ariaSnapshot time includes the CDP round trip.
+${RUNS} runs per size, layout dirtied before each; "at ${PERCEPTION_BEFORE}" is the page library of that commit${before ? '' : ' (not in this clone: not measured)'}; headless Chromium, in-page time. ariaSnapshot time includes the CDP round trip.
 
 ${table(
-  ['DOM elements', 'indexed / interactive', 'observe p50 ms', 'observe p95 ms', 'tree chars (cap 500)', 'tree chars (no cap)', 'ariaSnapshot p50 ms', 'ariaSnapshot chars'],
+  ['DOM elements', 'indexed / interactive', 'observe p50 ms', 'observe p95 ms', `p50 ms at ${PERCEPTION_BEFORE}`, 'tree chars (cap 500)', 'tree chars (no cap)', 'ariaSnapshot p50 ms', 'ariaSnapshot chars'],
   rows,
 )}`)
 }
