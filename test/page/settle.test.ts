@@ -173,3 +173,44 @@ describe('watchLoad (from the moment the content script starts in the page)', ()
     await page.close()
   })
 })
+
+describe('typing into a field that suggests', () => {
+  /** Types as a person does (the field focused, then its input event), watched and settled as the content script does. */
+  function typeAndSettle(page: Page, id: string, text: string): Promise<Settled & { options: string[] }> {
+    return page.evaluate(async ({ id, text }) => {
+      const lib = (window as any).__tandemPage
+      const field = document.getElementById(id) as HTMLInputElement
+      document.getElementById('menu')!.innerHTML = ''
+      const watch = lib.watchSettle(window)
+      field.focus()
+      field.value = text
+      field.dispatchEvent(new InputEvent('input', { bubbles: true, data: text }))
+      const settled = await watch.settled(lib.settleOptionsFor('type', document))
+      return { ...settled, options: [...document.querySelectorAll('#menu li')].map((li) => li.textContent!) }
+    }, { id, text })
+  }
+
+  it('reads the page once its suggestions show, when the field says it suggests (class, combobox role)', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'suggest.html')
+    for (const id of ['city', 'owner']) {
+      const settled = await typeAndSettle(page, id, 'Li')
+      expect(settled.options, id).toEqual(['Lisbon, Portugal', 'Lille, France'])
+      expect(settled.quiet, id).toBe(true)
+    }
+    await page.close()
+  })
+
+  it('reads a plain field two frames after the last key, as before', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'suggest.html')
+    const settled = await typeAndSettle(page, 'note', 'Li')
+    expect(settled.options).toEqual([])
+    expect(settled.ms).toBeLessThan(250)
+    const kinds = await page.evaluate(() => {
+      const lib = (window as any).__tandemPage
+      return ['colour', 'age', 'note'].map((id) => (document.getElementById(id)!.focus(), lib.settleOptionsFor('type', document).unchangedMs))
+    })
+    // A datalist suggests; a number field does not, whatever its autocomplete says.
+    expect(kinds).toEqual([700, 20, 20])
+    await page.close()
+  })
+})

@@ -1,5 +1,5 @@
 import { firesHandlers } from '../../../protocol/action-registry'
-import { createPageMemory, maskSensitiveFields, observePage, runPageAction, SETTLE_HOVER_MS, SETTLE_STILL, watchSettle, type PageMemory } from '../page'
+import { createPageMemory, maskSensitiveFields, observePage, runPageAction, SETTLE_STILL, settleOptionsFor, watchSettle, type PageMemory } from '../page'
 import { deepQueryAll } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
 import type { TrustedInput } from '../page/input'
@@ -43,8 +43,7 @@ export function createPageLib(deps: { input?: (actionId: string) => TrustedInput
       // Actions that fire the page's handlers, and scrolls (lazy lists load as they come into view), may change the page.
       if (!firesHandlers(action.type) && action.type !== 'scroll') return undefined
       const watch = watchSettle(win)
-      const opts = action.type === 'hover' ? { unchangedMs: SETTLE_HOVER_MS } : action.type === 'type' || action.type === 'scroll' ? SETTLE_STILL : {}
-      return { settled: () => watch.settled(opts) }
+      return { settled: () => watch.settled(settleOptionsFor(action.type, win.document)) }
     },
   }
 }
