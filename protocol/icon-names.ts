@@ -60,6 +60,13 @@ const NOT_A_NAME_WORD = new Set([
   'reset', 'priority', 'theme',
 ])
 
+// Short forms class names use for the word a person says (`fav` is the heart a person calls favorite).
+const SPOKEN: Record<string, string> = {
+  fav: 'favorite', fave: 'favorite', favs: 'favorites', del: 'delete', msg: 'message', msgs: 'messages', prev: 'previous', nxt: 'next',
+  fwd: 'forward', cfg: 'settings', conf: 'settings', pref: 'preferences', prefs: 'preferences', pic: 'picture', pics: 'pictures',
+  usr: 'user', srch: 'search', notif: 'notifications', notifs: 'notifications', cal: 'calendar', doc: 'document', docs: 'documents',
+}
+
 /**
  * What a wordless control's own class names call it, as one name (`icon more` → more, `ql-underline` → underline,
  * `star on` → star, `btn btn-close` → close): the page author's word for a thing drawn only by CSS, the last class
@@ -71,7 +78,7 @@ export function classWords(className: string): string {
   if (classes.some((c) => /[\d:[\]/]/.test(c))) return ''
   for (const c of classes.reverse()) {
     const words = c.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase().split(/[-_]+/).filter((w) => w.length >= 3 && !NOT_A_NAME_WORD.has(w))
-    if (words.length) return words.slice(-2).join('-')
+    if (words.length) return words.slice(-2).map((w) => SPOKEN[w] ?? w).join('-')
   }
   return ''
 }

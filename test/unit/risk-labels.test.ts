@@ -208,7 +208,7 @@ describe('icon names', () => {
   // A wordless control's own classes as its name; utility classes (a digit, a colon) and style words are none.
   it.each([
     ['icon more', 'more'], ['ql-underline', 'underline'], ['star on', 'star'], ['btn btn-close', 'close'],
-    ['ui-datepicker-prev ui-corner-all', 'datepicker-prev'], ['p-2 rounded-full hover:bg-gray-100', ''], ['icon active', ''],
+    ['ui-datepicker-prev ui-corner-all', 'datepicker-previous'], ['fav', 'favorite'], ['msg-del', 'message-delete'], ['p-2 rounded-full hover:bg-gray-100', ''], ['icon active', ''],
   ])('class %j names %j', (className, name) => expect(classWords(className)).toBe(name))
 
   it('maps only names that mean one thing', () => {

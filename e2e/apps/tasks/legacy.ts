@@ -23,7 +23,7 @@ const PAGES: Legacy[] = [
     baseline: async (p) => (await p.locator('#rating .star').nth(3).click(), await button(p, 'Submit review')),
     expect: { state: { review: { rating: 4, comment: '' } } } },
   { id: 'hotel-favourite', app: 'css-icons', page: 'hotel', lang: 'zh', title: '酒店点评', goal: '把 Lakeside Inn 加入收藏（点它前面的心形）',
-    plan: [{ type: 'click', find: { near: 'Lakeside Inn', find: ['收藏', 'Favourite', 'favourite', 'heart'] } }],
+    plan: [{ type: 'click', find: { near: 'Lakeside Inn', find: ['收藏', 'Favourite', 'favourite', 'favorite', 'heart'] } }],
     baseline: async (p) => p.locator('#hotels li', { hasText: 'Lakeside Inn' }).locator('.fav').click(),
     expect: { state: { favourites: ['Lakeside Inn'] } } },
   { id: 'toolbar-underline', app: 'class-named-toolbar', page: 'editor', lang: 'en', title: 'Draft', goal: 'Underline the whole text of the draft, then save the draft',
