@@ -1,12 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { startFakeLlm } from '../../test/support/fake-llm'
 import { buildPages } from '../corpus/build'
-import { startHarness } from '../support/harness'
-import { startPlainBaseline } from '../support/plain-baseline'
+import type { Harness } from '../support/harness'
 import { planModel, type PlanModel } from '../support/plan-model'
 import { runPlanned } from '../support/plan-run'
+import { rigFor, type Rig } from '../support/rig'
 import { classify } from './classify'
 import { markdown, summarise, type AppsRow, type AppsSummary, type AppsTandem } from './report'
 import { APPS_DIST, startAppsSite, storageKeyOf, type AppsSite } from './site'
@@ -20,6 +19,8 @@ export interface AppsOptions {
   timeoutMs?: number
   outDir?: string
   log?: (line: string) => void
+  /** A rig shared with another corpus. */
+  rig?: Rig
 }
 
 /** Bundles the apps' scripts when they are missing or older than their sources. */
@@ -32,8 +33,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 /** The tab a task ran in, by its start address (the hash a filter link sets may follow it). */
 const tabOf = (pages: Page[], startUrl: string) => pages.filter((p) => p.url().startsWith(startUrl)).at(-1)
 
-async function runTandem(h: Awaited<ReturnType<typeof startHarness>>, site: AppsSite, model: PlanModel, task: AppTask, timeoutMs: number): Promise<AppsTandem> {
+async function runTandem(h: Harness, site: AppsSite, model: PlanModel, task: AppTask, timeoutMs: number): Promise<AppsTandem> {
   const startUrl = site.startUrl(task)
+  const from = site.log.length
   const result = await runPlanned(h, model, task, {
     startUrl,
     timeoutMs,
@@ -45,7 +47,8 @@ async function runTandem(h: Awaited<ReturnType<typeof startHarness>>, site: Apps
       return readState(tab, storageKeyOf(task)).then((s) => judgeState(task.expect, s), (e) => ({ ok: false, why: `the page's state could not be read: ${String(e).split('\n')[0]}` }))
     },
   })
-  return classify(task, result, model.looks(task.id))
+  const writes = site.log.slice(from).filter((a) => a.taskId === task.id && a.method !== 'GET').length
+  return classify(task, result, model.looks(task.id), writes)
 }
 
 /**
@@ -57,10 +60,11 @@ export async function runApps(options: AppsOptions): Promise<{ rows: AppsRow[]; 
   const { tasks, tandem = true, timeoutMs = 30_000, outDir = 'e2e/output', log = () => undefined } = options
   buildAppsPages()
   const site = await startAppsSite(tasks)
+  const { rig, done } = await rigFor(options.rig, { tandem })
   const model = planModel(tasks, () => site.url, 'a')
-  const llm = await startFakeLlm(model.rule)
-  const baseline = await startPlainBaseline()
-  const h = tandem ? await startHarness({ env: { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-apps' } }) : undefined
+  rig.plan(model.rule)
+  const baseline = rig.plain
+  const h = tandem ? rig.h : undefined
   const began = Date.now()
   const rows: AppsRow[] = []
   mkdirSync(outDir, { recursive: true })
@@ -87,8 +91,7 @@ export async function runApps(options: AppsOptions): Promise<{ rows: AppsRow[]; 
     }
   } finally {
     seconds = save()
-    const closing = Promise.allSettled([h?.close(), baseline.close(), site.close(), llm.close()])
-    await Promise.race([closing, new Promise((r) => setTimeout(r, 15_000))])
+    await Promise.race([Promise.allSettled([done(), site.close()]), new Promise((r) => setTimeout(r, 20_000))])
   }
   return { rows, summary: summarise(rows), seconds }
 }

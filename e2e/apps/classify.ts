@@ -24,7 +24,7 @@ export function treeExcerpt(page: string, names: string[]): string {
 }
 
 /** The corpus's outcome and one line of cause, from the shared run's result and what the model saw. */
-export function classify(task: AppTask, result: TandemResult, looks: Looks): AppsTandem {
+export function classify(task: AppTask, result: TandemResult, looks: Looks, writes: number): AppsTandem {
   const step = looks.stoppedAt === undefined ? undefined : task.plan[looks.stoppedAt]
   const unsupported = !result.reached && step !== undefined && !isActionType(step.type)
   const lost = looks.page ? `; ${treeExcerpt(looks.page, namesOf(task, looks))}` : ''
@@ -33,6 +33,6 @@ export function classify(task: AppTask, result: TandemResult, looks: Looks): App
     : result.outcome === 'second-look' ? result.looks.join(' · ')
     : result.failure ? `${result.failure}${lost}`
     : `every step ran, yet ${result.why}`
-  return { ...result, outcome: unsupported ? 'unsupported' : result.outcome, cause }
+  return { ...result, outcome: unsupported ? 'unsupported' : result.outcome, cause, writes }
 }
 

@@ -7,7 +7,12 @@ export interface AppsTandem extends Omit<TandemResult, 'outcome'> {
   outcome: TandemResult['outcome'] | 'unsupported'
   /** Why it did not pass, in one line: the first failing step and its error code, or the tree line the model could not find. */
   cause: string
+  /** Writes the task's page sent that reached the site (the one a goal like "submit the review" needs). */
+  writes: number
 }
+
+/** A task whose page sent its write cost that one question; every other question was needless. */
+export const needlessAsks = (t: AppsTandem | undefined): number => (t ? Math.max(0, t.approved - Math.min(1, t.writes)) : 0)
 
 export interface AppsRow {
   task: AppTask
@@ -24,6 +29,8 @@ export interface Totals {
   unsupported: number
   /** Confirmations the person was asked over all the tasks. */
   asked: number
+  /** Of those, the ones beyond each task's own write. */
+  needless: number
 }
 
 export interface AppsSummary extends Totals {
@@ -33,6 +40,8 @@ export interface AppsSummary extends Totals {
   owed: string[]
   /** Tasks Tandem ended SUCCEEDED while the page's state says otherwise. */
   untrue: string[]
+  /** Tasks asked about more than their own write. */
+  overAsked: string[]
 }
 
 function totals(rows: AppsRow[]): Totals {
@@ -45,6 +54,7 @@ function totals(rows: AppsRow[]): Totals {
     fail: n('fail'),
     unsupported: n('unsupported'),
     asked: rows.reduce((sum, r) => sum + (r.tandem?.approved ?? 0), 0),
+    needless: rows.reduce((sum, r) => sum + needlessAsks(r.tandem), 0),
   }
 }
 
@@ -55,6 +65,7 @@ export function summarise(rows: AppsRow[]): AppsSummary {
     byApp: Object.fromEntries(apps.map((a) => [a, totals(rows.filter((r) => r.task.app === a))])),
     owed: rows.filter((r) => r.baseline.ok && r.tandem && r.tandem.outcome !== 'pass').map((r) => r.task.id),
     untrue: rows.filter((r) => r.tandem?.untrue).map((r) => r.task.id),
+    overAsked: rows.filter((r) => needlessAsks(r.tandem) > 0).map((r) => r.task.id),
   }
 }
 
@@ -66,7 +77,7 @@ export function markdown(rows: AppsRow[], meta: { seconds: number }): string {
   const s = summarise(rows)
   const byApp = Object.entries(s.byApp).map(([app, t]) => {
     const group = rows.find((r) => r.task.app === app)!.task.group
-    return `| ${app} | ${group} | ${t.tasks} | ${t.baseline} | ${t.pass} | ${t.secondLook} | ${t.fail} | ${t.unsupported} | ${t.asked} |`
+    return `| ${app} | ${group} | ${t.tasks} | ${t.baseline} | ${t.pass} | ${t.secondLook} | ${t.fail} | ${t.unsupported} | ${t.asked} (${t.needless}) |`
   })
   const table = rows.map((r) => {
     const t = r.tandem
@@ -84,10 +95,10 @@ export function markdown(rows: AppsRow[], meta: { seconds: number }): string {
     '',
     `- Baseline (plain Playwright locators): **${s.baseline}/${s.tasks}**`,
     `- Tandem (production extension, scripted model naming targets by their words): **${s.pass + s.secondLook}/${s.tasks} reached the goal, ${s.pass} with no second look, ${s.secondLook} needed a second look, ${s.fail} failed, ${s.unsupported} need an action Tandem does not have**`,
-    `- Questions asked: **${s.asked}**`,
+    `- Questions asked: **${s.asked}**, of them beyond each task's own write (the one a goal like "submit the review" needs): **${s.needless}**${s.overAsked.length ? ` (${s.overAsked.join(', ')})` : ''}`,
     `- Tandem said SUCCEEDED while the page's state says otherwise: **${s.untrue.length}**${s.untrue.length ? ` (${s.untrue.join(', ')})` : ''}`,
     '',
-    '| app | kind | tasks | baseline | Tandem pass | second look | fail | unsupported | asked |',
+    '| app | kind | tasks | baseline | Tandem pass | second look | fail | unsupported | asked (needless) |',
     '|---|---|---|---|---|---|---|---|---|',
     ...byApp,
     '',

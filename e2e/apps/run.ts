@@ -16,7 +16,7 @@ console.log(`\n${s.tasks} tasks in ${seconds.toFixed(0)} s`)
 console.log(`baseline ${s.baseline}/${s.tasks}`)
 if (tandem) {
   console.log(`tandem ${s.pass + s.secondLook}/${s.tasks} reached the goal: ${s.pass} with no second look, ${s.secondLook} needed one, ${s.fail} failed, ${s.unsupported} need an action Tandem does not have`)
-  console.log(`questions asked: ${s.asked}`)
+  console.log(`questions asked: ${s.asked}, beyond each task's own write: ${s.needless}${s.overAsked.length ? ` (${s.overAsked.join(', ')})` : ''}`)
   for (const [app, t] of Object.entries(s.byApp)) console.log(`  ${app.padEnd(24)} ${t.pass + t.secondLook}/${t.tasks} (baseline ${t.baseline})`)
   console.log(`said SUCCEEDED while the page's state says otherwise: ${s.untrue.join(', ') || 'none'}`)
 }

@@ -1,4 +1,4 @@
-import { startPlainBaseline, type BaselineResult } from '../support/plain-baseline'
+import type { BaselineResult, PlainBaseline } from '../support/plain-baseline'
 import { judge, type ZooSite } from './site'
 import type { Task } from './types'
 
@@ -8,14 +8,12 @@ export type { BaselineResult } from '../support/plain-baseline'
 const TAIL_MS = 400
 
 /** The plain-Playwright baseline on the zoo: the task's own locators, then the same request-log verdict as Tandem's. */
-export async function startBaseline(site: ZooSite, files: string): Promise<{ run(task: Task): Promise<BaselineResult>; close(): Promise<void> }> {
-  const plain = await startPlainBaseline()
+export function zooBaseline(plain: PlainBaseline, site: ZooSite, files: string): { run(task: Task): Promise<BaselineResult> } {
   return {
     run(task) {
       const from = site.log.length
       const act = async (page: Parameters<Task['baseline']>[0]) => (await task.baseline(page, files), await page.waitForTimeout(TAIL_MS))
       return plain.run(task.id, site.startUrl(task), act, async () => undefined, () => judge(task.expect, site.log.slice(from).filter((a) => a.taskId === task.id)))
     },
-    close: () => plain.close(),
   }
 }

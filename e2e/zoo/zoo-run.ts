@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startFakeLlm } from '../../test/support/fake-llm'
 import { buildPages } from '../corpus/build'
-import { startHarness } from '../support/harness'
-import { startBaseline } from './baseline'
+import { rigFor, type Rig } from '../support/rig'
+import { zooBaseline } from './baseline'
 import { makeUploadFolder } from './files'
 import { zooModel } from './model'
 import { markdown, summarise, type ZooRow, type ZooSummary } from './report'
@@ -19,6 +18,10 @@ export interface ZooOptions {
   timeoutMs?: number
   outDir?: string
   log?: (line: string) => void
+  /** A rig shared with another corpus; its server must allow uploads from `files`. */
+  rig?: Rig
+  /** The folder of files the person allows uploads from (made with makeUploadFolder). */
+  files?: string
 }
 
 /** Bundles the zoo pages' scripts when they are missing or older than their sources. */
@@ -32,14 +35,14 @@ export const buildZooPages = (force = false) => buildPages('e2e/zoo/vite.config.
 export async function runZoo(options: ZooOptions): Promise<{ rows: ZooRow[]; summary: ZooSummary; seconds: number }> {
   const { tasks, tandem = true, timeoutMs = 30_000, outDir = 'e2e/output', log = () => undefined } = options
   buildZooPages()
-  const files = makeUploadFolder(mkdtempSync(join(tmpdir(), 'tandem-zoo-files-')))
+  const files = options.files ?? makeUploadFolder(mkdtempSync(join(tmpdir(), 'tandem-zoo-files-')))
   const site = await startZooSite(tasks)
-  const model = zooModel(tasks, () => site.url)
-  const llm = await startFakeLlm(model.rule)
-  const baseline = await startBaseline(site, files)
   // The folder of files the person allows uploads from, as they would configure it on the server.
-  const env = { TANDEM_LLM_BASE_URL: llm.url, TANDEM_LLM_MODEL: 'fake-zoo', TANDEM_UPLOAD_DIR: files }
-  const h = tandem ? await startHarness({ env }) : undefined
+  const { rig, done } = await rigFor(options.rig, { tandem, env: { TANDEM_UPLOAD_DIR: files } })
+  const model = zooModel(tasks, () => site.url)
+  rig.plan(model.rule)
+  const baseline = zooBaseline(rig.plain, site, files)
+  const h = tandem ? rig.h : undefined
   const began = Date.now()
   const rows: ZooRow[] = []
   mkdirSync(outDir, { recursive: true })
@@ -64,8 +67,7 @@ export async function runZoo(options: ZooOptions): Promise<{ rows: ZooRow[]; sum
     }
   } finally {
     seconds = save()
-    const closing = Promise.allSettled([h?.close(), baseline.close(), site.close(), llm.close()])
-    await Promise.race([closing, new Promise((r) => setTimeout(r, 15_000))])
+    await Promise.race([Promise.allSettled([done(), site.close()]), new Promise((r) => setTimeout(r, 20_000))])
   }
   return { rows, summary: summarise(rows), seconds }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { classify, namesOf, treeExcerpt } from '../../e2e/apps/classify'
+import { needlessAsks } from '../../e2e/apps/report'
 import { canonical, judgeStored, judgeTodos, type PageState } from '../../e2e/apps/state'
 import { indexNear, type PlanStep } from '../../e2e/support/plan-model'
 import type { TandemResult } from '../../e2e/support/plan-run'
@@ -86,15 +87,23 @@ describe("Tandem's outcome on an apps task", () => {
     // The edit's double click is an action now: a model stopped there failed like any other step.
     expect(edit.plan[0]!.type).toBe('double_click')
     const gaveUp = run({ failure: 'model gave up: the server did not take the answer' })
-    expect(classify(edit, gaveUp, { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('fail')
+    expect(classify(edit, gaveUp, { waited: [], retried: [], stoppedAt: 0 }, 0).outcome).toBe('fail')
     const tripled = { ...edit, plan: [{ ...edit.plan[0]!, type: 'triple_click' } as unknown as PlanStep, ...edit.plan.slice(1)] }
-    expect(classify(tripled, gaveUp, { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('unsupported')
-    expect(classify(tripled, run({}), { waited: [], retried: [], stoppedAt: 1 }).outcome).toBe('fail')
-    expect(classify(tripled, run({ outcome: 'pass', reached: true, why: '' }), { waited: [], retried: [], stoppedAt: 0 }).outcome).toBe('pass')
+    expect(classify(tripled, gaveUp, { waited: [], retried: [], stoppedAt: 0 }, 0).outcome).toBe('unsupported')
+    expect(classify(tripled, run({}), { waited: [], retried: [], stoppedAt: 1 }, 0).outcome).toBe('fail')
+    expect(classify(tripled, run({ outcome: 'pass', reached: true, why: '' }), { waited: [], retried: [], stoppedAt: 0 }, 0).outcome).toBe('pass')
+  })
+
+  it("counts a question needless unless the task's page sent a write that reached the site", () => {
+    const asked = (approved: number, writes: number) => needlessAsks(classify(edit, run({ outcome: 'pass', reached: true, why: '', approved }), { waited: [], retried: [] }, writes))
+    expect(asked(1, 1)).toBe(0)
+    expect(asked(2, 3)).toBe(1)
+    expect(asked(1, 0)).toBe(1)
+    expect(asked(0, 0)).toBe(0)
   })
 
   it('says why a run that ran every step still failed, from the verdict', () => {
-    expect(classify(edit, run({}), { waited: [], retried: [] }).cause).toBe('every step ran, yet stored todos differ')
+    expect(classify(edit, run({}), { waited: [], retried: [] }, 0).cause).toBe('every step ran, yet stored todos differ')
   })
 
   it('quotes the tree lines near the named todo, or says the tree had nothing to act on', () => {
