@@ -11,20 +11,22 @@ function setup(origins: string[]) {
   }
   const grants = { origins }
   const permissions = { getAll: vi.fn(async () => grants) }
-  const registration = createContentRegistration({ scripting: scripting as never, permissions: permissions as never, file: '/content-scripts/content.js' })
+  const registration = createContentRegistration({ scripting: scripting as never, permissions: permissions as never, file: '/content-scripts/content.js', pageWorldFile: '/content-scripts/listeners.js' })
   return { registration, registered, grants, scripting }
 }
 
 describe('createContentRegistration', () => {
-  it('registers the content script for the granted sites only, and follows each grant and withdrawal', async () => {
+  it('registers the content script, and its page-world census, for the granted sites only, and follows each grant and withdrawal', async () => {
     const { registration, registered, grants } = setup(['https://shop.example/*'])
     await registration.sync()
     expect([...registered.values()]).toEqual([
       expect.objectContaining({ id: 'tandem-content', js: ['content-scripts/content.js'], matches: ['https://shop.example/*'], runAt: 'document_idle', allFrames: false }),
+      expect.objectContaining({ id: 'tandem-listeners', js: ['content-scripts/listeners.js'], matches: ['https://shop.example/*'], runAt: 'document_start', world: 'MAIN', allFrames: false }),
     ])
     grants.origins = ['https://shop.example/*', 'https://news.example/*']
     await registration.sync()
     expect(registered.get('tandem-content')?.matches).toEqual(['https://shop.example/*', 'https://news.example/*'])
+    expect(registered.get('tandem-listeners')?.matches).toEqual(['https://shop.example/*', 'https://news.example/*'])
     grants.origins = []
     await registration.sync()
     expect(registered.size).toBe(0)
@@ -41,6 +43,6 @@ describe('createContentRegistration', () => {
     await expect(refused.registration.sync()).resolves.toBeUndefined()
     // The next grant tries again.
     await refused.registration.sync()
-    expect(refused.registered.size).toBe(1)
+    expect(refused.registered.size).toBe(2)
   })
 })

@@ -33,9 +33,13 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] })
 }
 
-/** Adds the page library to the page's top frame (it reaches same-origin frames from there). */
+/**
+ * Adds the page library to the page's top frame (it reaches same-origin frames from there). It runs in the page's
+ * world here, so it also answers the listener census, as the extension's page-world script does.
+ */
 export async function injectPageLib(page: Page): Promise<void> {
   await page.addScriptTag({ content: await pageLibSource() })
+  await page.evaluate(() => (window as any).__tandemPage.answerListenerCensus(window))
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' }
@@ -47,8 +51,8 @@ export interface FixtureServer {
   close(): Promise<void>
 }
 
-/** Packages a fixture may link as `/node_modules/<name>/…`: the real stylesheets of the apps a page imitates. */
-const PACKAGES = new Set(['todomvc-app-css'])
+/** Packages a fixture may link as `/node_modules/<name>/…`: the real stylesheets and libraries of the pages it imitates. */
+const PACKAGES = new Set(['todomvc-app-css', 'jquery', 'react', 'react-dom', 'vue', 'preact'])
 
 /** The file a path names: a fixture, or a file of one of PACKAGES; undefined for anything else. */
 function fileFor(root: string, path: string): string | undefined {

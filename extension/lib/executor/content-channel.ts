@@ -18,6 +18,8 @@ export interface ContentChannelDeps {
   scripting: Pick<Browser['scripting'], 'executeScript'>
   /** The built content script, injected only into the task tab and only when needed. */
   file: string
+  /** The built script that answers the content script's listener census from the page's world, injected with it. */
+  pageWorldFile?: string
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -56,6 +58,8 @@ export function createContentChannel(deps: ContentChannelDeps) {
     async ensure(tabId: number, frameId = 0, timeoutMs = 3000): Promise<void> {
       if (await runsTandem({ ask }, tabId, frameId, Math.min(1000, timeoutMs))) return
       try {
+        // The page's world first: the content script's first reading already finds its answers.
+        if (deps.pageWorldFile) await deps.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [deps.pageWorldFile], world: 'MAIN' } as never)
         await deps.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [deps.file] } as never)
       } catch (error) {
         throw new ContentError('gone', `Could not start Tandem in the page (${(error as Error)?.message ?? error})`)

@@ -3,6 +3,7 @@ import { dropZones } from './drag'
 import { MOVABLE } from './grab'
 import { hoverBudget, hoverTargets } from './hover'
 import { createInteractiveDetector, type Mark } from './interactive'
+import { askListenerCensus } from './listening'
 import { isSemanticInteractive } from './semantics'
 import type { TextSources } from './visible-text'
 
@@ -33,7 +34,8 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
   }
   markRoot(doc)
   for (const el of dropZones(doc)) marks.set(el, 'dropzone')
-  const detector = createInteractiveDetector(marks)
+  const listening = askListenerCensus(doc)
+  const detector = createInteractiveDetector(marks, listening)
   // Where each open element's entry sits in `elements` (-1 when it is not one), to drop a focus-only container
   // (a calendar panel with tabindex, a composite grid) once its days or items turn out to be listed.
   const entries: number[] = []
@@ -51,6 +53,7 @@ export function collectInteractive(doc: Document): { elements: Element[]; text: 
       if (inner) {
         text.docs.push(inner)
         markRoot(inner)
+        for (const [el, kind] of askListenerCensus(inner)) listening.set(el, kind)
       }
       if (el.shadowRoot) {
         text.shadowRoots.push(el.shadowRoot)

@@ -1,6 +1,7 @@
 import { declaresClick } from './declared-handlers'
 import { isTag } from './dom'
 import { GRAB_CURSORS, saysDraggable } from './grab'
+import type { Listens } from './listening'
 import { laidOutside, repeatedItem } from './popup-items'
 import { explicitRole, isSemanticInteractive } from './semantics'
 
@@ -21,20 +22,30 @@ function hoverHandler(el: Element): boolean {
   return el.hasAttribute('onmouseenter') || el.hasAttribute('onmouseover') || typeof h.onmouseenter === 'function' || typeof h.onmouseover === 'function'
 }
 
+/**
+ * A listener bound to a box that holds much of the page (an app's root closing its menus, a modal's backdrop) is no
+ * control a person presses, and counting it would hide the controls inside it.
+ */
+function pressable(el: Element): boolean {
+  const view = el.ownerDocument.defaultView
+  const rect = el.getBoundingClientRect()
+  return !view || rect.width * rect.height <= 0.25 * view.innerWidth * view.innerHeight
+}
+
 const NEVER_WEAK = new Set(['html', 'body', 'label', 'iframe', 'frame', 'option', 'optgroup'])
 // Widgets made of other widgets: a person clicks the days of a grid or the items of a listbox, not the grid.
 const COMPOSITE_ROLES = new Set(['listbox', 'grid', 'treegrid', 'tree', 'menu', 'menubar', 'tablist', 'radiogroup', 'toolbar'])
 
 /**
  * Finds interactive elements during one walk. Semantic ones (links, buttons, fields, ARIA widgets, editors) always
- * count, even inside a clickable card; "weak" ones (onclick, tabindex>=0, cursor:pointer) only when no ancestor already counts, so the spans
- * inside a clickable card do not each become an element. Cursor is inherited, so a pointer that starts at an
- * element (its parent has none) marks where the clickable region begins. Something only focusable (a `tabindex`
- * calendar panel) or a composite widget (grid, listbox, menu) does not count as an ancestor: the days and items
- * inside are what gets clicked. A move or grab cursor starting at an element marks something to drag (see grab.ts).
+ * count, even inside a clickable card; "weak" ones (a handler declared or bound, tabindex>=0, cursor:pointer) only
+ * when no ancestor already counts, so the spans inside a clickable card do not each become an element. Cursor is
+ * inherited, so a pointer that starts at an element (its parent has none) marks where the clickable region begins.
+ * Something only focusable (a `tabindex` calendar panel) or known only by its listener, or a composite widget (grid,
+ * listbox, menu) does not count as an ancestor: the days and items inside are what gets clicked. A move or grab cursor starting at an element marks something to drag (see grab.ts).
  * A popup laid out beyond the clickable box that holds it is clicked item by item (see popup-items.ts).
  */
-export function createInteractiveDetector(marks: Map<Element, Mark> = new Map()) {
+export function createInteractiveDetector(marks: Map<Element, Mark> = new Map(), listening: Map<Element, Listens> = new Map()) {
   type Frame = { interactive: boolean; weak: boolean; covers: boolean; focusOnly: boolean; cursor: string; underline: boolean; popup: boolean; resume: number }
   const stack: Frame[] = []
   // A weak element that only takes focus: the caller drops it when it turns out to hold controls.
@@ -55,7 +66,11 @@ export function createInteractiveDetector(marks: Map<Element, Mark> = new Map())
     if (GRAB_CURSORS.has(cursor) && !GRAB_CURSORS.has(parentCursor)) return { clickable: true, focusOnly: false, cursor, underline, grab: true }
     const tabindex = el.getAttribute('tabindex')
     if (!pointer && tabindex !== null && Number(tabindex) >= 0) return { clickable: true, focusOnly: true, cursor, underline }
-    if (!pointer && ((underline && !parentUnderline && underlinedWords(el, style!)) || hoverHandler(el))) return { clickable: true, focusOnly: false, cursor, underline, hover: true }
+    // A listener alone counts too, yet gives way to controls inside it, as a focusable box does: jQuery UI's sortable
+    // listens for clicks on the whole list, and the items are what a person moves.
+    const listens = listening.get(el)
+    if (!pointer && listens === 'press' && pressable(el)) return { clickable: true, focusOnly: true, cursor, underline }
+    if (!pointer && ((underline && !parentUnderline && underlinedWords(el, style!)) || hoverHandler(el) || listens === 'hover')) return { clickable: true, focusOnly: false, cursor, underline, hover: true }
     return { clickable: pointer, focusOnly: false, cursor, underline }
   }
 

@@ -1,12 +1,15 @@
 import type { WxtBrowser as Browser } from 'wxt/browser'
 
 const ID = 'tandem-content'
+const PAGE_WORLD_ID = 'tandem-listeners'
 
 export interface ContentRegistrationDeps {
   scripting: Pick<Browser['scripting'], 'registerContentScripts' | 'updateContentScripts' | 'unregisterContentScripts' | 'getRegisteredContentScripts'>
   permissions: Pick<Browser['permissions'], 'getAll'>
   /** The built content script (the same file the worker injects when a page does not run it yet). */
   file: string
+  /** The built script that answers the content script's census from the page's own world (listeners.content). */
+  pageWorldFile?: string
 }
 
 /**
@@ -19,14 +22,22 @@ export function createContentRegistration(deps: ContentRegistrationDeps) {
 
   async function sync() {
     const origins = (await deps.permissions.getAll().catch(() => null))?.origins ?? []
-    const registered = await deps.scripting.getRegisteredContentScripts({ ids: [ID] }).catch(() => [])
+    const ids = deps.pageWorldFile ? [ID, PAGE_WORLD_ID] : [ID]
+    const registered = new Set((await deps.scripting.getRegisteredContentScripts({ ids }).catch(() => [])).map((s) => s.id))
     if (!origins.length) {
-      if (registered.length) await deps.scripting.unregisterContentScripts({ ids: [ID] })
+      if (registered.size) await deps.scripting.unregisterContentScripts({ ids: [...registered] })
       return
     }
-    const script = { id: ID, js: [deps.file.replace(/^\//, '')], matches: origins, runAt: 'document_idle' as const, allFrames: false, persistAcrossSessions: false }
-    if (registered.length) await deps.scripting.updateContentScripts([script])
-    else await deps.scripting.registerContentScripts([script])
+    const scripts = [
+      { id: ID, js: [deps.file.replace(/^\//, '')], matches: origins, runAt: 'document_idle' as const, allFrames: false, persistAcrossSessions: false },
+      ...(deps.pageWorldFile
+        ? [{ id: PAGE_WORLD_ID, js: [deps.pageWorldFile.replace(/^\//, '')], matches: origins, runAt: 'document_start' as const, world: 'MAIN' as const, allFrames: false, persistAcrossSessions: false }]
+        : []),
+    ]
+    const update = scripts.filter((s) => registered.has(s.id))
+    const register = scripts.filter((s) => !registered.has(s.id))
+    if (update.length) await deps.scripting.updateContentScripts(update)
+    if (register.length) await deps.scripting.registerContentScripts(register)
   }
 
   return {

@@ -32,6 +32,7 @@ import { createTaskOrder } from './task-order'
 
 export const POLL_ALARM = 'tandem.poll'
 export const CONTENT_SCRIPT = '/content-scripts/content.js'
+export const PAGE_WORLD_SCRIPT = '/content-scripts/listeners.js'
 
 export type WorkerBrowser = Pick<
   Browser,
@@ -53,8 +54,8 @@ export type WorkerBrowser = Pick<
 
 /** Everything the service worker runs, assembled over one `browser`. */
 export function createWorker(browser: WorkerBrowser, locale: string | undefined = globalThis.navigator?.language) {
-  const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT })
-  const registration = createContentRegistration({ scripting: browser.scripting, permissions: browser.permissions, file: CONTENT_SCRIPT })
+  const content = createContentChannel({ tabs: browser.tabs, scripting: browser.scripting, file: CONTENT_SCRIPT, pageWorldFile: PAGE_WORLD_SCRIPT })
+  const registration = createContentRegistration({ scripting: browser.scripting, permissions: browser.permissions, file: CONTENT_SCRIPT, pageWorldFile: PAGE_WORLD_SCRIPT })
   // Steps read and act in the cross-origin frames of granted sites too; everything else talks to the page alone.
   const framed = createGrantedFrames({
     channel: content,
