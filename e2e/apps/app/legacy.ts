@@ -42,6 +42,8 @@ const ICON = {
   italic: svg("<path d='M7 2h6M3 14h6M10 2L6 14' stroke='#222' stroke-width='1.6'/>"),
   underline: svg("<path d='M4 2v6a4 4 0 0 0 8 0V2M3 15h10' fill='none' stroke='#222' stroke-width='1.6'/>"),
   strike: svg("<path d='M2 8h12M11 4a3 2 0 0 0-6 0c0 3 6 2 6 5a3 2 0 0 1-6 0' fill='none' stroke='#222' stroke-width='1.4'/>"),
+  reply: svg("<path d='M6 3L1 8l5 5V10c4 0 7 1 9 4-1-5-4-8-9-8z' fill='#555'/>"),
+  retweet: svg("<path d='M3 5h8v3l3-4-3-4v3H2v5h1zM13 11H5V8l-3 4 3 4v-3h9V8h-1z' fill='#555'/>"),
   remove: svg("<path d='M4 4l8 8M12 4l-8 8' stroke='#a00' stroke-width='2'/>", 12),
   save: svg("<path d='M2 2h10l2 2v10H2zM5 2v4h6V2M5 10h6' fill='none' stroke='#fff' stroke-width='1.4'/>", 14),
 }
@@ -59,6 +61,8 @@ document.head.append(Object.assign(document.createElement('style'), { textConten
 .fa{display:inline-block;width:16px;height:16px;vertical-align:middle}.fa-trash{background:${ICON.trash} no-repeat;margin-left:16px}.fa-floppy-o{background:${ICON.save} no-repeat}
 .btn{background:#337ab7;color:#fff;border:1px solid #2e6da4;border-radius:4px;padding:6px 12px;cursor:pointer}
 .sortable{list-style:none;padding:0;width:360px}.sortable li{border:1px solid #ccc;background:#fafafa;margin:4px 0;padding:8px 12px;cursor:move}
+.post{border-bottom:1px solid #eee;padding:8px 0;width:520px}.post .who{font-weight:600}.controls span{display:inline-block;width:16px;height:16px;margin-right:24px;background-repeat:no-repeat}
+.controls .reply{background-image:${ICON.reply}}.controls .retweet{background-image:${ICON.retweet}}.controls .like{background-image:${ICON.heartOff}}.controls .on{opacity:.5}
 .field{margin:12px 0}.field label{display:block;margin-bottom:4px;font-weight:600}` }))
 
 const app = $('#app')
@@ -206,6 +210,19 @@ const PAGES: Record<string, () => void> = {
     const save = () => record({ order: $('#steps li').map((_, el) => $(el).text()).get() })
     save()
     $('#steps').sortable({ update: save })
+  },
+  feed() {
+    // As the classic web-task pages draw a feed: each post's actions are bare spans, with no cursor, role or words,
+    // their icons drawn by CSS, one handler delegated from the feed for them all.
+    const posts = [['@mara', 'Ferry timetable changes from Monday'], ['@li_wei', '今天的日落真好看'], ['@tom', 'Cycle lanes approved at last']]
+    app.html(`<div class="feed" id="feed">${posts.map(([who, text]) => `<div class="post" data-who="${who}"><span class="who">${who}</span> <span class="text">${text}</span>
+      <div class="controls"><span class="reply"></span><span class="retweet"></span><span class="like"></span></div></div>`).join('')}</div>`)
+    record({ retweeted: [], liked: [] })
+    const toggle = (key: 'retweeted' | 'liked') => function (this: HTMLElement) {
+      $(this).toggleClass('on')
+      record({ [key]: $(`#feed .${key === 'liked' ? 'like' : 'retweet'}.on`).map((_, el) => $(el).closest('.post').data('who')).get() })
+    }
+    $('#feed').on('click', '.retweet', toggle('retweeted')).on('click', '.like', toggle('liked')).on('click', '.reply', () => status('Replying…'))
   },
   board() {
     const items = ['写测试', '代码评审', '设计评审', '上线发布']
