@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { build } from 'esbuild'
+import { bundlePageLib } from '../test/support/page-lib'
 
 /** The last commit before perception followed what a person can do (hover rows, transparent toggles, icon words). */
 export const PERCEPTION_BEFORE = process.env.BENCH_PERCEPTION_BEFORE ?? 'a16b109'
@@ -22,18 +22,7 @@ export async function pageLibSourceAt(ref: string): Promise<string | undefined> 
   try {
     const archive = execFileSync('git', ['archive', ref, 'extension/lib/page', 'protocol'], { maxBuffer: 64 << 20 })
     execFileSync('tar', ['-x', '-C', dir], { input: archive })
-    const result = await build({
-      entryPoints: [join(dir, 'extension/lib/page/index.ts')],
-      bundle: true,
-      format: 'iife',
-      globalName: '__tandemPage',
-      platform: 'browser',
-      target: 'chrome120',
-      write: false,
-      logLevel: 'silent',
-      nodePaths: [resolve('node_modules')],
-    })
-    return result.outputFiles[0]!.text
+    return await bundlePageLib(join(dir, 'extension/lib/page/index.ts'), [resolve('node_modules')])
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -14,10 +14,10 @@ const FIXTURES = resolve('test/fixtures/pages')
 
 let bundle: Promise<string> | undefined
 
-/** extension/lib/page bundled as an IIFE that sets `window.__tandemPage` (built once per test file). */
-export function pageLibSource(): Promise<string> {
-  bundle ??= build({
-    entryPoints: [ENTRY],
+/** A page library's entry bundled as an IIFE that sets `window.__tandemPage`; `nodePaths` for a copy kept elsewhere. */
+export async function bundlePageLib(entry: string, nodePaths?: string[]): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
     bundle: true,
     format: 'iife',
     globalName: '__tandemPage',
@@ -25,7 +25,14 @@ export function pageLibSource(): Promise<string> {
     target: 'chrome120',
     write: false,
     logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text)
+    ...(nodePaths ? { nodePaths } : {}),
+  })
+  return result.outputFiles[0]!.text
+}
+
+/** extension/lib/page, bundled once per test file. */
+export function pageLibSource(): Promise<string> {
+  bundle ??= bundlePageLib(ENTRY)
   return bundle
 }
 
