@@ -37,12 +37,13 @@ describe('the component-library zoo', () => {
 })
 
 describe('real apps (TodoMVC builds, jQuery-era pages)', () => {
-  it('solves with no second look and no needless question every task plain Playwright solves', { timeout: 300_000 }, async () => {
+  it('solves with no second look, no needless question and no false "no effect" every task plain Playwright solves', { timeout: 300_000 }, async () => {
     const { rows, summary } = await runApps({ tasks: appsShare(APP_TASKS), outDir: 'e2e/output/suite', timeoutMs: 20_000, rig })
     expect(rows.filter((r) => !r.baseline.ok).map((r) => `${r.task.id}: ${r.baseline.why}`), 'tasks the baseline did not solve (a broken app)').toEqual([])
     expect(rows.filter((r) => r.tandem?.untrue).map((r) => `${r.task.id}: ${r.tandem!.untrue}`), "tasks Tandem ended SUCCEEDED that the page's state says are not done").toEqual([])
     const owed = rows.filter((r) => r.tandem?.outcome !== 'pass').map((r) => `${r.task.id} [${r.tandem?.outcome}] ${r.tandem?.cause}`)
     expect(owed, 'tasks the baseline solves that Tandem did not solve with its plan as written').toEqual([])
     expect(summary.overAsked, 'tasks asked about more than the write their goal needs').toEqual([])
+    expect(summary.noEffect, 'tasks with a step reported ACTION_NO_EFFECT on a plan the baseline carries out').toEqual([])
   })
 })

@@ -42,6 +42,11 @@ export interface AppsSummary extends Totals {
   untrue: string[]
   /** Tasks asked about more than their own write. */
   overAsked: string[]
+  /**
+   * Tasks with a step reported ACTION_NO_EFFECT: each plan is one the baseline's locators carry out, so on these
+   * pages a step that found nothing changed is a false report.
+   */
+  noEffect: string[]
 }
 
 function totals(rows: AppsRow[]): Totals {
@@ -66,6 +71,7 @@ export function summarise(rows: AppsRow[]): AppsSummary {
     owed: rows.filter((r) => r.baseline.ok && r.tandem && r.tandem.outcome !== 'pass').map((r) => r.task.id),
     untrue: rows.filter((r) => r.tandem?.untrue).map((r) => r.task.id),
     overAsked: rows.filter((r) => needlessAsks(r.tandem) > 0).map((r) => r.task.id),
+    noEffect: rows.filter((r) => r.tandem?.steps.some((step) => step.includes('ACTION_NO_EFFECT'))).map((r) => r.task.id),
   }
 }
 
@@ -97,6 +103,7 @@ export function markdown(rows: AppsRow[], meta: { seconds: number }): string {
     `- Tandem (production extension, scripted model naming targets by their words): **${s.pass + s.secondLook}/${s.tasks} reached the goal, ${s.pass} with no second look, ${s.secondLook} needed a second look, ${s.fail} failed, ${s.unsupported} need an action Tandem does not have**`,
     `- Questions asked: **${s.asked}**, of them beyond each task's own write (the one a goal like "submit the review" needs): **${s.needless}**${s.overAsked.length ? ` (${s.overAsked.join(', ')})` : ''}`,
     `- Tandem said SUCCEEDED while the page's state says otherwise: **${s.untrue.length}**${s.untrue.length ? ` (${s.untrue.join(', ')})` : ''}`,
+    `- Steps reported without effect (ACTION_NO_EFFECT) in a plan the baseline carries out: **${s.noEffect.length}**${s.noEffect.length ? ` (${s.noEffect.join(', ')})` : ''}`,
     '',
     '| app | kind | tasks | baseline | Tandem pass | second look | fail | unsupported | asked (needless) |',
     '|---|---|---|---|---|---|---|---|---|',

@@ -19,5 +19,6 @@ if (tandem) {
   console.log(`questions asked: ${s.asked}, beyond each task's own write: ${s.needless}${s.overAsked.length ? ` (${s.overAsked.join(', ')})` : ''}`)
   for (const [app, t] of Object.entries(s.byApp)) console.log(`  ${app.padEnd(24)} ${t.pass + t.secondLook}/${t.tasks} (baseline ${t.baseline})`)
   console.log(`said SUCCEEDED while the page's state says otherwise: ${s.untrue.join(', ') || 'none'}`)
+  console.log(`steps reported without effect (ACTION_NO_EFFECT): ${s.noEffect.join(', ') || 'none'}`)
 }
 console.log('report: e2e/output/apps.md')

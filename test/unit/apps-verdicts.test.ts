@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { classify, namesOf, treeExcerpt } from '../../e2e/apps/classify'
-import { needlessAsks } from '../../e2e/apps/report'
+import { needlessAsks, summarise } from '../../e2e/apps/report'
 import { canonical, judgeStored, judgeTodos, type PageState } from '../../e2e/apps/state'
 import { indexNear, type PlanStep } from '../../e2e/support/plan-model'
 import type { TandemResult } from '../../e2e/support/plan-run'
@@ -100,6 +100,14 @@ describe("Tandem's outcome on an apps task", () => {
     expect(asked(2, 3)).toBe(1)
     expect(asked(1, 0)).toBe(1)
     expect(asked(0, 0)).toBe(0)
+  })
+
+  it('lists a task whose step was reported without effect, and one asked more than its write', () => {
+    const row = (steps: string[], approved: number, writes: number) => ({ task: edit, baseline: { id: edit.id, ok: true, why: '', ms: 1 }, tandem: classify(edit, run({ outcome: 'pass', reached: true, why: '', steps, approved }), { waited: [], retried: [] }, writes) })
+    const s = summarise([row(['double_click:done', 'type:failed:ACTION_NO_EFFECT'], 0, 0), row(['click:done'], 2, 1)])
+    expect(s.noEffect).toEqual([edit.id])
+    expect(s.overAsked).toEqual([edit.id])
+    expect(summarise([row(['click:done'], 1, 1)])).toMatchObject({ noEffect: [], overAsked: [], needless: 0, asked: 1 })
   })
 
   it('says why a run that ran every step still failed, from the verdict', () => {
