@@ -1,5 +1,6 @@
 // Starts the built server on loopback unless NITRO_HOST/HOST says otherwise, then says what to do next.
 import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -23,6 +24,7 @@ const WORDS = {
     tokenEnv: '   (the token is the one you set in TANDEM_TOKEN)',
     console: (url) => `Console: ${url}`,
     demo: (url) => `Demo page for the starter skill: ${url}`,
+    taken: (host, port) => `Port ${port} on ${host} is in use by another program: stop it, or start Tandem on another port with PORT=3100 npm start (or NITRO_PORT).`,
   },
   zh: {
     llm: (model, base) => `LLM：${model}（${base}）`,
@@ -37,6 +39,7 @@ const WORDS = {
     tokenEnv: '   （令牌即您在 TANDEM_TOKEN 中设置的值）',
     console: (url) => `控制台：${url}`,
     demo: (url) => `入门技能的演示页面：${url}`,
+    taken: (host, port) => `${host} 的端口 ${port} 已被其他程序占用：请先关闭它，或换一个端口启动，例如 PORT=3100 npm start（或设置 NITRO_PORT）。`,
   },
 }
 const w = zh ? WORDS.zh : WORDS.en
@@ -101,5 +104,26 @@ console.log = (...args) => {
     setTimeout(finish, 0)
   }
 }
+
+/** Whether the port can be listened on; a taken one ends the start with one plain line and a non-zero exit. */
+function portFree(host, port) {
+  return new Promise((done) => {
+    const probe = createServer()
+    probe.once('error', (error) => done(error.code !== 'EADDRINUSE'))
+    probe.listen(Number(port), host, () => probe.close(() => done(true)))
+  })
+}
+
+const taken = () => {
+  console.error(`[tandem] ${w.taken(process.env.NITRO_HOST, process.env.NITRO_PORT)}`)
+  process.exit(1)
+}
+if (process.env.NITRO_PORT !== '0' && !(await portFree(process.env.NITRO_HOST, process.env.NITRO_PORT))) taken()
+// Taken between that check and the server's own listen: the same line, not a stack.
+process.on('uncaughtException', (error) => {
+  if (error?.code === 'EADDRINUSE') taken()
+  console.error(error)
+  process.exit(1)
+})
 
 await import('../.output/server/index.mjs')

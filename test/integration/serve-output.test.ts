@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -128,6 +129,43 @@ describe('npm start / npm run serve', () => {
     expect(refusals).toEqual([expect.stringMatching(/^\[tandem\] refused POST \/api\/agent\/start: LLM_NOT_CONFIGURED: No LLM is configured: set TANDEM_LLM_BASE_URL/)])
     expect(out).not.toContain('internal error')
     expect(out).not.toContain('statusCode')
+  })
+})
+
+describe('a port another program holds', () => {
+  /** scripts/serve.mjs on a port something already listens on: how it ended and all it printed. */
+  async function serveOnTaken(lang: string): Promise<{ code: number | null; out: string; port: number }> {
+    const holder = createServer()
+    await new Promise<void>((ok) => holder.listen(0, '127.0.0.1', ok))
+    const port = (holder.address() as AddressInfo).port
+    const dataDir = mkdtempSync(join(tmpdir(), 'tandem-serve-'))
+    try {
+      const proc = spawn(process.execPath, [resolve('scripts/serve.mjs')], {
+        env: { PATH: process.env.PATH!, NITRO_PORT: String(port), TANDEM_DATA_DIR: dataDir, LANG: lang },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let out = ''
+      proc.stdout.on('data', (c) => (out += c))
+      proc.stderr.on('data', (c) => (out += c))
+      const code = await new Promise<number | null>((done) => proc.once('exit', done))
+      return { code, out, port }
+    } finally {
+      holder.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+
+  it("ends the start with one plain line naming PORT and NITRO_PORT and a non-zero exit, in the terminal's language", async () => {
+    const en = await serveOnTaken('C.UTF-8')
+    expect(en.code).toBe(1)
+    expect(lines(en.out).filter(Boolean)).toEqual([
+      `[tandem] Port ${en.port} on 127.0.0.1 is in use by another program: stop it, or start Tandem on another port with PORT=3100 npm start (or NITRO_PORT).`,
+    ])
+    const zh = await serveOnTaken('zh_CN.UTF-8')
+    expect(zh.code).toBe(1)
+    expect(lines(zh.out).filter(Boolean)).toEqual([
+      `[tandem] 127.0.0.1 的端口 ${zh.port} 已被其他程序占用：请先关闭它，或换一个端口启动，例如 PORT=3100 npm start（或设置 NITRO_PORT）。`,
+    ])
   })
 })
 
