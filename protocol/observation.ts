@@ -29,11 +29,21 @@ export type ElementInfo = z.infer<typeof ElementInfo>
 export const ArtifactLabel = z.enum(['before', 'after', 'observation', 'screenshot'])
 export type ArtifactLabel = z.infer<typeof ArtifactLabel>
 
+const fraction = z.number().min(0).max(1)
+
+/**
+ * Where the element a step is about sits on its screenshot, as fractions of the picture's width and height: the
+ * confirmation card shows the picture cropped around it, the element outlined.
+ */
+export const ArtifactMark = z.strictObject({ x: fraction, y: fraction, w: fraction, h: fraction })
+export type ArtifactMark = z.infer<typeof ArtifactMark>
+
 /** A screenshot as the extension uploads it: base64 image bytes. */
 export const ArtifactUpload = z.strictObject({
   label: ArtifactLabel,
   contentType: z.enum(['image/png', 'image/jpeg', 'image/webp']),
   data: z.string().min(1).max(12_000_000),
+  mark: ArtifactMark.optional(),
 })
 export type ArtifactUpload = z.infer<typeof ArtifactUpload>
 
@@ -44,6 +54,7 @@ export const ArtifactRef = z.object({
   contentType: z.string(),
   bytes: z.number().int(),
   sha256: z.string(),
+  mark: ArtifactMark.optional(),
 })
 export type ArtifactRef = z.infer<typeof ArtifactRef>
 

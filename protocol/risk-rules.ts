@@ -194,7 +194,8 @@ export function classifyRisk(subject: RiskSubject, rules: RiskRules = DEFAULT_RI
   }
   const checkLabel = () => {
     if (isDisclosure(element)) return
-    const shown = label.slice(0, 80)
+    // Quoted as the element says it: a selector's words (`#send`) are the page's code, read only when nothing else is.
+    const shown = (ownLabel || label).slice(0, 80)
     const generic = !!ownLabel && !exempt && isGenericConfirm(ownLabel)
     if (generic && context?.dialog) {
       const judged = judgeDialog(shown, context.dialog)

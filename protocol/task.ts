@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Action, Risk } from './action'
 import { RiskReason } from './risk-reasons'
-import { ArtifactLabel, ObservationError, UnmetEffect } from './observation'
+import { ArtifactLabel, ArtifactMark, ObservationError, UnmetEffect } from './observation'
 import { HeldRequest } from './held-request'
 import { HarmlessWrite } from './harmless-kind'
 import { TaskPlanView } from './task-plan'
@@ -83,7 +83,7 @@ export const TaskView = z.object({
 export type TaskView = z.infer<typeof TaskView>
 
 /** A screenshot of the audit, by the name `/api/audit/:taskId/artifacts/:name` serves it. */
-export const ArtifactLink = z.object({ name: z.string(), label: ArtifactLabel })
+export const ArtifactLink = z.object({ name: z.string(), label: ArtifactLabel, mark: ArtifactMark.optional() })
 export type ArtifactLink = z.infer<typeof ArtifactLink>
 
 /** One finished step of a task's history. */

@@ -64,7 +64,9 @@ export function ConfirmEvidence({ store, pending }: { store: PanelStore; pending
           </Fact>
         ) : null}
       </dl>
-      {shot && <Shot store={store} name={shot.name} caption={t(evidence.requests?.length ? 'confirm.after' : 'confirm.before')} wide />}
+      {shot && (
+        <Shot store={store} name={shot.name} caption={t(evidence.requests?.length ? 'confirm.after' : 'confirm.before')} wide {...(shot.mark ? { mark: shot.mark } : {})} />
+      )}
     </>
   )
 }

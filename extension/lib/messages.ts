@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Action, BarrierMode, Observation, ObservationError, RedactSettings, TaskStatus, UnmetEffect } from '#protocol'
+import { Action, ArtifactMark, BarrierMode, Observation, ObservationError, RedactSettings, TaskStatus, Target, UnmetEffect } from '#protocol'
 import { IndicatorState, TakeoverInput } from './indicator/state'
 import type { InputGesture as PageInputGesture } from './page/input'
 
@@ -69,6 +69,8 @@ export const ContentRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('unmask') }),
   /** Ends a running action of a task that was stopped; its result says so. */
   z.object({ kind: z.literal('stop'), actionId: z.string() }),
+  /** The element a confirmation card is about: brought into view, where it sits on screen and what it says. */
+  z.object({ kind: z.literal('locate'), target: Target }),
   /** What the in-page indicator shows as the task moves. */
   z.object({ kind: z.literal('indicator'), state: IndicatorState }),
 ])
@@ -82,6 +84,7 @@ export const contentReplies = {
   mask: z.object({ masked: z.boolean() }),
   unmask: z.object({ restored: z.boolean() }),
   stop: z.object({ stopped: z.boolean() }),
+  locate: z.object({ name: z.string().max(200).optional(), mark: ArtifactMark.optional() }),
   indicator: z.object({ state: IndicatorState }),
 } satisfies Record<ContentKind, z.ZodType>
 export type ContentReply<K extends ContentKind> = z.output<(typeof contentReplies)[K]>

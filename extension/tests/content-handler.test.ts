@@ -30,6 +30,7 @@ function setup(
     }),
     act: vi.fn(act),
     mask: vi.fn(() => restore),
+    locate: vi.fn((_win, target, memory) => (target.by === 'index' && memory ? { name: `element ${target.value}`, mark: { x: 0.25, y: 0.5, w: 0.1, h: 0.05 } } : {})),
   }
   const win = { requestAnimationFrame: (cb: () => void) => setTimeout(cb, 1), document: { visibilityState } } as unknown as Window
   const handler = createContentHandler({

@@ -60,6 +60,21 @@ describe('runAction', () => {
     expect(acts()).toBe(1)
   })
 
+  it('pictures the element a card is about: found, named and marked on the screenshot; unmarked when not found', async () => {
+    await run({ type: 'navigate', target: undefined, params: { url: 'http://shop.example/' } })
+    const obs = await run({ actionId: 'pic', type: 'screenshot', target: { by: 'selector', value: '#send' } })
+    expect(obs).toMatchObject({ status: 'done', targetName: 'Send message' })
+    expect(obs.artifacts).toEqual([expect.objectContaining({ label: 'screenshot', mark: { x: 0.25, y: 0.5, w: 0.2, h: 0.05 } })])
+    // Located before the page is read: the reading and the picture are of the page with the element in view.
+    const kinds = world.content.ask.mock.calls.map(([, request]) => request.kind)
+    expect(kinds.slice(kinds.lastIndexOf('locate'))).toEqual(['locate', 'observe'])
+    expect(world.shots.at(-1)).toBe('screenshot@http://shop.example/')
+    const missing = await run({ actionId: 'pic2', type: 'screenshot', target: { by: 'selector', value: '#gone' } })
+    expect(missing.status).toBe('done')
+    expect(missing.targetName).toBeUndefined()
+    expect(missing.artifacts?.[0]).not.toHaveProperty('mark')
+  })
+
   it('refuses a high-risk action without the person’s approval before touching any tab', async () => {
     const obs = await run({ risk: 'high', requiresConfirmation: true })
     expect(obs.status).toBe('failed')

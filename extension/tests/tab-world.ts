@@ -117,6 +117,9 @@ export function createTabWorld(options: { granted: string[]; loadMs?: number }) 
           return { masked: true }
         case 'unmask':
           return { restored: true }
+        case 'locate':
+          // The page's one button, a quarter across and halfway down; nothing else is found.
+          return request.target.by === 'selector' && request.target.value === '#send' ? { name: 'Send message', mark: { x: 0.25, y: 0.5, w: 0.2, h: 0.05 } } : {}
         case 'act': {
           const outcome = await onAct(request.action, tab)
           if (outcome === 'hang') throw new ContentError('timeout', `The page's act took longer than ${timeoutMs} ms`)

@@ -151,3 +151,46 @@ describe('covered and hidden elements', () => {
     await page.close()
   })
 })
+
+describe('locating the element a card is about', () => {
+  const locate = (page: Page, target: unknown) =>
+    page.evaluate((target) => {
+      const w = window as any
+      return w.__tandemPage.locateTarget(window, target, w.__tandemMemory ?? w.__tandemPage.createPageMemory(location.href))
+    }, target)
+  const boxOf = (page: Page, selector: string) =>
+    page.evaluate((selector) => {
+      const r = document.querySelector(selector)!.getBoundingClientRect()
+      return { x: r.left / innerWidth, y: r.top / innerHeight, w: r.width / innerWidth, h: r.height / innerHeight }
+    }, selector)
+
+  it('brings an element far down the page into view and marks where it is, with the words on it', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'long.html')
+    expect(await page.evaluate(() => scrollY)).toBe(0)
+    const found = await locate(page, { by: 'selector', value: '#s90 h2' })
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000)
+    expect(found.name).toBe('Section 90')
+    const box = await boxOf(page, '#s90 h2')
+    for (const k of ['x', 'y', 'w', 'h'] as const) expect(found.mark![k]).toBeCloseTo(box[k], 3)
+    // In view: the mark lies inside the picture.
+    expect(found.mark!.y).toBeGreaterThan(0)
+    expect(found.mark!.y + found.mark!.h).toBeLessThan(1)
+    expect(await locate(page, { by: 'selector', value: '#nowhere' })).toEqual({})
+    await page.close()
+  })
+
+  it('marks an element inside a frame where it shows in the whole tab', async () => {
+    const page = await openFixture(env.browser, env.fixtures, 'frames.html')
+    await page.frameLocator('#inner').locator('#apply').waitFor()
+    const tree = (await observe(page)).elementTree
+    const found = await locate(page, { by: 'index', value: indexIn(tree, 'Apply coupon') })
+    expect(found.name).toBe('Apply coupon')
+    const frame = await boxOf(page, '#inner')
+    const inner = await page.frameLocator('#inner').locator('#apply').boundingBox()
+    const size = await page.evaluate(() => ({ w: innerWidth, h: innerHeight }))
+    expect(found.mark!.x).toBeCloseTo(inner!.x / size.w, 3)
+    expect(found.mark!.y).toBeCloseTo(inner!.y / size.h, 3)
+    expect(found.mark!.x).toBeGreaterThan(frame.x)
+    await page.close()
+  })
+})

@@ -1,4 +1,4 @@
-import type { Action, BarrierMode, ObservationError, RedactSettings, UnmetEffect } from '#protocol'
+import type { Action, BarrierMode, ObservationError, RedactSettings, Target, UnmetEffect } from '#protocol'
 import type { StorageItemKey } from 'wxt/utils/storage'
 import type { IndicatorState } from '../indicator/state'
 import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type PageState } from '../messages'
@@ -8,6 +8,8 @@ export interface PageLib<M> {
   observe(win: Window, previous: M | undefined): PageState & { memory: M }
   act(win: Window, action: Action, memory: M | undefined, sites?: readonly string[], barrier?: BarrierMode): Promise<{ status: 'done' | 'failed'; errors: ObservationError[]; extracted?: unknown; targetName?: string; unmet?: UnmetEffect; input?: 'cdp' | 'dom'; command?: { name: string; via: 'cdp' | 'dom' } }>
   mask(win: Window, redact?: RedactSettings): () => void
+  /** The element a confirmation card is about, brought into view: where it is on screen and what it says. */
+  locate(win: Window, target: Target, memory: M | undefined): ContentReply<'locate'>
   /**
    * Watches the page from before `action` runs; `settled` waits for it to go still afterwards. No watch: the action
    * changes nothing. Without an action, `settled` waits from then on (a page just navigated to).
@@ -158,6 +160,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
       return { masked: true }
     },
     unmask: async () => ({ restored: unmask() }),
+    locate: async ({ target }) => deps.page.locate(deps.win, target, memory),
     stop: async ({ actionId }) => {
       const stop = stoppers.get(actionId)
       stop?.()

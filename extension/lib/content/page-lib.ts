@@ -1,5 +1,5 @@
 import { firesHandlers } from '../../../protocol/action-registry'
-import { createPageMemory, maskSensitiveFields, observePage, runPageAction, SETTLE_STILL, settleOptionsFor, watchSettle, type PageMemory } from '../page'
+import { createPageMemory, createRedactor, locateTarget, maskSensitiveFields, observePage, runPageAction, SETTLE_STILL, settleOptionsFor, watchSettle, type PageMemory } from '../page'
 import { deepQueryAll } from '../page/dom'
 import { isSecretField } from '../page/sensitive'
 import type { TrustedInput } from '../page/input'
@@ -34,6 +34,7 @@ export function createPageLib(deps: { input?: (actionId: string) => TrustedInput
       return result
     },
     mask: (win, redact) => maskSensitiveFields(win, { secretValues: secrets, ...(redact ? { redact } : {}) }),
+    locate: (win, target, memory) => locateTarget(win, target, memory ?? createPageMemory(win.location.href), createRedactor(secrets)),
     watchSettle(win, action) {
       // A page just loaded is read like a step that changed nothing: once it has stayed still for a few frames.
       if (!action) {

@@ -2,6 +2,7 @@ import type { Action } from '../../../protocol/action'
 import { asksFirst } from '../../../protocol/asks-first'
 import type { BarrierMode } from '../../../protocol/observation'
 import { classifyRisk } from '../../../protocol/risk-rules'
+import { targetWords } from '../../../protocol/target-words'
 import { describeElement } from './describe'
 import { fail } from './errors'
 import { defaultButtonOf, isSearchForm } from './form-context'
@@ -55,7 +56,7 @@ export function assertConfirmedIfRisky(
     ...(opts.dropTarget ? { dropTarget: elementSubject(opts.dropTarget) } : {}),
     ...(target?.by === 'selector' ? { selector: target.value } : {}),
     // The real element's own label says more than the words the target was found by (and would repeat them).
-    ...(!element && (target?.by === 'text' || target?.by === 'role') ? { targetText: target.value } : {}),
+    ...(!element && targetWords(target) ? { targetText: targetWords(target) } : {}),
     url: win.location.href,
     declared: action.risk,
   }

@@ -19,7 +19,7 @@ import { watchPageChanges } from './page-changes'
 import { createPageInput, type PageInput, type TrustedInput } from './input'
 import type { PageMemory } from './memory'
 import { resolveTarget } from './resolve-target'
-import { labelText, visibleLabel } from './semantics'
+import { readableName } from './readable-name'
 import type { RiskGate, RiskRules } from './risk-gate'
 import { createRedactor } from './sensitive'
 import type { PageActionResult } from './types'
@@ -41,12 +41,6 @@ export interface RunActionOptions {
   input?: TrustedInput
 }
 
-/** An element as a person reads it: what it says, its label, accessible name, placeholder or title; never a value. */
-function readableName(el: Element, redact: (text: string) => string): string | undefined {
-  const attr = (name: string) => el.getAttribute(name)?.replace(/\s+/g, ' ').trim()
-  const name = visibleLabel(el, 120) || labelText(el, 120) || attr('aria-label') || attr('placeholder') || attr('title') || attr('alt')
-  return name ? redact(name) : undefined
-}
 
 async function perform(
   win: Window,

@@ -1,5 +1,5 @@
 import type { Action, HeldRequest, StepView } from '#protocol'
-import { isActionType } from '#protocol'
+import { isActionType, targetWords } from '#protocol'
 import type { PanelT } from './i18n'
 
 const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
@@ -8,9 +8,9 @@ const clip = (text: string, max = 120) => (text.length > max ? `${text.slice(0, 
 /** What an action will do, in plain words; `targetText` is the element as a person would name it. */
 export function describeAction(action: Pick<Action, 'type' | 'target' | 'params'>, t: PanelT, targetText?: string): string {
   const p = action.params
-  // Words from the page are quoted; Tandem's own stand-ins for an element are not, and a CSS selector (`#q`) is no
-  // name a person reads: such an element is "an element" until the server names it.
-  const named = targetText || (action.target && (action.target.by === 'text' || action.target.by === 'role') ? str(action.target.value) : '')
+  // Words from the page are quoted; Tandem's own stand-ins for an element are not, and neither a CSS selector (`#q`)
+  // nor a role (`button:`) is a name a person reads: such an element is "an element" until the server names it.
+  const named = targetText || targetWords(action.target) || ''
   const target = named
     ? `“${clip(named)}”`
     : action.target?.by === 'index'

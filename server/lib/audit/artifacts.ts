@@ -2,7 +2,7 @@ import { constants, promises as fsp } from 'node:fs'
 import type { Readable } from 'node:stream'
 import { dirname, join, resolve, sep } from 'node:path'
 import { customAlphabet } from 'nanoid'
-import { ArtifactName, ArtifactUpload, type ArtifactLabel, type ArtifactRef } from '#protocol'
+import { ArtifactName, ArtifactUpload, type ArtifactLabel, type ArtifactMark, type ArtifactRef } from '#protocol'
 import { sha256Hex } from './chain'
 import { syncDir, writeAll } from './durable'
 import { ArtifactError } from './errors'
@@ -16,6 +16,7 @@ export interface DecodedArtifact {
   contentType: ImageType
   bytes: Buffer
   sha256: string
+  mark?: ArtifactMark
 }
 
 export interface StoredArtifact {
@@ -63,7 +64,7 @@ function decodeOne(upload: unknown, index: number, maxBytes: number): DecodedArt
   const actual = detectImageType(bytes)
   if (!actual) throw new ArtifactError(`${which} is not a complete PNG, JPEG or WebP image.`)
   if (actual !== contentType) throw new ArtifactError(`${which} is declared ${contentType} but is ${actual}.`)
-  return { label, contentType, bytes, sha256: sha256Hex(bytes) }
+  return { label, contentType, bytes, sha256: sha256Hex(bytes), ...(parsed.data.mark ? { mark: parsed.data.mark } : {}) }
 }
 
 /** Decodes and checks every upload before anything is written, so a bad one leaves no partial evidence behind. */
@@ -124,7 +125,8 @@ export function createArtifactStore({ dir, fsync = true }: { dir: string; fsync?
           await fsp.rm(temp, { force: true })
           throw error
         }
-        refs.push({ name, label: artifact.label, contentType: artifact.contentType, bytes: artifact.bytes.length, sha256: artifact.sha256 })
+        const mark = artifact.mark ? { mark: artifact.mark } : {}
+        refs.push({ name, label: artifact.label, contentType: artifact.contentType, bytes: artifact.bytes.length, sha256: artifact.sha256, ...mark })
       }
       if (fsync) {
         await syncDir(folder)

@@ -1,5 +1,5 @@
 import type { ActionType, ElementInfo, Risk, Target } from '#protocol'
-import { classifyRisk, type RiskAssessment, type RiskRules } from '#protocol'
+import { classifyRisk, targetWords, type RiskAssessment, type RiskRules } from '#protocol'
 
 export interface RiskInput {
   type: ActionType
@@ -10,6 +10,8 @@ export interface RiskInput {
   dropTarget?: ElementInfo
   url?: string
   declared?: Risk
+  /** What the element says, as the page named it when it was pictured for the card (a script's `#send`). */
+  named?: string
 }
 
 /** The server's risk gate: every action, scripted or planned, passes through `assess` before it is proposed. */
@@ -25,7 +27,7 @@ export function createRiskPolicy(rules: RiskRules) {
           dropTarget: input.dropTarget,
           selector: target?.by === 'selector' ? target.value : undefined,
           // The element's own label says more than the words it was found by (and would repeat them).
-          targetText: !input.element && (target?.by === 'text' || target?.by === 'role') ? String(target.value) : undefined,
+          targetText: input.element ? undefined : (targetWords(target) ?? input.named),
           url: input.url,
           declared: input.declared,
         },

@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid'
-import type { Action, ElementInfo, Observation, Risk, RiskReason } from '#protocol'
-import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, asksFirst, describeRiskReason, isCredentialField } from '#protocol'
+import type { Action, ElementInfo, Observation, Risk, RiskReason, StepView, Target } from '#protocol'
+import { CREDENTIAL_SELECTOR, EVIDENCE_GOAL, asksFirst, describeRiskReason, isCredentialField, isEvidenceStep } from '#protocol'
 import { setStatus, type PendingEvent } from './events'
 import { formToAction, isPlannedAction } from './form-to-action'
 import { checkNavigate, failBeforeDispatch } from './navigation-check'
@@ -20,6 +20,7 @@ export interface RiskAssessor {
     dropTarget?: ElementInfo
     url?: string
     declared?: Risk
+    named?: string
   }): { risk: Risk; reasons: string[]; details: RiskReason[] }
 }
 
@@ -67,6 +68,8 @@ export function proposeNext(
       : (observation?.elements?.find((e) => e.index === index) ?? elementFromTree(observation?.elementTree ?? '', index))
   const to = partial.type === 'drag' ? partial.params.to : undefined
   const dropTarget = typeof to === 'number' ? (observation?.elements?.find((e) => e.index === to) ?? elementFromTree(observation?.elementTree ?? '', to)) : undefined
+  // The picture taken for this card found the element and what it says: a script's `#send` is "Send message".
+  const pictured = pictureFor(task.steps, task.resumedAt)?.target
   const assessed = policy.assess({
     type: partial.type,
     params: partial.params,
@@ -75,6 +78,7 @@ export function proposeNext(
     ...(dropTarget ? { dropTarget } : {}),
     url: observation?.url,
     declared: form.risk,
+    ...(pictured ? { named: pictured } : {}),
   })
   // What the browser blocked when this step last ran is why it is asked about now, and what the card shows it sends.
   const blocked = task.blockedWrites ?? []
@@ -94,15 +98,17 @@ export function proposeNext(
     action.params.sensitive = true
     task.sensitive = [...new Set([...(task.sensitive ?? []), text])]
   }
-  if (requiresConfirmation && !pageIsPictured(task.steps, task.resumedAt)) {
-    // The card must show the page as it is now: picture it first, then propose this same form again.
+  // The card shows the page as it is now, the element about to be acted on marked: picture it first, then propose
+  // this same form again. A step aimed at an element is pictured for its own card, with the element in view.
+  const marked = !!partial.target && !pictureFor(task.steps, task.resumedAt)
+  if (requiresConfirmation && (marked || !pageIsPictured(task.steps, task.resumedAt))) {
     task.queue.unshift(form)
-    proposeEvidence(task, seq, { type: partial.type, risk, reasons }, events)
+    proposeEvidence(task, seq, { type: partial.type, risk, reasons, ...(partial.target ? { target: partial.target } : {}) }, events)
     return true
   }
   task.seq = seq
   const goal = task.planGoal ?? form.reason
-  const targetText = targetTextOf(action.target, element)
+  const targetText = targetTextOf(action.target, element, pictured)
   const details = { ...(goal ? { goal } : {}), ...(targetText ? { targetText } : {}) }
   events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk, reasons, reasonDetails, ...details, ...(element ? { element } : {}) } })
   if (action.requiresConfirmation) {
@@ -118,23 +124,35 @@ export function proposeNext(
 }
 
 /** A low-risk screenshot of the task's page, taken for the confirmation card of the action it names. */
-function proposeEvidence(task: TaskRecord, seq: number, before: { type: string; risk: Risk; reasons: string[] }, events: PendingEvent[]) {
+function proposeEvidence(task: TaskRecord, seq: number, before: { type: string; risk: Risk; reasons: string[]; target?: Target }, events: PendingEvent[]) {
   const form = { type: 'screenshot' as const, reason: EVIDENCE_GOAL }
   const action: Action = {
     taskId: task.id,
     actionId: `a_${nanoid(14)}`,
     seq,
     type: 'screenshot',
+    // The element to bring into view and mark on the picture.
+    ...(before.target ? { target: before.target } : {}),
     params: {},
     risk: 'low',
     requiresConfirmation: false,
     reason: EVIDENCE_GOAL,
   }
   task.seq = seq
-  events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk: 'low', reasons: [], goal: EVIDENCE_GOAL, evidence: true, before } })
+  const { target: _, ...about } = before
+  events.push({ type: 'action.proposed', actionId: action.actionId, data: { action, risk: 'low', reasons: [], goal: EVIDENCE_GOAL, evidence: true, before: about } })
   task.current = { action, form, phase: 'ready', reasons: [], deliveries: 0, goal: EVIDENCE_GOAL, isEvidence: true }
 }
 
 const typesCredential = (action: Pick<Action, 'target'>, element: ElementInfo | undefined) =>
   isCredentialField(element) ||
   (action.target?.by === 'selector' && CREDENTIAL_SELECTOR.test(action.target.value))
+
+/**
+ * The picture just taken for the card of the step being proposed again: the last step, unless the person has had
+ * the page since (what they did is not in it, and the step proposed may be another one).
+ */
+const pictureFor = (steps: StepView[], resumedAt: string | undefined): StepView | undefined => {
+  const last = steps.at(-1)
+  return last && isEvidenceStep(last) && !(resumedAt && resumedAt >= last.at) ? last : undefined
+}

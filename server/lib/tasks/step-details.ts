@@ -1,5 +1,5 @@
 import type { Action, ArtifactLink, ArtifactRef, ConfirmationEvidence, ElementInfo, Observation, StepView, Target } from '#protocol'
-import { isEvidenceStep } from '#protocol'
+import { isEvidenceStep, targetWords } from '#protocol'
 
 const MAX_TARGET = 200
 const cut = (s: string) => (s.length > MAX_TARGET ? `${s.slice(0, MAX_TARGET - 1)}…` : s)
@@ -10,15 +10,17 @@ const READABLE_ATTR = /\[(?:aria-label|placeholder|title|alt)=(?:"([^"]+)"|'([^'
 
 /**
  * The element an action is aimed at, as a person would name it: its text, label or placeholder when the page
- * told us, else the visible text or role a script named. A CSS selector is not a name (`#name`): only the words
- * inside it a person could read are kept, else the step goes unnamed and says what it did.
+ * told us, else the words a script named it by (a role's name, never the role), else what the page called it when
+ * it was pictured for the card (`pictured`). A CSS selector is not a name (`#name`): only the words inside it a
+ * person could read are kept, else the step goes unnamed and says what it did.
  */
-export function targetTextOf(target: Target | undefined, element: ElementInfo | undefined): string | undefined {
+export function targetTextOf(target: Target | undefined, element: ElementInfo | undefined, pictured?: string): string | undefined {
   const a = element?.attributes ?? {}
   const named = clean(element?.text) ?? clean(a['aria-label']) ?? clean(a.placeholder) ?? clean(a.title) ?? clean(a.alt) ?? clean(a.name)
   if (named) return cut(named)
-  if (!target || target.by === 'index') return undefined
-  if (target.by !== 'selector') return cut(String(target.value))
+  const said = clean(targetWords(target)) ?? clean(pictured)
+  if (said) return cut(said)
+  if (target?.by !== 'selector') return undefined
   const readable = READABLE_ATTR.exec(String(target.value))
   const words = clean(readable?.[1] ?? readable?.[2] ?? readable?.[3])
   return words ? cut(words) : undefined
@@ -34,7 +36,7 @@ export function typedOf(action: Pick<Action, 'type' | 'params'>): Pick<StepView,
   return { text: cut(action.params.text) }
 }
 
-export const artifactLinks = (refs: ArtifactRef[]): ArtifactLink[] => refs.map(({ name, label }) => ({ name, label }))
+export const artifactLinks = (refs: ArtifactRef[]): ArtifactLink[] => refs.map(({ name, label, mark }) => ({ name, label, ...(mark ? { mark } : {}) }))
 
 // A 'before' picture shows the page as the step found it, so it is the last choice for "the page now".
 const FRESHNESS = ['screenshot', 'after', 'observation', 'before'] as const

@@ -1,4 +1,5 @@
-import type { ObservationError } from '#protocol'
+import type { ObservationError, Target } from '#protocol'
+import type { ContentReply } from '../../messages'
 import { runsTandem } from '../content-channel'
 import { checkSiteAccess } from '../site-access'
 import type { LiveTab, StepContext } from './context'
@@ -20,9 +21,22 @@ export async function readPage(step: StepContext, tabId: number) {
 }
 
 export async function observe(step: StepContext, current: LiveTab, label: 'observation' | 'screenshot') {
+  // The picture for a confirmation card names the element the step is about: in view, and marked on the picture.
+  const located = step.action.target ? await locate(step, current.id, step.action.target) : {}
   if (!(await readPage(step, current.id))) return step.obs.failed()
-  step.obs.shot(await step.shoot(current, label))
+  if (located.name) step.obs.targetName(located.name)
+  const shot = await step.shoot(current, label)
+  step.obs.shot('artifact' in shot && located.mark ? { artifact: { ...shot.artifact, mark: located.mark } } : shot)
   return step.obs.done()
+}
+
+async function locate(step: StepContext, tabId: number, target: Target): Promise<ContentReply<'locate'>> {
+  try {
+    return await step.deps.content.ask(tabId, { kind: 'locate', target }, 5_000)
+  } catch {
+    // Not found, or the page did not answer: the card shows the whole page, unmarked.
+    return {}
+  }
 }
 
 /**
