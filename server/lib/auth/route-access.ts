@@ -5,7 +5,7 @@ export interface RouteAccess {
   method: 'GET' | 'POST' | 'DELETE'
   path: string
   accepts: readonly PrincipalKind[]
-  /** What the route is for, in the words of the README's table. */
+  /** What the route is for, in the words of docs/security.md's table. */
   what: string
 }
 
