@@ -1,7 +1,9 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { EXTENSION_DIR } from './support/browser'
+import { startAsReadmeSays } from './support/readme-start'
 import { shotsDir } from './support/shots'
 import { useHarness } from './support/use-harness'
 
@@ -79,5 +81,66 @@ describe('the starter skill, run from the panel with no LLM configured', () => {
     expect(await tab.locator('#sent').innerText()).toContain('Message sent. Thank you, Ada Lovelace!')
     await tab.close()
     for (const p of h.ext.context.pages()) if (p.url().includes('/shop/')) await p.close()
+  })
+})
+
+describe('the README’s path: start, load, connect, the demo', () => {
+  it('follows the README’s own commands and steps to a sent message on the demo page', async () => {
+    const readme = readFileSync('README.md', 'utf8')
+    const started = await startAsReadmeSays()
+    try {
+      expect(started.command).toBe('npm ci && npm start')
+      // The build these tests ran is the one it starts: no second build under the browser.
+      expect(started.output()).toContain('The build is up to date with the sources')
+      // Load: the folder the README names is the one the terminal names, and the build this browser runs.
+      expect(readme).toContain('`dist/chrome-mv3`')
+      expect(started.extensionDir).toBe(EXTENSION_DIR)
+      // Connect: the README's server address, on the port this start was given; the token where the terminal says.
+      expect(readme).toContain('`http://127.0.0.1:3000`')
+      expect(new URL(started.serverUrl).hostname).toBe('127.0.0.1')
+      const token = readFileSync(started.tokenFile, 'utf8').trim()
+      const panel = await h.ext.openPanel()
+      await panel.reload()
+      const form = panel.getByTestId('settings')
+      if (!(await form.isVisible())) await panel.locator('summary', { hasText: 'Server settings' }).click()
+      await form.locator('input[name=serverUrl]').fill(started.serverUrl)
+      await form.locator('input[name=token]').fill(token)
+      await form.getByRole('button', { name: 'Test connection' }).click()
+      await expect.poll(() => panel.getByTestId('link').innerText(), { timeout: 10_000 }).toBe('Connected')
+
+      // The demo, step by step as the README says: the page in a tab, a goal, the skill found by "demo", Run.
+      expect(readme).toContain('`http://127.0.0.1:3000/demo/`')
+      expect(new URL(started.demoUrl).origin).toBe(started.serverUrl)
+      const tab = await h.ext.context.newPage()
+      await tab.goto(started.demoUrl)
+      await tab.bringToFront()
+      await panel.reload()
+      const start = panel.getByTestId('start')
+      await expect.poll(() => start.getByTestId('current-tab').innerText(), { timeout: 10_000 }).toMatch(/demo/i)
+      expect(readme).toContain('In **Search skills** type `demo`')
+      await start.locator('textarea[name=goal]').fill('Send a question on the demo page')
+      await start.locator('input[name=skill]').fill('demo')
+      await start.getByTestId('skill-results').getByRole('button', { name: /Fill in the demo contact form/ }).click()
+      const fields = start.getByTestId('skill-params')
+      await fields.locator('input[name=param-name]').fill('Grace Hopper')
+      await fields.locator('input[name=param-email]').fill('grace@navy.test')
+      await fields.locator('input[name=param-message]').fill('Does the demo keep my message?')
+      const previous = await h.ext.storage<string | null>('tandem.panel.task')
+      await start.locator('button[type=submit]').click()
+      await followedTask(previous)
+
+      // The card before Send message, its picture marked around the button; Approve sends it.
+      const card = panel.getByTestId('confirmation')
+      await card.waitFor({ timeout: 60_000 })
+      expect(await tab.locator('#sent').isVisible()).toBe(false)
+      await card.getByTestId('marked-shot').waitFor({ timeout: 10_000 })
+      expect(await card.getByTestId('what').innerText()).toBe('Click “Send message”')
+      await card.getByRole('button', { name: 'Approve', exact: true }).click()
+      await expect.poll(() => tab.locator('#sent').innerText().catch(() => ''), { timeout: 60_000 }).toContain('Message sent. Thank you, Grace Hopper!')
+      await tab.close()
+    } finally {
+      await started.stop()
+      await h.ext.setSettings({ serverUrl: h.server.url, token: h.server.token })
+    }
   })
 })

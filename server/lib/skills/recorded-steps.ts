@@ -1,5 +1,5 @@
 import type { Action, AuditEvent, ElementInfo, Risk, ScriptStep, StepView } from '#protocol'
-import { actionSpec, cutText, isCredentialField, isEvidenceStep, needsTarget, parseAuditEvent, shortenText, stepNumbers } from '#protocol'
+import { actionSpec, cutText, isCredentialField, isEvidenceStep, needsTarget, parseAuditEvent, shortenText, stepNumbers, targetWords } from '#protocol'
 import { REDACTED } from '../privacy/redact'
 import { replayTargetOf, type ReplayTarget } from './replay-target'
 
@@ -222,8 +222,9 @@ export function recordSteps(steps: StepView[], proposed: Map<string, Proposed>):
   return out
 }
 
+// What a person would call the element: a role target's name without its role, never a selector (`#send`).
 const nameOf = (where: ReplayTarget | undefined) =>
-  !where ? undefined : 'selector' in where ? where.selector : 'text' in where ? where.text : where.target.value
+  !where || 'selector' in where ? undefined : 'text' in where ? where.text : targetWords(where.target)
 
 /** A step of the task cannot be replayed: the audit does not say which element it acted on. */
 export class UnreplayableStep extends Error {}
