@@ -1,7 +1,7 @@
 import { defineEventHandler } from 'h3'
 import type { InfoData } from '#protocol'
 import { useConfig } from '../lib/app/use-config'
-import { TANDEM_VERSION } from '../lib/app/version'
+import { TANDEM_VERSION } from '../lib/http/version'
 
 // What a client needs to know after connecting: that its token works, and whether goal-only tasks can run.
 export default defineEventHandler(() => {

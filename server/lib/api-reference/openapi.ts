@@ -1,6 +1,6 @@
 import { ApiErrorCode, ErrorCode, ErrorEnvelope, HTTP_STATUS, type OpenApiDocument } from '#protocol'
 import { ROUTE_ACCESS } from '../auth/route-access'
-import { TANDEM_VERSION } from '../app/version'
+import { TANDEM_VERSION } from '../http/version'
 import { ROUTE_GROUPS } from './groups'
 import { createSchemaSet } from './json-schema'
 import { openApiPath, operationOf } from './operation'

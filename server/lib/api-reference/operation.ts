@@ -1,6 +1,6 @@
 import { okEnvelope, type PrincipalKind } from '#protocol'
 import type { RouteAccess } from '../auth/route-access'
-import type { RouteAnswer } from '../http/route-answer'
+import type { RouteAnswer } from '../auth/route-answer'
 import { groupOf } from './groups'
 import type { createSchemaSet, JsonSchema } from './json-schema'
 import { errorResponsesOf } from './responses'

@@ -11,7 +11,7 @@ import { useConfig } from './use-config'
 import { useEngine } from './use-engine'
 import { useSecrets } from './use-secrets'
 import { useSkills } from './use-skills'
-import { TANDEM_VERSION } from './version'
+import { TANDEM_VERSION } from '../http/version'
 
 let endpoint: McpEndpoint | undefined
 

@@ -9,7 +9,7 @@ import {
 } from '#protocol'
 import {
   answersBody, answersCreated, answersData, answersFile, answersMcp, answersNothing, type RouteAnswer,
-} from '../http/route-answer'
+} from './route-answer'
 
 /** One route: who may call it, what it reads and what it answers; `:name` stands for one path segment. */
 export interface RouteAccess {
