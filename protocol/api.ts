@@ -118,11 +118,25 @@ export const TasksQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).optional(),
 })
 
+/** `GET /api/skills/:slug` */
+export const SkillParams = z.strictObject({ slug: SkillSlug })
+
 export const SkillsSearchQuery = z.strictObject({
   q: z.string().max(500).default(''),
   site: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(50).optional(),
 })
+
+/** `GET /api/health`: the whole answer, with no `data`. */
+export const HealthReply = z.object({ ok: z.literal(true) })
+
+/** `GET /api/info`: what a client needs after connecting: that its token works, and whether goal-only tasks can run. */
+export const InfoData = z.object({
+  name: z.literal('tandem'),
+  version: z.string(),
+  llm: z.object({ configured: z.boolean(), model: z.string().optional(), vision: z.boolean() }),
+})
+export type InfoData = z.infer<typeof InfoData>
 
 /** Headers every client call carries, so the audit knows who asked. */
 export const CLIENT_HEADERS = {

@@ -73,3 +73,6 @@ export type AgentTokenView = z.infer<typeof AgentTokenView>
 export const CreatedToken = AgentTokenView.extend({ token: z.string() })
 export type CreatedToken = z.infer<typeof CreatedToken>
 export const TokenIdParams = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a token id') })
+/** `DELETE /api/tokens/:id`: the token named is refused from its next call. */
+export const RevokedToken = z.object({ id: z.string(), revoked: z.literal(true) })
+export type RevokedToken = z.infer<typeof RevokedToken>

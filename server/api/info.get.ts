@@ -1,9 +1,12 @@
 import { defineEventHandler } from 'h3'
+import type { InfoData } from '#protocol'
 import { useConfig } from '../lib/app/use-config'
+import { TANDEM_VERSION } from '../lib/http/version'
 
 // What a client needs to know after connecting: that its token works, and whether goal-only tasks can run.
 export default defineEventHandler(() => {
   const { llm } = useConfig()
   const configured = !!(llm.baseUrl && llm.model)
-  return { ok: true, data: { name: 'tandem', version: '0.1.0', llm: { configured, ...(configured ? { model: llm.model } : {}), vision: llm.vision } } }
+  const data: InfoData = { name: 'tandem', version: TANDEM_VERSION, llm: { configured, ...(configured ? { model: llm.model } : {}), vision: llm.vision } }
+  return { ok: true, data }
 })

@@ -82,18 +82,22 @@ async function check(req: FuzzRequest) {
   expect(status, label).toBeLessThan(500)
   expect([200, 400, 401, 403, 404, 405, 409, 413], label).toContain(status)
   const foreignHost = req.host !== undefined && !/^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?$/i.test(req.host)
-  const isHealth = req.path === '/api/health' || req.path.startsWith('/api/health?')
+  // What anyone may read: whether the server is up, and the API reference (no data in either).
+  const isOpenRead = /^\/api\/(health|openapi\.json)(\?|$)/.test(req.path)
+  const isReference = /^\/api\/openapi\.json(\?|$)/.test(req.path)
   if (foreignHost) expect(status, label).toBe(403)
-  // An agent's token opens /mcp and nothing else: every /api route but reading health is refused, whatever it sends.
-  else if (req.auth === 'agent' && !(isHealth && (req.method === 'GET' || req.method === 'HEAD'))) expect(status, label).toBe(403)
-  else if (req.auth !== 'valid' && req.auth !== 'agent' && !isHealth) expect(status, label).toBe(401)
+  // An agent's token opens /mcp and nothing else: every /api route but the open reads is refused, whatever it sends.
+  else if (req.auth === 'agent' && !(isOpenRead && (req.method === 'GET' || req.method === 'HEAD'))) expect(status, label).toBe(403)
+  else if (req.auth !== 'valid' && req.auth !== 'agent' && !isOpenRead) expect(status, label).toBe(401)
   if (req.method === 'HEAD') return status
   if (status >= 400) {
     expect(type, label).toContain('application/json')
     const envelope = ErrorEnvelope.parse(JSON.parse(text))
     expect(envelope.error.message.length, label).toBeGreaterThan(0)
   } else if (type.includes('application/json')) {
-    expect(JSON.parse(text).ok, label).toBe(true)
+    // The API reference is an OpenAPI document as tools read it, the one JSON answer outside the envelope.
+    if (isReference) expect(JSON.parse(text).openapi, label).toBe('3.1.0')
+    else expect(JSON.parse(text).ok, label).toBe(true)
   } else {
     // Only the audit's downloads answer with something other than JSON.
     expect(req.path, label).toMatch(/^\/api\/audit\/[^/]+\/(export|artifacts\/[^/?]+)(\?|$)/)

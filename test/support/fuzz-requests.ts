@@ -15,10 +15,11 @@ export function routesFromFiles(dir = resolve('server/api')): RouteFile[] {
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
   return files.sort().map((file) => {
     const parts = relative(dir, join(dir, file)).split(/[\\/]/)
-    const [name, method] = parts.pop()!.replace(/\.ts$/, '').split('.')
-    if (name !== 'index') parts.push(name)
+    // The method is the last word before .ts; a name may hold dots of its own (openapi.json.get.ts).
+    const [, name, method] = /^(.*)\.(\w+)\.ts$/.exec(parts.pop()!)!
+    if (name !== 'index') parts.push(name!)
     const segments = parts.map((p) => (/^\[(\w+)\]$/.test(p) ? { param: p.slice(1, -1) } : p))
-    return { file, method: method.toUpperCase(), segments: ['api', ...segments] }
+    return { file, method: method!.toUpperCase(), segments: ['api', ...segments] }
   })
 }
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest'
  * one line import none of each other. So an import never runs back up, and no two rooms import each other.
  *
  *   app                    the composition root: every use-* singleton, which reads the config and wires factories
- *   mcp                    the MCP endpoint: tools over the engine, the skills and the audit, for outside agents
+ *   mcp, api-reference     the MCP endpoint: tools over the engine, the skills and the audit, for outside agents;
+ *                          the API reference, generated from the route table and protocol/
  *   agent, skills          the planners (they implement the engine's Planner) and the skills library
  *   audit, policy, state   what the engine is wired to: the audit log, the risk policy, task storage and wake-ups
  *   tasks                  the engine, with the interfaces it is built over (deps.ts, planner.ts)
@@ -19,7 +20,7 @@ import { describe, expect, it } from 'vitest'
  * Above them all, Nitro's own folders: api/ (thin routes) imports only app and http; middleware/, plugins/,
  * routes/ and error.ts import app and the leaves; node-server.ts (the process's entry) only the leaves.
  */
-const TIERS = [['app'], ['mcp'], ['agent', 'skills'], ['audit', 'policy', 'state'], ['tasks'], ['privacy'], ['llm'], ['auth', 'http', 'config']]
+const TIERS = [['app'], ['mcp', 'api-reference'], ['agent', 'skills'], ['audit', 'policy', 'state'], ['tasks'], ['privacy'], ['llm'], ['auth', 'http', 'config']]
 const LEAVES = TIERS.at(-1)!
 const SHELL: Record<string, string[]> = {
   api: ['app', 'http'],

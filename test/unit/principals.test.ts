@@ -1,27 +1,15 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { createStorage } from 'unstorage'
 import { describe, expect, it } from 'vitest'
 import { createAgentTokens } from '../../server/lib/auth/agent-tokens'
 import { createAuthenticator } from '../../server/lib/auth/authenticate'
 import { accessOf, ROUTE_ACCESS } from '../../server/lib/auth/route-access'
 import { originAllowed } from '../../server/lib/http/origin'
-
-/** Every route file under `dir` as `METHOD /path`, its `[param]`s as `:param` (Nitro's file routing). */
-function routeFiles(dir: string, base: string, prefix: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return routeFiles(path, base, prefix)
-    const match = /^(.*)\.(get|post|delete)\.ts$/.exec(relative(base, path).replace(/\\/g, '/'))
-    if (!match) return []
-    const route = `${prefix}/${match[1]}`.replace(/\/index$/, '').replace(/\[(\w+)\]/g, ':$1')
-    return [`${match[2]!.toUpperCase()} ${route}`]
-  })
-}
+import { serverRouteFiles } from '../support/route-files'
 
 describe('which principals each route accepts', () => {
   it('names every route file of the server, and nothing that is not one', () => {
-    const files = [...routeFiles('server/api', 'server/api', '/api'), ...routeFiles('server/routes', 'server/routes', '')]
+    const files = serverRouteFiles().map((f) => f.route)
     const listed = ROUTE_ACCESS.map((r) => `${r.method} ${r.path}`)
     expect(files.filter((r) => !listed.includes(r))).toEqual([])
     expect(listed.filter((r) => !files.includes(r))).toEqual([])

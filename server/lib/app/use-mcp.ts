@@ -11,6 +11,7 @@ import { useConfig } from './use-config'
 import { useEngine } from './use-engine'
 import { useSecrets } from './use-secrets'
 import { useSkills } from './use-skills'
+import { TANDEM_VERSION } from '../http/version'
 
 let endpoint: McpEndpoint | undefined
 
@@ -26,7 +27,7 @@ export function useMcp(): McpEndpoint {
     redact: (text) => redactSensitiveText(secrets.redact(text), settings, REDACTED),
     secretNames: () => secrets.names(),
   })
-  endpoint = createMcpEndpoint(tools, { version: '0.1.0' })
+  endpoint = createMcpEndpoint(tools, { version: TANDEM_VERSION })
   return endpoint
 }
 
