@@ -9,7 +9,7 @@ import { parseSkill, SkillFormatError } from './parse-skill'
 import { proposedActions, recordSteps, UnreplayableStep, type RecordedStep } from './recorded-steps'
 import { renderRecording } from './recording-file'
 import { renderSkill, type SkillDraft } from './skill-file'
-import { slugFrom, taskSlug } from './slug'
+import { freeSlug, nameKey, slugFrom, taskSlug } from './slug'
 import { toSummary } from './summary'
 
 export interface SkillSaverDeps {
@@ -21,6 +21,9 @@ export interface SkillSaverDeps {
   /** Replaces any configured secret value left in the text by its {{secret:NAME}} placeholder. */
   redact?: (text: string) => string
 }
+
+/** What the person said to do when the skill's slug is taken. */
+type SaveChoice = { overwrite?: boolean; keepBoth?: boolean }
 
 const exists = (path: string) =>
   stat(path).then(
@@ -71,20 +74,37 @@ export function createSkillSaver(deps: SkillSaverDeps) {
     }
   }
 
-  /** Writes SKILL.md (never over a shipped skill, nor over the person's own unless asked) and indexes it. */
-  async function write(slug: string, text: string, skill: Skill, overwrite: boolean | undefined): Promise<SaveSkillData> {
-    return withLock(slug, async () => {
-      const index = await deps.index()
+  /**
+   * The slug a new skill is written under. One the person chose is theirs to overwrite (never a shipped one); one
+   * made from the name moves aside (`-2`, `-3`…) for a shipped skill or a skill of another name that holds it, and
+   * for a skill of theirs with the same name it is a CONFLICT naming it, so a second "Send feedback" never replaces
+   * the first unless the person says to (`overwrite`) or keeps both (`keepBoth`).
+   */
+  async function slugToWrite(wanted: { slug: string; chosen: boolean; name: string }, choice: SaveChoice): Promise<string> {
+    const index = await deps.index()
+    const takenBy = async (slug: string) => index.get(slug) ?? ((await exists(join(deps.skillsDir, slug, 'SKILL.md'))) ? null : undefined)
+    const taken = await takenBy(wanted.slug)
+    if (taken === undefined) return wanted.slug
+    const moveAside = () => freeSlug(wanted.slug, async (slug) => (await takenBy(slug)) !== undefined)
+    if (choice.keepBoth) return moveAside()
+    if (wanted.chosen) {
+      // A shipped skill is never replaced: its folder is only read.
+      if (taken && !taken.own) throw conflict(`${wanted.slug} is a skill that comes with Tandem: choose another slug for yours.`, { slug: wanted.slug, name: taken.name, shipped: true })
+      if (!choice.overwrite) throw conflict(`A skill with the slug ${wanted.slug} exists already: choose another slug, set overwrite, or set keepBoth.`, { slug: wanted.slug, ...(taken ? { name: taken.name } : {}) })
+      return wanted.slug
+    }
+    if (!taken?.own || nameKey(taken.name) !== nameKey(wanted.name)) return moveAside()
+    if (!choice.overwrite) throw conflict('A skill of yours has this name already: set overwrite to replace it, or keepBoth to save this one beside it.', { slug: wanted.slug, name: taken.name })
+    return wanted.slug
+  }
+
+  /** Writes SKILL.md under the slug slugToWrite gives and indexes it; one save at a time, so two never pick one slug. */
+  async function write(wanted: { slug: string; chosen: boolean }, rendered: string, choice: SaveChoice): Promise<SaveSkillData> {
+    const { text, skill } = finalText(wanted.slug, rendered)
+    return withLock('skills', async () => {
+      const slug = await slugToWrite({ ...wanted, name: skill.name }, choice)
       const dir = join(deps.skillsDir, slug)
       const file = join(dir, 'SKILL.md')
-      const taken = index.get(slug)
-      // A shipped skill is never replaced: its folder is only read.
-      if (taken && !taken.own) {
-        throw conflict(`${slug} is a skill that comes with Tandem: choose another slug for yours.`, { slug, shipped: true })
-      }
-      if (!overwrite && (taken || (await exists(file)))) {
-        throw conflict(`A skill named ${slug} exists already: choose another slug, or set overwrite.`, { slug })
-      }
       await mkdir(dir, { recursive: true })
       const temp = join(dir, `.SKILL.md.${nanoid(8)}.tmp`)
       try {
@@ -94,8 +114,8 @@ export function createSkillSaver(deps: SkillSaverDeps) {
         await rm(temp, { force: true })
         throw error
       }
-      const own = { ...skill, own: true }
-      index.add(own)
+      const own = { ...skill, slug, own: true }
+      ;(await deps.index()).add(own)
       return { skill: toSummary(own), file }
     })
   }
@@ -133,15 +153,13 @@ export function createSkillSaver(deps: SkillSaverDeps) {
         ...(startUrl ? { startUrl } : {}),
         source: { taskId: view.task.id, status: view.task.status, at: view.task.updatedAt },
       }
-      const { text, skill } = finalText(slug, renderSkill(draft))
-      return write(slug, text, skill, body.overwrite)
+      return write({ slug, chosen: !!body.slug }, renderSkill(draft), body)
     },
 
     /** A demonstration recorded in the side panel, reviewed by the person: written and indexed like a saved task. */
     async saveRecording(body: SaveRecordingBody): Promise<SaveSkillData> {
       const slug = body.slug ?? slugFrom(body.name) ?? taskSlug(nanoid(8))
-      const { text, skill } = finalText(slug, renderRecording(body))
-      return write(slug, text, skill, body.overwrite)
+      return write({ slug, chosen: !!body.slug }, renderRecording(body), body)
     },
   }
 }
