@@ -78,6 +78,15 @@ describe('a skill saved under the name the person gave it', () => {
     expect(index.get(first.skill.slug)?.body).toContain('The third way.')
   })
 
+  it('finds a skill of the same name whatever its slug, and replaces that one when told to', async () => {
+    const { index, saver } = setup()
+    const first = await saver.saveRecording(recording('Send feedback', { slug: 'my-feedback', sop: 'The first way.' }))
+    await expect(saver.saveRecording(recording('  send  FEEDBACK '))).rejects.toMatchObject({ data: { code: 'CONFLICT', details: { slug: 'my-feedback', name: 'Send feedback' } } })
+    const replaced = await saver.saveRecording(recording('Send feedback', { sop: 'The second way.', overwrite: true }))
+    expect(replaced.skill.slug).toBe(first.skill.slug)
+    expect(index.list().map((s) => [s.slug, s.excerpt])).toEqual([['my-feedback', 'The second way.']])
+  })
+
   it('moves aside for a skill of another name that its name’s slug would land on, and for a shipped one', async () => {
     const shipped = { ...(await loadOne('Send feedback')), slug: 'send-feedback' }
     const { index, saver } = setup([shipped])
