@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { nanoid } from 'nanoid'
-import type { AuditEvent, SaveRecordingBody, SaveSkillBody, SaveSkillData, Skill, StatusView } from '#protocol'
+import type { AuditEvent, SaveRecordingBody, SaveSkillBody, SaveSkillData, Skill, SkillSummary, StatusView } from '#protocol'
 import { cutText, isTerminal, oneLineOf, shortenText, SitePattern, toWellFormedText } from '#protocol'
 import { badRequest, conflict } from '../http/errors'
 import { createKeyedMutex } from '../state/keyed-mutex'
@@ -17,7 +17,7 @@ export interface SkillSaverDeps {
   events(taskId: string): Promise<AuditEvent[]>
   skillsDir: string
   /** The index the saved skill joins, so search finds it at once. */
-  index(): Promise<{ get(slug: string): Skill | undefined; add(skill: Skill): void }>
+  index(): Promise<{ get(slug: string): Skill | undefined; add(skill: Skill): void; list(): SkillSummary[] }>
   /** Replaces any configured secret value left in the text by its {{secret:NAME}} placeholder. */
   redact?: (text: string) => string
 }
@@ -75,26 +75,27 @@ export function createSkillSaver(deps: SkillSaverDeps) {
   }
 
   /**
-   * The slug a new skill is written under. One the person chose is theirs to overwrite (never a shipped one); one
-   * made from the name moves aside (`-2`, `-3`…) for a shipped skill or a skill of another name that holds it, and
-   * for a skill of theirs with the same name it is a CONFLICT naming it, so a second "Send feedback" never replaces
-   * the first unless the person says to (`overwrite`) or keeps both (`keepBoth`).
+   * The slug a new skill is written under. One the person chose is theirs to overwrite (never a shipped one). Without
+   * one, a skill of theirs with the same name is a CONFLICT naming it, so a second "Send feedback" never replaces the
+   * first unless the person says to (`overwrite`) or keeps both (`keepBoth`); the slug made from the name moves aside
+   * (`-2`, `-3`…) for any other skill that holds it, shipped or of another name.
    */
   async function slugToWrite(wanted: { slug: string; chosen: boolean; name: string }, choice: SaveChoice): Promise<string> {
     const index = await deps.index()
     const takenBy = async (slug: string) => index.get(slug) ?? ((await exists(join(deps.skillsDir, slug, 'SKILL.md'))) ? null : undefined)
+    const moveAside = () => freeSlug(wanted.slug, async (slug) => (await takenBy(slug)) !== undefined)
+    if (!wanted.chosen) {
+      const same = choice.keepBoth ? undefined : index.list().find((s) => s.own && nameKey(s.name) === nameKey(wanted.name))
+      if (!same) return moveAside()
+      if (!choice.overwrite) throw conflict('A skill of yours has this name already: set overwrite to replace it, or keepBoth to save this one beside it.', { slug: same.slug, name: same.name })
+      return same.slug
+    }
     const taken = await takenBy(wanted.slug)
     if (taken === undefined) return wanted.slug
-    const moveAside = () => freeSlug(wanted.slug, async (slug) => (await takenBy(slug)) !== undefined)
     if (choice.keepBoth) return moveAside()
-    if (wanted.chosen) {
-      // A shipped skill is never replaced: its folder is only read.
-      if (taken && !taken.own) throw conflict(`${wanted.slug} is a skill that comes with Tandem: choose another slug for yours.`, { slug: wanted.slug, name: taken.name, shipped: true })
-      if (!choice.overwrite) throw conflict(`A skill with the slug ${wanted.slug} exists already: choose another slug, set overwrite, or set keepBoth.`, { slug: wanted.slug, ...(taken ? { name: taken.name } : {}) })
-      return wanted.slug
-    }
-    if (!taken?.own || nameKey(taken.name) !== nameKey(wanted.name)) return moveAside()
-    if (!choice.overwrite) throw conflict('A skill of yours has this name already: set overwrite to replace it, or keepBoth to save this one beside it.', { slug: wanted.slug, name: taken.name })
+    // A shipped skill is never replaced: its folder is only read.
+    if (taken && !taken.own) throw conflict(`${wanted.slug} is a skill that comes with Tandem: choose another slug for yours.`, { slug: wanted.slug, name: taken.name, shipped: true })
+    if (!choice.overwrite) throw conflict(`A skill with the slug ${wanted.slug} exists already: choose another slug, set overwrite, or set keepBoth.`, { slug: wanted.slug, ...(taken ? { name: taken.name } : {}) })
     return wanted.slug
   }
 
