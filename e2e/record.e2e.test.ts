@@ -64,9 +64,9 @@ describe('teach by showing: a demonstration recorded in the panel becomes a skil
     await review.waitFor()
     const words = await review.getByRole('textbox', { name: /^Step \d$/ }).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))
     expect(words).toEqual([
-      'Fill in “Full name” with {{fullname}}',
-      'Fill in “Email” with {{email}}',
-      'Fill in “Access code” with {{code}} (a secret, never saved)',
+      'Fill in “Full name” with full name (asked each run)',
+      'Fill in “Email” with email (asked each run)',
+      'Fill in “Access code” with access code (asked each run), a secret never saved',
       'Choose “Blue room” in “Room”',
       'Click “Send request”',
     ])
@@ -77,7 +77,7 @@ describe('teach by showing: a demonstration recorded in the panel becomes a skil
     expect(await review.locator('textarea[name=sop]').inputValue()).toContain('5. Click “Send request” to send the booking')
     await review.locator('input[name=recordName]').fill('Book the blue room')
     await review.getByRole('button', { name: 'Save as skill' }).click()
-    await expect.poll(() => panel.locator('main').textContent(), { timeout: 10_000 }).toContain('Saved as the skill “book-the-blue-room”')
+    await expect.poll(() => panel.locator('main').textContent(), { timeout: 10_000 }).toContain('Saved as the skill “Book the blue room”')
 
     // What was typed is nowhere in the skill: each value is a {{name}} asked for at each run.
     const file = readFileSync(`${skills}/book-the-blue-room/SKILL.md`, 'utf8')

@@ -164,7 +164,7 @@ describe('a task saved as a skill and run again from it with no LLM', () => {
     expect(events.find((e) => e.type === 'confirmation.answered' && e.actionId === order!.actionId)?.data).toMatchObject({ approved: true })
     await expect.poll(() => panel.getByTestId('task-status').innerText(), { timeout: 10_000 }).toBe('Done')
 
-    // 5. Saved again from the panel under the same slug: the clash is named, and replaced only on request.
+    // 5. Saved again from the panel under the same name: the skill of that name is named, and replaced only on request.
     // Save and Export are one row of actions under the finished task.
     const actions = panel.getByTestId('controls')
     const [saveBox, exportBox] = await Promise.all([
@@ -176,15 +176,15 @@ describe('a task saved as a skill and run again from it with no LLM', () => {
     await panel.getByTestId('save-skill-open').click()
     const again = panel.getByTestId('save-skill')
     expect(await again.locator('input[name=skillName]').inputValue()).toBe('Buy the same phone again')
-    await again.locator('input[name=skillSlug]').fill(SLUG)
+    await again.locator('input[name=skillName]').fill(NAME)
     await again.getByRole('button', { name: 'Save skill' }).click()
-    await expect.poll(() => again.getByTestId('skill-conflict').innerText(), { timeout: 10_000 }).toContain(`A skill called “${SLUG}” exists already`)
-    expect(readFileSync(join(skills, SLUG, 'SKILL.md'), 'utf8')).toContain(NAME)
-    await again.getByRole('button', { name: `Overwrite “${SLUG}”` }).click()
+    await expect.poll(() => again.getByTestId('skill-conflict').innerText(), { timeout: 10_000 }).toContain(`You have a skill called “${NAME}” already`)
+    expect(readFileSync(join(skills, SLUG, 'SKILL.md'), 'utf8')).not.toContain('Buy the same phone again')
+    await again.getByRole('button', { name: 'Replace it' }).click()
     const savedLine = panel.getByTestId('skill-saved')
     await savedLine.waitFor({ timeout: 10_000 })
     expect(await savedLine.getAttribute('data-slug')).toBe(SLUG)
-    expect(await savedLine.innerText()).toBe(`Saved as the skill “${SLUG}”. It runs its script without an LLM.`)
+    expect(await savedLine.innerText()).toBe(`Saved as the skill “${NAME}”. It runs its script without an LLM.`)
     expect(readFileSync(join(skills, SLUG, 'SKILL.md'), 'utf8')).toContain('Buy the same phone again')
     expect(llm.requests.length).toBe(calls)
   })

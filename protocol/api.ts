@@ -156,6 +156,8 @@ export const SaveSkillBody = z.strictObject({
   description: FilledText(2000).optional(),
   /** Replace a skill with the same slug instead of answering CONFLICT. */
   overwrite: z.boolean().optional(),
+  /** When a skill of the person's has this name (or slug) already, save this one beside it, under a slug of its own. */
+  keepBoth: z.boolean().optional(),
 })
 export type SaveSkillBody = z.infer<typeof SaveSkillBody>
 export const SaveSkillData = z.object({ skill: SkillSummary, file: z.string() })

@@ -92,6 +92,7 @@ export const AuditEventSchemas = [
     mode: z.enum(['script', 'llm', 'mcp']),
     startUrl: z.string().optional(),
     skill: z.string().optional(),
+    skillName: z.string().optional(),
     clientId: z.string().optional(),
     scriptSteps: z.number().optional(),
     source: AuditSource,

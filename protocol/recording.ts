@@ -17,6 +17,8 @@ export const SaveRecordingBody = z
     description: FilledText(2000).optional(),
     slug: SkillSlug.optional(),
     overwrite: z.boolean().optional(),
+    /** When a skill of the person's has this name (or slug) already, save this one beside it, under a slug of its own. */
+    keepBoth: z.boolean().optional(),
     /** The procedure in the person's words (the SOP), as they edited it. */
     sop: FilledText(20_000),
     steps: z.array(ScriptStep).min(1).max(500),

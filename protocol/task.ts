@@ -57,7 +57,10 @@ export const TaskView = z.object({
   mode: z.enum(['script', 'llm', 'mcp']),
   clientId: z.string().optional(),
   startUrl: z.string().optional(),
+  /** The slug of the skill the task follows: its key in the API. */
   skill: z.string().optional(),
+  /** That skill's name as the person gave it: what a reader shows (tasks started before it was kept have none). */
+  skillName: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   stepCount: z.number().int(),

@@ -1,13 +1,13 @@
 import type { PanelStore } from '../lib/panel/store'
 
-/** A finished task saved as a skill: the goal as its name, an optional slug, and overwrite when that slug is taken. */
+/** A finished task saved as a skill under the name the person gives it; replace or keep both when they have that name. */
 export function SaveSkill({ store }: { store: PanelStore }) {
   const { t, saveSkill, busy } = store
   const saved = saveSkill.saved.value
   if (saved) {
     return (
       <p class="skill-saved" data-testid="skill-saved" data-slug={saved.slug} role="status">
-        {t('save.saved', { slug: saved.slug })} {saved.scripted && t('save.scripted')}
+        {t('save.saved', { name: saved.name })} {saved.scripted && t('save.scripted')}
       </p>
     )
   }
@@ -29,21 +29,21 @@ export function SaveSkill({ store }: { store: PanelStore }) {
         {t('save.name')}
         <input name="skillName" maxLength={200} value={form.name} onInput={(e) => saveSkill.setName(e.currentTarget.value)} />
       </label>
-      <label>
-        {t('save.slug')}
-        <input name="skillSlug" maxLength={128} value={form.slug} onInput={(e) => saveSkill.setSlug(e.currentTarget.value)} />
-        <span class="hint muted">{t('save.slugHint')}</span>
-      </label>
-      {form.conflict && (
+      {form.conflict !== null && (
         <p class="notice notice-error" data-testid="skill-conflict" role="alert">
-          {t(form.shipped ? 'save.shipped' : 'save.conflict', { slug: form.conflict })}
+          {t('save.conflict', { name: form.conflict })}
         </p>
       )}
       <div class="row">
-        {form.conflict && !form.shipped ? (
-          <button type="button" class="danger" disabled={busy.value} onClick={() => void saveSkill.save(true)}>
-            {t('save.overwrite', { slug: form.conflict })}
-          </button>
+        {form.conflict !== null ? (
+          <>
+            <button type="button" class="danger" disabled={busy.value} onClick={() => void saveSkill.save('replace')}>
+              {t('save.overwrite')}
+            </button>
+            <button type="button" class="primary" disabled={busy.value} onClick={() => void saveSkill.save('keepBoth')}>
+              {t('save.keepBoth')}
+            </button>
+          </>
         ) : (
           <button type="submit" class="primary" disabled={busy.value}>
             {t('save.submit')}

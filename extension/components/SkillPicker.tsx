@@ -1,15 +1,16 @@
+import { skillWords } from '#protocol'
 import type { PanelStore } from '../lib/panel/store'
 
 /** Search the skill library and pick one procedure for the task to follow. */
 export function SkillPicker({ store }: { store: PanelStore }) {
-  const { t, newTask } = store
+  const { t, newTask, lang } = store
   const picked = newTask.draft.value.skill
   if (picked) {
     return (
       <>
         <div class="row skill-picked" data-testid="skill">
           <span>
-            {t('start.skillPicked', { name: picked.name })}
+            {t('start.skillPicked', { name: skillWords(picked.name, picked.parameters, lang) })}
             {picked.scripted && (
               <span class="skill-mode" data-testid="skill-scripted">
                 {t('start.skillScripted')}
@@ -43,9 +44,9 @@ export function SkillPicker({ store }: { store: PanelStore }) {
           {results.map((skill) => (
             <li key={skill.slug}>
               <button type="button" class="skill-option" onClick={() => newTask.pickSkill(skill)}>
-                <strong>{skill.name}</strong>
+                <strong>{skillWords(skill.name, skill.parameters, lang)}</strong>
                 <span class={`badge risk-${skill.risk}`}>{t(`risk.${skill.risk}`)}</span>
-                <span class="muted">{skill.description}</span>
+                <span class="muted">{skillWords(skill.description, skill.parameters, lang)}</span>
                 {skill.scripted && <span class="skill-mode">{t('start.skillScripted')}</span>}
                 {skill.own && (
                   <span class="skill-mode" data-testid="skill-own">

@@ -1,4 +1,4 @@
-import { describeError, describeResult } from '#protocol'
+import { describeError, describeResult, skillWords } from '#protocol'
 import { canceledByOf, statusOf } from '../../ui/status-words'
 import type { PanelStore } from '../lib/panel/store'
 import { PlanSummary } from './PlanReview'
@@ -25,7 +25,11 @@ export function TaskPanel({ store }: { store: PanelStore }) {
           {shown.words}
         </span>
       </div>
-      {view.task.skill && <p class="muted">{t('start.skillPicked', { name: view.task.skill })}</p>}
+      {view.task.skill && (
+        <p class="muted" data-testid="task-skill">
+          {t('start.skillPicked', { name: skillWords(view.task.skillName ?? view.task.skill, undefined, store.lang) })}
+        </p>
+      )}
       {view.task.driver && (
         <p class="muted" data-testid="task-driver">
           {t('mcp.drivenBy', { name: view.task.driver.name })}

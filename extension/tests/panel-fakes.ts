@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { AllowedWrite, AskAlwaysEntry, AskAlwaysRule, HeldRequest, PendingConfirmation, SaveRecordingBody, SaveSkillBody, StatusView, TaskStatus, TaskView, WriteAllowRule } from '#protocol'
+import type { AllowedWrite, AskAlwaysEntry, AskAlwaysRule, HeldRequest, PendingConfirmation, SaveRecordingBody, SaveSkillBody, SkillSearchResult, StatusView, TaskStatus, TaskView, WriteAllowRule } from '#protocol'
 import { sameRule } from '#protocol'
 import { EMPTY_DRAFT, type Draft } from '../lib/panel/persisted'
 import { createPanelStore, type PanelDeps } from '../lib/panel/store'
@@ -68,8 +68,8 @@ export function setupPanel(
   const views: Record<string, StatusView> = opts.views ?? { task1: view('RUNNING') }
   const stored = { followed: opts.followed === undefined ? 'task1' : opts.followed, draft: opts.draft ?? EMPTY_DRAFT, settings: opts.settings ?? { serverUrl: 'http://127.0.0.1:3000', token: 't' } }
   const log: string[] = []
-  /** Slugs the fake server holds already: saving one of them again is a CONFLICT. */
-  const savedSlugs = new Set(opts.skills ?? [])
+  /** The names of the person's skills the fake server holds (a slug each): saving one of them again is a CONFLICT. */
+  const savedNames = new Map((opts.skills ?? []).map((name, i) => [name, i ? `skill-${i + 1}` : 'buy-a-phone']))
   /** The writes the fake server always allows. */
   let allowed: AllowedWrite[] = opts.allowed ?? []
   /** The harmless kinds the fake server always asks about. */
@@ -93,14 +93,18 @@ export function setupPanel(
       return views[id]
     }),
     tasks: vi.fn(async () => Object.values(views).map((v) => v.task)),
-    searchSkills: vi.fn(async (q: string) => [
+    searchSkills: vi.fn(async (q: string): Promise<SkillSearchResult[]> => [
       { slug: 'checkout-with-approval', name: `Checkout (${q})`, description: 'd', sites: [], tags: [], risk: 'high' as const, scripted: true, score: 1 },
     ]),
     saveSkill: vi.fn(async (body: SaveSkillBody) => {
-      const slug = body.slug ?? 'buy-a-phone'
-      if (savedSlugs.has(slug) && !body.overwrite) throw new ServerError('CONFLICT', `A skill named ${slug} exists already.`, 409, { slug })
-      savedSlugs.add(slug)
-      return { skill: { slug, name: body.name ?? 'goal', description: 'd', sites: [], tags: ['recorded'], risk: 'high' as const, 'allowed-actions': [], 'risky-steps': [], excerpt: '', scripted: true }, file: `skills/${slug}/SKILL.md` }
+      // As the server names a task saved without a name: its goal, with what was typed made a parameter.
+      const name = body.name ?? 'Buy a {{q}}'
+      const taken = savedNames.get(name)
+      if (taken && !body.overwrite && !body.keepBoth) throw new ServerError('CONFLICT', 'A skill of yours has this name already.', 409, { slug: taken, name })
+      const slug = body.slug ?? (taken && body.overwrite ? taken : `buy-a-phone${savedNames.size ? `-${savedNames.size + 1}` : ''}`)
+      savedNames.set(name, slug)
+      const skill = { slug, name, description: 'd', sites: [], tags: ['recorded'], risk: 'high' as const, 'allowed-actions': [], 'risky-steps': [], excerpt: '', scripted: true, parameters: [{ name: 'q', label: 'Search' }] }
+      return { skill, file: `skills/${slug}/SKILL.md` }
     }),
     saveRecording: vi.fn(async (body: SaveRecordingBody) => {
       const slug = body.slug ?? 'recorded-demo'

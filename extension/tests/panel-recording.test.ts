@@ -18,7 +18,7 @@ function setup(tab: { id: number; url: string; title: string } | null = { id: 7,
       return { skill: { slug: 'book-a-room', name: body.name, description: 'd', sites: [], tags: [], risk: 'medium' as const, 'allowed-actions': [], 'risky-steps': [], excerpt: '', scripted: true }, file: 'f' }
     }),
   }
-  const recording = createRecording({ client, currentTab: async () => tab, inject, stopIn, t, notices, now: () => clock })
+  const recording = createRecording({ client, currentTab: async () => tab, inject, stopIn, t, lang: 'en', notices, now: () => clock })
   return { recording, notices, saved, inject, stopIn, tick: (ms: number) => (clock += ms) }
 }
 
@@ -45,7 +45,7 @@ describe('Record in the panel', () => {
     tick(10_000)
     await recording.loaded(7, 'http://shop.test/rooms?contact=grace@example.org')
     await recording.loaded(8, 'http://other.test/')
-    expect(recording.steps.value.map((s) => s.words)).toEqual(['Fill in “Email” with {{email}}', 'Click “Send”', 'Open http://shop.test/rooms'])
+    expect(recording.steps.value.map((s) => s.words)).toEqual(['Fill in “Email” with email (asked each run)', 'Click “Send”', 'Open http://shop.test/rooms'])
   })
 
   it('refuses a tab that is no web page, or one Tandem may not read', async () => {
@@ -67,7 +67,8 @@ describe('Record in the panel', () => {
     recording.recorded(click('Send'), 7)
     await recording.stop()
     expect(stopIn).toHaveBeenCalledWith(7)
-    expect(recording.sop.value).toBe('Start at http://shop.test/book?from=ad.\nYou fill in each time: {{email}}.\n\n1. Fill in “Email” with {{email}}\n2. Click “Oops”\n3. Click “Send”')
+    expect(recording.sop.value).toBe('Start at http://shop.test/book?from=ad.\nYou fill in each time: Email.\n\n1. Fill in “Email” with email (asked each run)\n2. Click “Oops”\n3. Click “Send”')
+    expect(recording.steps.value.map((s) => s.words).join(' ')).not.toContain('{{')
     recording.remove(recording.steps.value[1].id)
     recording.reword(recording.steps.value[1].id, 'Click “Send” to book')
     expect(recording.sop.value).toContain('2. Click “Send” to book')
@@ -91,5 +92,19 @@ describe('Record in the panel', () => {
     ])
     expect(recording.phase.value).toBe('idle')
     expect(recording.saved.value).toBe('book-a-room')
+  })
+
+  it('shows the value asked at each run in words, and keeps its {{name}} in what the replay reads', async () => {
+    const { recording, saved, notices } = setup()
+    await recording.start()
+    recording.recorded(typed, 7)
+    recording.recorded(click('Send'), 7)
+    await recording.stop()
+    recording.reword(recording.steps.value[0].id, 'Put email (asked each run) in the Email box')
+    recording.name.value = 'Book a room'
+    await recording.save()
+    expect(saved[0]!.steps.map((s) => ('reason' in s ? s.reason : undefined))).toEqual(['Put {{email}} in the Email box', 'Click “Send”'])
+    expect(saved[0]!.sop).toContain('1. Put {{email}} in the Email box')
+    expect(notices.notice.value?.text).toBe('Saved as the skill “Book a room”: it can be found and run now.')
   })
 })

@@ -137,7 +137,7 @@ describe('save as skill, search it, replay it with no LLM', () => {
       server.api('POST', '/api/agent/start', { goal: 'buy it again', skill: saved.skill.slug, clientId: 'client_test_1', params: { q: 'iPhone 15' } }),
     )
     const run = await runToEnd(replay)
-    expect(run.view.task).toMatchObject({ status: 'SUCCEEDED', mode: 'script', skill: saved.skill.slug })
+    expect(run.view.task).toMatchObject({ status: 'SUCCEEDED', mode: 'script', skill: saved.skill.slug, skillName: 'Buy an {{q}} at the shop' })
     expect(run.view.usage.llmCalls).toBe(0)
     const work = run.proposed.filter((p) => p.type !== 'screenshot')
     expect(work.map((p) => [p.type, p.target])).toEqual([
@@ -166,14 +166,26 @@ describe('save as skill, search it, replay it with no LLM', () => {
     expect(listed.filter((s) => s.slug === saved.skill.slug)).toEqual([expect.objectContaining({ description: 'The usual phone order.' })])
   })
 
-  it('takes a slug and a name when given, and names a task with a Chinese goal by its id', async () => {
+  it('takes a slug and a name when given, and keeps a Chinese name as it was written, listed and found by it', async () => {
     const named = await ok<SaveSkillData>(save({ taskId, slug: 'phone-order', name: '买手机' }))
     expect(named.skill).toMatchObject({ slug: 'phone-order', name: '买手机' })
     const { taskId: zh } = await a.start({ goal: '在商店里买一部手机', script: [{ type: 'navigate', url: 'https://shop.test/' }] })
     await runToEnd(zh)
-    const byId = await ok<SaveSkillData>(save({ taskId: zh }))
-    expect(byId.skill.slug).toBe(`task-${zh.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}`)
-    expect(byId.skill.name).toBe('在商店里买一部手机')
+    const byName = await ok<SaveSkillData>(save({ taskId: zh }))
+    expect(byName.skill.slug).toMatch(/^skill-[0-9a-f]{6}$/)
+    expect(byName.skill.name).toBe('在商店里买一部手机')
+    const listed = await ok<{ slug: string; name: string }[]>(server.api('GET', '/api/skills'))
+    expect(listed.find((s) => s.slug === byName.skill.slug)?.name).toBe('在商店里买一部手机')
+    const found = await ok<{ slug: string; name: string }[]>(server.api('GET', `/api/skills/search?q=${encodeURIComponent('买手机')}`))
+    expect(found.find((s) => s.slug === byName.skill.slug)?.name).toBe('在商店里买一部手机')
+    const one = await ok<{ name: string }>(server.api('GET', `/api/skills/${byName.skill.slug}`))
+    expect(one.name).toBe('在商店里买一部手机')
+    // The same name again is not written over the first: the person is asked, and may keep both.
+    const again = await save({ taskId: zh })
+    expect(again.status).toBe(409)
+    expect(again.body.error.details).toMatchObject({ slug: byName.skill.slug, name: '在商店里买一部手机' })
+    const both = await ok<SaveSkillData>(save({ taskId: zh, keepBoth: true }))
+    expect(both.skill).toMatchObject({ slug: `${byName.skill.slug}-2`, name: '在商店里买一部手机' })
   })
 
   it('answers NOT_FOUND for an unknown task and BAD_REQUEST for a bad body', async () => {

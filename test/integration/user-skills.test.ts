@@ -93,7 +93,7 @@ describe('a skill saved by the person', () => {
       { type: 'click', selector: '#send', reason: 'send it', risk: 'high' },
     ])
     expect(skill.body).toContain('## What you fill in')
-    expect(skill.body).toContain('- `{{email}}`: email')
+    expect(skill.body).toContain('- {{email}}')
   })
 
   it('is listed and found by search as the person’s own, with its parameters and start URL; shipped ones are not marked', async () => {

@@ -23,15 +23,16 @@ const labels = ['Full name', 'Access code', 'Room', 'Send']
 describe('a recording in the person’s words', () => {
   it('describes each step and writes the SOP in English and in Chinese', () => {
     for (const [lang, expected] of [
-      ['en', ['Fill in “Full name” with {{fullname}}', 'Fill in “Access code” with {{code}} (a secret, never saved)', 'Choose “Blue room” in “Room”', 'Click “Send”']],
-      ['zh-CN', ['在“Full name”中填写 {{fullname}}', '在“Access code”中填写 {{code}}（机密，不会保存）', '在“Room”中选择“Blue room”', '点击“Send”']],
+      ['en', ['Fill in “Full name” with full name (asked each run)', 'Fill in “Access code” with access code (asked each run), a secret never saved', 'Choose “Blue room” in “Room”', 'Click “Send”']],
+      ['zh-CN', ['在“Full name”中填写 full name（每次运行时询问）', '在“Access code”中填写 access code（每次运行时询问），机密，不会保存', '在“Room”中选择“Blue room”', '点击“Send”']],
     ] as const) {
       const t = panelTranslator(lang)
-      const steps = STEPS.map((s, i) => ({ ...s, words: wordsFor(t, { step: s.step, label: labels[i], parameter: s.parameter }) }))
+      const steps = STEPS.map((s, i) => ({ ...s, words: wordsFor(t, lang, { step: s.step, label: labels[i], parameter: s.parameter }) }))
       expect(steps.map((s) => s.words)).toEqual(expected)
       const sop = sopFor(t, 'http://shop.test/book', steps)
       expect(sop.split('\n')[0]).toBe(lang === 'en' ? 'Start at http://shop.test/book.' : '从 http://shop.test/book 开始。')
-      expect(sop.split('\n')[1]).toBe(lang === 'en' ? 'You fill in each time: {{fullname}}, {{code}}.' : '每次需要填写：{{fullname}}、{{code}}。')
+      expect(sop.split('\n')[1]).toBe(lang === 'en' ? 'You fill in each time: Full name, Access code.' : '每次需要填写：Full name、Access code。')
+      expect(sop).not.toContain('{{')
       expect(sop).toContain(`4. ${expected[3]}`)
     }
   })

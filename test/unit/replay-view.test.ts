@@ -103,3 +103,21 @@ describe('the replay of an audit with events it cannot show and requests the bar
     expect(text).toContain('未询问即发送（你已设置在此网站上始终允许）：POST shop.example/api/drafts/8/delete')
   })
 })
+
+describe('the replay names the skill a task followed', () => {
+  const created = (data: Record<string, unknown>): AuditEvent[] =>
+    [{ seq: 1, ts: '2025-11-02T10:00:00.000Z', taskId: 't2', type: 'task.created', data: { goal: 'send feedback', mode: 'script', source, ...data }, prevHash: HASH, hash: HASH }] as AuditEvent[]
+  const skillLine = (list: AuditEvent[], lang: Lang) => {
+    const root = document.createElement('div')
+    document.body.appendChild(root)
+    render(h(ReplayView, { replay: buildReplay(list), t: replayTranslator(lang), lang, image: (name: string) => name }), root)
+    return root.querySelector('[data-skill-name]')?.textContent
+  }
+
+  it('by the name the person gave it, a value it asks for in words, and by its slug only when no name was kept', () => {
+    expect(skillLine(created({ skill: 'skill-3fa9c1', skillName: '给演示页面发送反馈' }), 'en')).toBe('给演示页面发送反馈')
+    expect(skillLine(created({ skill: 'buy-an-q', skillName: 'Buy an {{q}}' }), 'en')).toBe('Buy an q (asked each run)')
+    expect(skillLine(created({ skill: 'buy-an-q', skillName: 'Buy an {{q}}' }), 'zh-CN')).toBe('Buy an q（每次运行时询问）')
+    expect(skillLine(created({ skill: 'demo-contact-form' }), 'en')).toBe('demo-contact-form')
+  })
+})

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent, StepView } from '#protocol'
-import { EVIDENCE_GOAL, ScriptStep } from '#protocol'
+import { EVIDENCE_GOAL, ScriptStep, SkillSlug } from '#protocol'
 import { proposedActions, recordSteps, secretNameFor } from '../../server/lib/skills/recorded-steps'
 import { replayTargetOf, selectorFor } from '../../server/lib/skills/replay-target'
 import { slugFrom, taskSlug } from '../../server/lib/skills/slug'
@@ -30,10 +30,17 @@ describe('selectorFor', () => {
 })
 
 describe('slugs and secret names', () => {
-  it('makes a slug of ASCII words, or none for a Chinese goal', () => {
+  it('makes a slug of ASCII words, and a stable one of its own for a name in Chinese', () => {
     expect(slugFrom('Buy an iPhone 15 — at the Café!')).toBe('buy-an-iphone-15-at-the-cafe')
-    expect(slugFrom('在淘宝买 iPhone')).toBe('iphone')
-    expect(slugFrom('买15个苹果')).toBeUndefined()
+    // Letters beyond ASCII add a hash of the whole name: two Chinese names never meet in one slug.
+    expect(slugFrom('在淘宝买 iPhone')).toMatch(/^iphone-[0-9a-f]{6}$/)
+    expect(slugFrom('在京东买 iPhone')).toMatch(/^iphone-[0-9a-f]{6}$/)
+    expect(slugFrom('在京东买 iPhone')).not.toBe(slugFrom('在淘宝买 iPhone'))
+    expect(slugFrom('买15个苹果')).toMatch(/^skill-[0-9a-f]{6}$/)
+    expect(slugFrom('买15个苹果')).toBe(slugFrom(' 买15个苹果 '))
+    expect(slugFrom('发送反馈')).not.toBe(slugFrom('买15个苹果'))
+    for (const name of ['发送反馈', '在淘宝买 iPhone', 'Отправить отзыв']) expect(SkillSlug.safeParse(slugFrom(name)).success).toBe(true)
+    expect(slugFrom('🎉')).toBeUndefined()
     expect(slugFrom('x'.repeat(100))).toHaveLength(60)
     expect(taskSlug('Ab_C-d')).toBe('task-ab-c-d')
   })

@@ -1,4 +1,4 @@
-import { describeBrowser, describeError, describeResult } from '#protocol'
+import { describeBrowser, describeError, describeResult, skillWords } from '#protocol'
 import { statusOf } from '../status-words'
 import { principalName } from '../principal-words'
 import type { ComponentChildren } from 'preact'
@@ -148,7 +148,7 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
             <dt>{t('mode')}</dt>
             <dd>{replay.mode === 'script' ? t('modeScript') : replay.mode === 'llm' ? t('modeLlm') : replay.mode === 'mcp' ? t('modeMcp') : (replay.mode ?? '—')}</dd>
             {replay.startUrl && [<dt>{t('startUrl')}</dt>, <dd class="url">{replay.startUrl}</dd>]}
-            {replay.skill && [<dt>{t('skill')}</dt>, <dd>{replay.skill}</dd>]}
+            {replay.skill && [<dt>{t('skill')}</dt>, <dd data-skill-name>{skillWords(replay.skillName ?? replay.skill, undefined, lang)}</dd>]}
             {replay.clientId && [<dt>{t('client')}</dt>, <dd title={replay.clientId}>{clientName(replay, t, lang)}</dd>]}
             <dt>{t('created')}</dt>
             <dd>{formatTime(replay.createdAt, lang)}</dd>

@@ -9,6 +9,7 @@ export const taskPlacers: Placers = {
     replay.mode = d.mode
     replay.startUrl = str(d.startUrl)
     replay.skill = str(d.skill)
+    replay.skillName = str(d.skillName)
     replay.clientId = str(d.clientId) ?? str(d.source.clientId)
     replay.createdAt = event.ts
   },

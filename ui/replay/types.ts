@@ -156,6 +156,8 @@ export interface Replay {
   mode?: string
   startUrl?: string
   skill?: string
+  /** The skill's name as the person gave it (tasks started before names were kept have only the slug). */
+  skillName?: string
   clientId?: string
   /** The User-Agent the task's own browser called with: its name for a person ("Chrome 131 on Linux"). */
   clientAgent?: string

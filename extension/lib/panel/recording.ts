@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals'
 import type { SaveRecordingBody, ScriptStep, SkillParameter } from '#protocol'
-import { cutText, findSensitive, oneLineOf } from '#protocol'
+import { askedEachRun, cutText, findSensitive, oneLineOf, skillWords } from '#protocol'
+import type { Lang } from '../../../ui/i18n'
 import type { RecordedMessage } from '../record/messages'
 import type { ServerClient } from '../server/client'
 import { isServerError } from '../server/errors'
@@ -24,6 +25,7 @@ export interface RecordingDeps {
   /** Tells the recorder in the tab to stop watching. */
   stopIn: (tabId: number) => Promise<void>
   t: PanelT
+  lang: Lang
   notices: Notices
   now?: () => number
 }
@@ -31,14 +33,19 @@ export interface RecordingDeps {
 /** A page load within this long of a click or a submitted field is that step's consequence, not a step of its own. */
 const CAUSED_MS = 3000
 
-/** A step in the person's language: what the SOP lists and what the model reads as the step's intent. */
-export function wordsFor(t: PanelT, r: Pick<RecordedMessage, 'step' | 'label' | 'parameter'>): string {
+/**
+ * A step in the person's language: what the SOP lists and what the model reads as the step's intent. A value typed
+ * is said as the field's label "(asked each run)", never as the `{{name}}` the script keeps.
+ */
+export function wordsFor(t: PanelT, lang: Lang, r: Pick<RecordedMessage, 'step' | 'label' | 'parameter'>): string {
   const s = r.step
   switch (s.type) {
     case 'click':
       return t('record.step.click', { name: r.label })
-    case 'type':
-      return t(r.parameter?.secret ? 'record.step.secret' : 'record.step.type', { name: r.label, param: s.text })
+    case 'type': {
+      const param = r.parameter ? askedEachRun(r.parameter.label, lang) : s.text
+      return t(r.parameter?.secret ? 'record.step.secret' : 'record.step.type', { name: r.label, param })
+    }
     case 'select':
       return t('record.step.select', { option: s.option, name: r.label })
     case 'navigate':
@@ -48,15 +55,26 @@ export function wordsFor(t: PanelT, r: Pick<RecordedMessage, 'step' | 'label' | 
   }
 }
 
-/** The SOP in words, made from the steps: where it starts, what is filled in, and each step numbered. */
+/** The SOP in words, made from the steps: where it starts, what is filled in (by the fields' labels), each step numbered. */
 export function sopFor(t: PanelT, startUrl: string | null, steps: ReviewStep[]): string {
-  const names = [...new Set(steps.flatMap((s) => (s.parameter ? [`{{${s.parameter.name}}}`] : [])))]
+  const names = [...new Set(steps.flatMap((s) => (s.parameter ? [s.parameter.label] : [])))]
   return [
     ...(startUrl ? [t('record.sop.start', { url: startUrl })] : []),
     ...(names.length ? [t('record.sop.fill', { names: names.join(t('record.sop.sep')) })] : []),
     '',
     ...steps.map((s, i) => `${i + 1}. ${s.words}`),
   ].join('\n')
+}
+
+/**
+ * The text with each parameter's words ("email (asked each run)") made its `{{name}}` again, as the skill keeps it:
+ * the replay fills the value in, so the model told a step's intent knows what to type. `first` wins a shared label.
+ */
+function withPlaceholders(text: string, steps: ReviewStep[], lang: Lang, first?: ReviewStep['parameter']): string {
+  const params = [...(first ? [first] : []), ...steps.flatMap((s) => (s.parameter ? [s.parameter] : []))]
+  const phrases = new Map<string, string>()
+  for (const p of params) if (!phrases.has(askedEachRun(p.label, lang))) phrases.set(askedEachRun(p.label, lang), `{{${p.name}}}`)
+  return [...phrases].sort(([a], [b]) => b.length - a.length).reduce((out, [phrase, placeholder]) => out.split(phrase).join(placeholder), text)
 }
 
 /** An address that carries the person's email, phone or card number keeps only its page, not its query. */
@@ -68,7 +86,7 @@ const plainUrl = (url: string) => {
 
 /** Record in the side panel: watch the person do the task in their tab, let them review it, save it as a skill. */
 export function createRecording(deps: RecordingDeps) {
-  const { t, notices } = deps
+  const { t, lang, notices } = deps
   const now = deps.now ?? Date.now
   const phase = signal<'idle' | 'recording' | 'review'>('idle')
   const steps = signal<ReviewStep[]>([])
@@ -83,7 +101,7 @@ export function createRecording(deps: RecordingDeps) {
   let lastUrl: string | null = null
 
   const add = (r: Omit<ReviewStep, 'id' | 'words'> & { label: string }) => {
-    steps.value = [...steps.value, { id: nextId++, step: r.step, words: wordsFor(t, r), ...(r.parameter ? { parameter: r.parameter } : {}) }]
+    steps.value = [...steps.value, { id: nextId++, step: r.step, words: wordsFor(t, lang, r), ...(r.parameter ? { parameter: r.parameter } : {}) }]
   }
   const refreshSop = () => {
     if (!sopEdited.value) sop.value = sopFor(t, startUrl.value, steps.value)
@@ -166,9 +184,9 @@ export function createRecording(deps: RecordingDeps) {
         for (const s of steps.value) if (s.parameter && !parameters.some((p) => p.name === s.parameter!.name)) parameters.push({ name: s.parameter.name, label: s.parameter.label })
         const body: SaveRecordingBody = {
           name: cutText(title, 200),
-          sop: sop.value.trim() || sopFor(t, startUrl.value, steps.value),
+          sop: withPlaceholders(sop.value.trim() || sopFor(t, startUrl.value, steps.value), steps.value, lang),
           // Each step's words are its intent: what the model is told when its element has gone.
-          steps: steps.value.map((s) => ({ ...s.step, reason: s.words.slice(0, 2000) }) as ScriptStep),
+          steps: steps.value.map((s) => ({ ...s.step, reason: withPlaceholders(s.words, steps.value, lang, s.parameter).slice(0, 2000) }) as ScriptStep),
           ...(parameters.length ? { parameters } : {}),
           ...(startUrl.value ? { startUrl: startUrl.value } : {}),
         }
@@ -177,10 +195,12 @@ export function createRecording(deps: RecordingDeps) {
           saved.value = skill.slug
           phase.value = 'idle'
           steps.value = []
-          notices.say(t('record.saved', { slug: skill.slug }))
+          notices.say(t('record.saved', { name: skillWords(skill.name, skill.parameters, lang) }))
         } catch (error) {
-          const slug = (error as { details?: { slug?: unknown } }).details?.slug
-          if (isServerError(error, 'CONFLICT') && typeof slug === 'string') return notices.fail(t('record.conflict', { slug }))
+          const { slug, name: taken } = (error as { details?: { slug?: unknown; name?: unknown } }).details ?? {}
+          if (isServerError(error, 'CONFLICT') && typeof slug === 'string') {
+            return notices.fail(t('record.conflict', { name: skillWords(typeof taken === 'string' ? taken : title, parameters, lang) }))
+          }
           throw error
         }
       }),

@@ -1,6 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals'
 import type { SaveSkillBody, StatusView } from '#protocol'
-import { SkillSlug } from '#protocol'
+import { skillWords } from '#protocol'
+import type { Lang } from '../../../ui/i18n'
 import type { ServerClient } from '../server/client'
 import { isServerError } from '../server/errors'
 import type { PanelT } from './i18n'
@@ -11,35 +12,37 @@ export interface SaveSkillDeps {
   /** The followed task: the form and its outcome belong to one task and vanish when the panel shows another. */
   task: { taskId: ReadonlySignal<string | null>; view: ReadonlySignal<StatusView | null>; finished: ReadonlySignal<boolean> }
   t: PanelT
+  lang: Lang
   notices: Notices
 }
 
 export interface SaveSkillForm {
   taskId: string
   name: string
-  slug: string
-  /** The slug the server refused because a skill has it already: the person may overwrite it. */
+  /**
+   * The name of the skill of theirs that has this name already (the server refused to write over it): the person
+   * replaces it or keeps both.
+   */
   conflict: string | null
-  /** The slug taken is a skill that comes with Tandem: it is never overwritten, only another slug will do. */
-  shipped?: boolean
 }
 
 export interface SavedSkill {
   taskId: string
   slug: string
+  /** The skill's name as a person reads it: a `{{name}}` it asks for is said in words. */
   name: string
   scripted: boolean
 }
 
 const NAME_MAX = 200
-const slugOf = (details: unknown): string | undefined => {
-  const slug = (details as { slug?: unknown } | undefined)?.slug
-  return typeof slug === 'string' ? slug : undefined
+const takenName = (details: unknown): string | undefined => {
+  const { slug, name } = (details as { slug?: unknown; name?: unknown } | undefined) ?? {}
+  return typeof slug !== 'string' ? undefined : typeof name === 'string' ? name : slug
 }
 
-/** "Save as skill" on a finished task: a name taken from the goal, an optional slug, and overwrite on conflict. */
+/** "Save as skill" on a finished task: a name taken from the goal; replace or keep both when the person has it already. */
 export function createSaveSkill(deps: SaveSkillDeps) {
-  const { client, task, t, notices } = deps
+  const { client, task, t, lang, notices } = deps
   const draft = signal<SaveSkillForm | null>(null)
   const done = signal<SavedSkill | null>(null)
 
@@ -60,38 +63,34 @@ export function createSaveSkill(deps: SaveSkillDeps) {
     open() {
       const view = task.view.value
       if (!view || !task.finished.value) return
-      draft.value = { taskId: view.task.id, name: view.task.goal.replace(/\s+/g, ' ').trim().slice(0, NAME_MAX), slug: '', conflict: null }
+      draft.value = { taskId: view.task.id, name: view.task.goal.replace(/\s+/g, ' ').trim().slice(0, NAME_MAX), conflict: null }
     },
     close: () => void (draft.value = null),
-    // A changed slug is a new request: the refusal of the old one no longer applies.
-    setName: (name: string) => edit({ name }),
-    setSlug: (slug: string) => edit({ slug, conflict: null, shipped: false }),
+    // Another name is a new request: the skill the old one met no longer matters.
+    setName: (name: string) => edit({ name, conflict: null }),
 
-    /** Saves; `overwrite` only after the person saw the conflict and chose to replace that skill. */
-    save: (overwrite = false) =>
+    /** Saves; `replace` or `keepBoth` only after the person saw they have a skill of that name and chose. */
+    save: (choice?: 'replace' | 'keepBoth') =>
       notices.run(async () => {
         const current = form.value
         if (!current) return
         const name = current.name.trim()
-        const slug = current.slug.trim().toLowerCase()
-        if (slug && !SkillSlug.safeParse(slug).success) return notices.fail(t('save.badSlug'))
         const body: SaveSkillBody = {
           taskId: current.taskId,
           ...(name ? { name: name.slice(0, NAME_MAX) } : {}),
-          ...(slug ? { slug } : {}),
-          ...(overwrite ? { overwrite: true } : {}),
+          ...(choice === 'replace' ? { overwrite: true } : choice === 'keepBoth' ? { keepBoth: true } : {}),
         }
         try {
           const { skill } = await client.saveSkill(body)
-          done.value = { taskId: current.taskId, slug: skill.slug, name: skill.name, scripted: skill.scripted }
+          const shown = skillWords(skill.name, skill.parameters, lang)
+          done.value = { taskId: current.taskId, slug: skill.slug, name: shown, scripted: skill.scripted }
           draft.value = null
-          notices.say(t('save.saved', { slug: skill.slug }))
+          notices.say(t('save.saved', { name: shown }))
         } catch (error) {
-          if (!isServerError(error, 'CONFLICT') || !slugOf(error.details)) throw error
-          const taken = slugOf(error.details)!
-          // Keep what the person typed; the slug that clashed is shown so overwriting is a knowing choice.
-          const shipped = (error.details as { shipped?: unknown } | undefined)?.shipped === true
-          draft.value = { ...current, slug: current.slug || taken, conflict: taken, shipped }
+          const taken = isServerError(error, 'CONFLICT') ? takenName(error.details) : undefined
+          if (taken === undefined) throw error
+          // Keep what the person typed, and name the skill they have so replacing it is a knowing choice.
+          draft.value = { ...current, conflict: skillWords(taken, undefined, lang) }
         }
       }),
   }

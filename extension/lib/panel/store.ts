@@ -105,7 +105,7 @@ export function createPanelStore(deps: PanelDeps) {
     notices,
     allowedChanged: allowedWrites.load,
   })
-  const saveSkill = createSaveSkill({ client, task, t, notices })
+  const saveSkill = createSaveSkill({ client, task, t, lang: deps.lang, notices })
   const planReview = createPlanReview({ client, task, t, notices, wake: deps.wake })
   const recording = createRecording({
     client,
@@ -113,6 +113,7 @@ export function createPanelStore(deps: PanelDeps) {
     inject: deps.recorder?.inject ?? (async () => false),
     stopIn: deps.recorder?.stopIn ?? (async () => undefined),
     t,
+    lang: deps.lang,
     notices,
   })
   const newTask = createNewTask({

@@ -1,7 +1,7 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { nanoid } from 'nanoid'
-import type { AuditEvent, SaveRecordingBody, SaveSkillBody, SaveSkillData, Skill, StatusView } from '#protocol'
+import type { AuditEvent, SaveRecordingBody, SaveSkillBody, SaveSkillData, Skill, SkillSummary, StatusView } from '#protocol'
 import { cutText, isTerminal, oneLineOf, shortenText, SitePattern, toWellFormedText } from '#protocol'
 import { badRequest, conflict } from '../http/errors'
 import { createKeyedMutex } from '../state/keyed-mutex'
@@ -9,7 +9,7 @@ import { parseSkill, SkillFormatError } from './parse-skill'
 import { proposedActions, recordSteps, UnreplayableStep, type RecordedStep } from './recorded-steps'
 import { renderRecording } from './recording-file'
 import { renderSkill, type SkillDraft } from './skill-file'
-import { slugFrom, taskSlug } from './slug'
+import { freeSlug, nameKey, slugFrom, taskSlug } from './slug'
 import { toSummary } from './summary'
 
 export interface SkillSaverDeps {
@@ -17,10 +17,13 @@ export interface SkillSaverDeps {
   events(taskId: string): Promise<AuditEvent[]>
   skillsDir: string
   /** The index the saved skill joins, so search finds it at once. */
-  index(): Promise<{ get(slug: string): Skill | undefined; add(skill: Skill): void }>
+  index(): Promise<{ get(slug: string): Skill | undefined; add(skill: Skill): void; list(): SkillSummary[] }>
   /** Replaces any configured secret value left in the text by its {{secret:NAME}} placeholder. */
   redact?: (text: string) => string
 }
+
+/** What the person said to do when the skill's slug is taken. */
+type SaveChoice = { overwrite?: boolean; keepBoth?: boolean }
 
 const exists = (path: string) =>
   stat(path).then(
@@ -71,20 +74,38 @@ export function createSkillSaver(deps: SkillSaverDeps) {
     }
   }
 
-  /** Writes SKILL.md (never over a shipped skill, nor over the person's own unless asked) and indexes it. */
-  async function write(slug: string, text: string, skill: Skill, overwrite: boolean | undefined): Promise<SaveSkillData> {
-    return withLock(slug, async () => {
-      const index = await deps.index()
+  /**
+   * The slug a new skill is written under. One the person chose is theirs to overwrite (never a shipped one). Without
+   * one, a skill of theirs with the same name is a CONFLICT naming it, so a second "Send feedback" never replaces the
+   * first unless the person says to (`overwrite`) or keeps both (`keepBoth`); the slug made from the name moves aside
+   * (`-2`, `-3`…) for any other skill that holds it, shipped or of another name.
+   */
+  async function slugToWrite(wanted: { slug: string; chosen: boolean; name: string }, choice: SaveChoice): Promise<string> {
+    const index = await deps.index()
+    const takenBy = async (slug: string) => index.get(slug) ?? ((await exists(join(deps.skillsDir, slug, 'SKILL.md'))) ? null : undefined)
+    const moveAside = () => freeSlug(wanted.slug, async (slug) => (await takenBy(slug)) !== undefined)
+    if (!wanted.chosen) {
+      const same = choice.keepBoth ? undefined : index.list().find((s) => s.own && nameKey(s.name) === nameKey(wanted.name))
+      if (!same) return moveAside()
+      if (!choice.overwrite) throw conflict('A skill of yours has this name already: set overwrite to replace it, or keepBoth to save this one beside it.', { slug: same.slug, name: same.name })
+      return same.slug
+    }
+    const taken = await takenBy(wanted.slug)
+    if (taken === undefined) return wanted.slug
+    if (choice.keepBoth) return moveAside()
+    // A shipped skill is never replaced: its folder is only read.
+    if (taken && !taken.own) throw conflict(`${wanted.slug} is a skill that comes with Tandem: choose another slug for yours.`, { slug: wanted.slug, name: taken.name, shipped: true })
+    if (!choice.overwrite) throw conflict(`A skill with the slug ${wanted.slug} exists already: choose another slug, set overwrite, or set keepBoth.`, { slug: wanted.slug, ...(taken ? { name: taken.name } : {}) })
+    return wanted.slug
+  }
+
+  /** Writes SKILL.md under the slug slugToWrite gives and indexes it; one save at a time, so two never pick one slug. */
+  async function write(wanted: { slug: string; chosen: boolean }, rendered: string, choice: SaveChoice): Promise<SaveSkillData> {
+    const { text, skill } = finalText(wanted.slug, rendered)
+    return withLock('skills', async () => {
+      const slug = await slugToWrite({ ...wanted, name: skill.name }, choice)
       const dir = join(deps.skillsDir, slug)
       const file = join(dir, 'SKILL.md')
-      const taken = index.get(slug)
-      // A shipped skill is never replaced: its folder is only read.
-      if (taken && !taken.own) {
-        throw conflict(`${slug} is a skill that comes with Tandem: choose another slug for yours.`, { slug, shipped: true })
-      }
-      if (!overwrite && (taken || (await exists(file)))) {
-        throw conflict(`A skill named ${slug} exists already: choose another slug, or set overwrite.`, { slug })
-      }
       await mkdir(dir, { recursive: true })
       const temp = join(dir, `.SKILL.md.${nanoid(8)}.tmp`)
       try {
@@ -94,8 +115,8 @@ export function createSkillSaver(deps: SkillSaverDeps) {
         await rm(temp, { force: true })
         throw error
       }
-      const own = { ...skill, own: true }
-      index.add(own)
+      const own = { ...skill, slug, own: true }
+      ;(await deps.index()).add(own)
       return { skill: toSummary(own), file }
     })
   }
@@ -133,15 +154,13 @@ export function createSkillSaver(deps: SkillSaverDeps) {
         ...(startUrl ? { startUrl } : {}),
         source: { taskId: view.task.id, status: view.task.status, at: view.task.updatedAt },
       }
-      const { text, skill } = finalText(slug, renderSkill(draft))
-      return write(slug, text, skill, body.overwrite)
+      return write({ slug, chosen: !!body.slug }, renderSkill(draft), body)
     },
 
     /** A demonstration recorded in the side panel, reviewed by the person: written and indexed like a saved task. */
     async saveRecording(body: SaveRecordingBody): Promise<SaveSkillData> {
       const slug = body.slug ?? slugFrom(body.name) ?? taskSlug(nanoid(8))
-      const { text, skill } = finalText(slug, renderRecording(body))
-      return write(slug, text, skill, body.overwrite)
+      return write({ slug, chosen: !!body.slug }, renderRecording(body), body)
     },
   }
 }

@@ -83,7 +83,7 @@ export function renderSkill(draft: SkillDraft): string {
       ? [
           '## What you fill in',
           'What was typed when this was recorded is not kept: Tandem asks for these each time the skill runs.',
-          ...fm.parameters.map((p) => `- \`{{${p.name}}}\`: ${p.label}`),
+          ...fm.parameters.map((p) => `- {{${p.name}}}`),
           '',
         ]
       : []),

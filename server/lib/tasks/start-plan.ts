@@ -7,6 +7,8 @@ export interface StartPlan {
   mode: 'script' | 'llm'
   script?: ScriptStep[]
   skill?: string
+  /** The skill's name as the person gave it, for every place that says which skill the task follows. */
+  skillName?: string
   /** Where the task opens first: the request's start URL, else the skill's when its script does not navigate first. */
   startUrl?: string
 }
@@ -26,7 +28,7 @@ function onServer(startUrl: string | undefined, serverOrigin: string | undefined
 export async function planStart(body: StartBody, findSkill: FindSkill | undefined, hasLlm: boolean, serverOrigin?: string): Promise<StartPlan> {
   const skill = body.skill ? await findSkill?.(body.skill) : undefined
   if (body.skill && !skill) throw notFound(`No skill ${body.skill}: see GET /api/skills for the library.`)
-  const named = skill ? { skill: skill.slug } : {}
+  const named = skill ? { skill: skill.slug, skillName: skill.name } : {}
   let plan: StartPlan
   if (body.script) {
     if (body.mode === 'llm') throw badRequest('A task with a script runs it without an LLM: leave out mode or set it to "script".')

@@ -44,6 +44,7 @@ export interface TaskRecord {
   driver?: { name: string; version: string }
   startUrl?: string
   skill?: string
+  skillName?: string
   createdAt: string
   updatedAt: string
   script?: ScriptStep[]
@@ -112,6 +113,7 @@ export function toTaskView(task: TaskRecord): TaskView {
     ...(task.clientId ? { clientId: task.clientId } : {}),
     ...(task.startUrl ? { startUrl: task.startUrl } : {}),
     ...(task.skill ? { skill: task.skill } : {}),
+    ...(task.skillName ? { skillName: task.skillName } : {}),
     createdAt: task.createdAt,
     updatedAt: task.updatedAt,
     // The steps a person counts: the pictures taken before asking are not steps.

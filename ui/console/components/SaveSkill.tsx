@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks'
 import type { SaveSkillBody } from '#protocol'
+import { skillWords } from '#protocol'
 import { useConsole } from '../context'
 
 /** Saves a finished task as skills/<slug>/SKILL.md through POST /api/skills. */
 export function SaveSkill({ taskId, goal }: { taskId: string; goal: string }) {
-  const { store, t } = useConsole()
+  const { store, t, lang } = useConsole()
   const [open, setOpen] = useState(false)
   const [name, setName] = useState(goal.slice(0, 200))
   const [slug, setSlug] = useState('')
@@ -15,7 +16,7 @@ export function SaveSkill({ taskId, goal }: { taskId: string; goal: string }) {
   if (saved) {
     return (
       <p class="saved" role="status">
-        {t('saved', { file: saved.file, name: saved.skill.name })}
+        {t('saved', { file: saved.file, name: skillWords(saved.skill.name, saved.skill.parameters, lang) })}
       </p>
     )
   }
