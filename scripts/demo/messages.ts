@@ -1,4 +1,5 @@
-import { createTranslator, pickLang, type Lang, type Translate } from '../../ui/i18n'
+import { terminalLang } from '../../server/lib/terminal/words'
+import { createTranslator, type Lang, type Translate } from '../../ui/i18n'
 
 const en = {
   title: 'Tandem demo: a scripted purchase through the real server, extension and side panel',
@@ -125,8 +126,8 @@ export const DEMO_TEXT = { en, 'zh-CN': zh }
 export type DemoText = Translate<typeof en>
 export type DemoStage = 'build' | 'server' | 'shop' | 'browser' | 'task' | 'approval' | 'export' | 'verify'
 
-/** The terminal's language, as the locale variables name it. */
-export const terminalLang = (env: NodeJS.ProcessEnv = process.env): Lang => pickLang(env.LC_ALL || env.LC_MESSAGES || env.LANG)
+/** The terminal's language: the same choice `npm start` makes. */
+export { terminalLang }
 
 export const demoText = (lang: Lang = terminalLang()): DemoText => createTranslator(DEMO_TEXT, lang)
 
