@@ -31,6 +31,9 @@ const httpUrl = z
 export const SkillFrontmatter = z.strictObject({
   name: z.string().min(1).max(200),
   description: z.string().min(1).max(2000),
+  /** The name and description in Chinese, for a skill written in English: shown to a Chinese reader and searched too. */
+  'name-zh': z.string().min(1).max(200).optional(),
+  'description-zh': z.string().min(1).max(2000).optional(),
   /** The sites the procedure is written for; empty for a procedure that works on any site. */
   sites: z.array(SitePattern).max(100).default([]),
   tags: list(100).default([]),
@@ -77,6 +80,9 @@ export const SkillSearchResult = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The skill's `name-zh` and `description-zh`, when it has them. */
+  nameZh: z.string().optional(),
+  descriptionZh: z.string().optional(),
   sites: z.array(z.string()),
   tags: z.array(z.string()),
   risk: Risk,
