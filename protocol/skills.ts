@@ -95,3 +95,23 @@ export const SkillSearchResult = z.object({
   own: z.boolean().optional(),
 })
 export type SkillSearchResult = z.infer<typeof SkillSearchResult>
+
+/** A skill as any list carries it: its frontmatter's `name-zh` or a search result's `nameZh`. */
+interface NamedSkill {
+  name: string
+  description: string
+  nameZh?: string
+  descriptionZh?: string
+  'name-zh'?: string
+  'description-zh'?: string
+}
+
+/** A skill's name in the reader's language: the Chinese one for a Chinese reader when it has one. */
+export const skillNameIn = (skill: Omit<NamedSkill, 'description'>, lang: 'en' | 'zh-CN'): string =>
+  (lang === 'zh-CN' && (skill.nameZh ?? skill['name-zh'])) || skill.name
+
+/** A skill's name and description in the reader's language: the Chinese ones for a Chinese reader when it has them. */
+export function skillInLang(skill: NamedSkill, lang: 'en' | 'zh-CN'): { name: string; description: string } {
+  const description = (lang === 'zh-CN' && (skill.descriptionZh ?? skill['description-zh'])) || skill.description
+  return { name: skillNameIn(skill, lang), description }
+}

@@ -1,8 +1,9 @@
+import { skillInLang } from '#protocol'
 import type { PanelStore } from '../lib/panel/store'
 
 /** Search the skill library and pick one procedure for the task to follow. */
 export function SkillPicker({ store }: { store: PanelStore }) {
-  const { t, newTask } = store
+  const { t, newTask, lang } = store
   const picked = newTask.draft.value.skill
   if (picked) {
     return (
@@ -43,9 +44,9 @@ export function SkillPicker({ store }: { store: PanelStore }) {
           {results.map((skill) => (
             <li key={skill.slug}>
               <button type="button" class="skill-option" onClick={() => newTask.pickSkill(skill)}>
-                <strong>{skill.name}</strong>
+                <strong>{skillInLang(skill, lang).name}</strong>
                 <span class={`badge risk-${skill.risk}`}>{t(`risk.${skill.risk}`)}</span>
-                <span class="muted">{skill.description}</span>
+                <span class="muted">{skillInLang(skill, lang).description}</span>
                 {skill.scripted && <span class="skill-mode">{t('start.skillScripted')}</span>}
                 {skill.own && (
                   <span class="skill-mode" data-testid="skill-own">
@@ -63,7 +64,7 @@ export function SkillPicker({ store }: { store: PanelStore }) {
 
 /** The picked skill's parameters: one plain field each, filled in for this run only. */
 function SkillParams({ store }: { store: PanelStore }) {
-  const { t, newTask } = store
+  const { t, newTask, lang } = store
   const parameters = newTask.draft.value.skill?.parameters ?? []
   return (
     <fieldset class="skill-params" data-testid="skill-params">

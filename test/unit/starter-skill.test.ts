@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SkillSearchResult, type Skill } from '#protocol'
+import { SkillSearchResult, skillInLang, type Skill } from '#protocol'
 import { loadSkills } from '../../server/lib/skills/load-skills'
 import { createSkillIndex, type SkillIndex } from '../../server/lib/skills/search-index'
 import { say } from '../../server/lib/terminal/words'
@@ -62,5 +62,14 @@ describe('a whole name typed as the query', () => {
   it('forgets a name the skill no longer has', () => {
     index.add(skill('contact', { name: 'Write to us', sites: ['example.com'] }))
     expect(index.search('填写联系表单')[0]?.slug).toBe('fill-forms')
+  })
+})
+
+describe('skillInLang', () => {
+  it('gives a Chinese reader the Chinese name and description when there are some, and the English otherwise', () => {
+    const listed = { name: 'Send it', description: 'Sends it.', 'name-zh': '发送', 'description-zh': '把它发出去。' }
+    expect(skillInLang(listed, 'zh-CN')).toEqual({ name: '发送', description: '把它发出去。' })
+    expect(skillInLang({ name: 'Send it', description: 'Sends it.', nameZh: '发送' }, 'zh-CN')).toEqual({ name: '发送', description: 'Sends it.' })
+    expect(skillInLang(listed, 'en')).toEqual({ name: 'Send it', description: 'Sends it.' })
   })
 })

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks'
+import { skillInLang } from '#protocol'
 import { replayTranslator } from '../../replay/i18n'
 import { useConsole } from '../context'
 import { hrefOf } from '../route'
@@ -47,7 +48,7 @@ export function SkillsPage() {
             <li class="card skill" key={skill.slug} data-skill={skill.slug}>
               <div class="row">
                 <a class="skill-name" href={hrefOf({ page: 'skill', slug: skill.slug })}>
-                  {skill.name}
+                  {skillInLang(skill, lang).name}
                 </a>
                 <span class={`badge risk-${skill.risk}`}>{rt(`risk_${skill.risk}`)}</span>
                 <span class={`badge ${skill.scripted ? 'scripted' : 'guided'}`} data-scripted={String(skill.scripted)}>
@@ -56,7 +57,7 @@ export function SkillsPage() {
                 {skill.own && <span class="badge own" data-own="true">{t('skillOwn')}</span>}
                 <span class="muted">{skill.slug}</span>
               </div>
-              <div>{skill.description}</div>
+              <div>{skillInLang(skill, lang).description}</div>
               <div class="muted">{t('sites', { list: skill.sites.length ? skill.sites.join(', ') : t('anySite') })}</div>
             </li>
           ))}
