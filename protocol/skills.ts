@@ -31,6 +31,9 @@ const httpUrl = z
 export const SkillFrontmatter = z.strictObject({
   name: z.string().min(1).max(200),
   description: z.string().min(1).max(2000),
+  /** The name and description in Chinese, for a skill written in English: shown to a Chinese reader and searched too. */
+  'name-zh': z.string().min(1).max(200).optional(),
+  'description-zh': z.string().min(1).max(2000).optional(),
   /** The sites the procedure is written for; empty for a procedure that works on any site. */
   sites: z.array(SitePattern).max(100).default([]),
   tags: list(100).default([]),
@@ -77,6 +80,9 @@ export const SkillSearchResult = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The skill's `name-zh` and `description-zh`, when it has them. */
+  nameZh: z.string().optional(),
+  descriptionZh: z.string().optional(),
   sites: z.array(z.string()),
   tags: z.array(z.string()),
   risk: Risk,
@@ -89,3 +95,23 @@ export const SkillSearchResult = z.object({
   own: z.boolean().optional(),
 })
 export type SkillSearchResult = z.infer<typeof SkillSearchResult>
+
+/** A skill as any list carries it: its frontmatter's `name-zh` or a search result's `nameZh`. */
+interface NamedSkill {
+  name: string
+  description: string
+  nameZh?: string
+  descriptionZh?: string
+  'name-zh'?: string
+  'description-zh'?: string
+}
+
+/** A skill's name in the reader's language: the Chinese one for a Chinese reader when it has one. */
+export const skillNameIn = (skill: Omit<NamedSkill, 'description'>, lang: 'en' | 'zh-CN'): string =>
+  (lang === 'zh-CN' && (skill.nameZh ?? skill['name-zh'])) || skill.name
+
+/** A skill's name and description in the reader's language: the Chinese ones for a Chinese reader when it has them. */
+export function skillInLang(skill: NamedSkill, lang: 'en' | 'zh-CN'): { name: string; description: string } {
+  const description = (lang === 'zh-CN' && (skill.descriptionZh ?? skill['description-zh'])) || skill.description
+  return { name: skillNameIn(skill, lang), description }
+}

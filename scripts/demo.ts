@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { CHROMIUM } from '../e2e/support/browser'
 import { createCleanup } from './demo/cleanup'
 import { STATUS_WORDS } from '../ui/status-words'
+import { columns } from './demo/columns'
 import { DemoFailure, demoText, terminalLang } from './demo/messages'
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -48,8 +49,6 @@ function runBuild(): Promise<void> {
   })
 }
 
-const pad = (label: string) => `  ${label.padEnd(14)}`
-
 try {
   console.log(t('title'))
   if (!args.includes('--no-build')) {
@@ -68,14 +67,15 @@ try {
   const productName = (id: string) => CATALOG.find((p) => p.id === id)?.name ?? id
   const screenshots = result.zipEntries.filter((name) => name.startsWith('artifacts/')).length
   console.log(`\n${t('summary')}`)
-  console.log(`${pad(t('summary.status'))}${STATUS_WORDS[lang][result.status]}`)
-  console.log(`${pad(t('summary.order'))}${order ? `#1 ${order.items.map(productName).join(', ')} · ${order.name}` : t('summary.noOrder')}`)
-  console.log(`${pad(t('summary.approval'))}${t('summary.approvalValue', { count: result.panelClicks, client: result.clientId })}`)
-  console.log(`${pad(t('summary.chain'))}${result.chain.verdict}`)
-  console.log(
-    `${pad(t('summary.export'))}${t('summary.exportValue', { path: relative(root, result.zipPath) || result.zipPath, events: 'events.jsonl', artifacts: screenshots })}`,
-  )
-  console.log(`${pad(t('summary.time'))}${Math.round(result.elapsedMs / 100) / 10}s`)
+  const summary: [string, string][] = [
+    [t('summary.status'), STATUS_WORDS[lang][result.status]],
+    [t('summary.order'), order ? `#1 ${order.items.map(productName).join(', ')} · ${order.name}` : t('summary.noOrder')],
+    [t('summary.approval'), t('summary.approvalValue', { count: result.panelClicks, client: result.clientId })],
+    [t('summary.chain'), t('summary.chainValue', { events: result.chain.events })],
+    [t('summary.export'), t('summary.exportValue', { path: relative(root, result.zipPath) || result.zipPath, events: 'events.jsonl', artifacts: screenshots })],
+    [t('summary.time'), t('seconds', { s: Math.round(result.elapsedMs / 100) / 10 })],
+  ]
+  for (const line of columns(summary)) console.log(line)
   console.log(`\n✔ ${t('ok')}`)
   process.exit(0)
 } catch (error) {

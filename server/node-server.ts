@@ -12,6 +12,7 @@ import { useNitroApp, useRuntimeConfig } from 'nitropack/runtime'
 import { setupGracefulShutdown } from 'nitropack/runtime/internal/shutdown'
 import { trapUnhandledNodeErrors } from 'nitropack/runtime/internal/utils'
 import { httpTimeoutsOf } from './lib/config'
+import { say } from './lib/terminal/words'
 
 const cert = process.env.NITRO_SSL_CERT
 const key = process.env.NITRO_SSL_KEY
@@ -33,11 +34,11 @@ const path = process.env.NITRO_UNIX_SOCKET
 
 server.listen(path ? { path } : { port: Number.isInteger(port) && port >= 0 ? port : 3000, host }, () => {
   const address = server.address()
-  if (typeof address === 'string') return console.log(`Listening on unix socket ${address}`)
+  if (typeof address === 'string') return console.log(say('listeningSocket', { path: address }))
   if (!address) return
   const baseURL = (useRuntimeConfig().app.baseURL || '').replace(/\/$/, '')
   const where = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  console.log(`Listening on ${cert && key ? 'https' : 'http'}://${where}:${address.port}${baseURL}`)
+  console.log(say('listening', { url: `${cert && key ? 'https' : 'http'}://${where}:${address.port}${baseURL}` }))
 })
 
 trapUnhandledNodeErrors()

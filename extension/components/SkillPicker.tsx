@@ -1,4 +1,4 @@
-import { skillWords } from '#protocol'
+import { skillInLang, skillWords } from '#protocol'
 import type { PanelStore } from '../lib/panel/store'
 
 /** Search the skill library and pick one procedure for the task to follow. */
@@ -10,7 +10,7 @@ export function SkillPicker({ store }: { store: PanelStore }) {
       <>
         <div class="row skill-picked" data-testid="skill">
           <span>
-            {t('start.skillPicked', { name: skillWords(picked.name, picked.parameters, lang) })}
+            {t('start.skillPicked', { name: skillWords(skillInLang(picked, lang).name, picked.parameters, lang) })}
             {picked.scripted && (
               <span class="skill-mode" data-testid="skill-scripted">
                 {t('start.skillScripted')}
@@ -44,9 +44,9 @@ export function SkillPicker({ store }: { store: PanelStore }) {
           {results.map((skill) => (
             <li key={skill.slug}>
               <button type="button" class="skill-option" onClick={() => newTask.pickSkill(skill)}>
-                <strong>{skillWords(skill.name, skill.parameters, lang)}</strong>
+                <strong>{skillWords(skillInLang(skill, lang).name, skill.parameters, lang)}</strong>
                 <span class={`badge risk-${skill.risk}`}>{t(`risk.${skill.risk}`)}</span>
-                <span class="muted">{skillWords(skill.description, skill.parameters, lang)}</span>
+                <span class="muted">{skillWords(skillInLang(skill, lang).description, skill.parameters, lang)}</span>
                 {skill.scripted && <span class="skill-mode">{t('start.skillScripted')}</span>}
                 {skill.own && (
                   <span class="skill-mode" data-testid="skill-own">
@@ -64,7 +64,7 @@ export function SkillPicker({ store }: { store: PanelStore }) {
 
 /** The picked skill's parameters: one plain field each, filled in for this run only. */
 function SkillParams({ store }: { store: PanelStore }) {
-  const { t, newTask } = store
+  const { t, newTask, lang } = store
   const parameters = newTask.draft.value.skill?.parameters ?? []
   return (
     <fieldset class="skill-params" data-testid="skill-params">

@@ -83,3 +83,18 @@ describe('panel: a skill that asks for values at run time', () => {
     expect(client.start).toHaveBeenCalledWith({ goal: 'log in', skill: 'login-safely' })
   })
 })
+
+describe('panel: a skill named in both languages', () => {
+  const both: SkillSearchResult = { ...DEMO, nameZh: '填写演示联系表单', descriptionZh: '入门技能' }
+
+  it('follows it under its Chinese name in a Chinese panel, and its English one in an English panel', async () => {
+    const zh = setup({ followed: null, lang: 'zh-CN' })
+    await zh.store.load()
+    zh.store.newTask.pickSkill(both)
+    expect(zh.store.newTask.draft.value.skill?.name).toBe('填写演示联系表单')
+    const en = setup({ followed: null })
+    await en.store.load()
+    en.store.newTask.pickSkill(both)
+    expect(en.store.newTask.draft.value.skill?.name).toBe('Fill in the demo contact form')
+  })
+})

@@ -1,4 +1,5 @@
-import { createTranslator, pickLang, type Lang, type Translate } from '../../ui/i18n'
+import { terminalLang } from '../../server/lib/terminal/words'
+import { createTranslator, type Lang, type Translate } from '../../ui/i18n'
 
 const en = {
   title: 'Tandem demo: a scripted purchase through the real server, extension and side panel',
@@ -22,9 +23,11 @@ const en = {
   'summary.approval': 'approval',
   'summary.approvalValue': '{count} by you, in the side panel (browser {client})',
   'summary.chain': 'audit chain',
+  'summary.chainValue': 'intact: {events} events, every file’s hash and the server’s signature check out',
   'summary.export': 'audit export',
   'summary.exportValue': '{path} ({events}, {artifacts} screenshots)',
   'summary.time': 'time',
+  seconds: '{s}s',
   ok: 'Demo finished: the whole loop works.',
   failed: 'Demo failed at {stage}: {message}',
   interrupted: 'Interrupted: stopping the server and the browser and removing temporary folders…',
@@ -82,9 +85,11 @@ const zh: Partial<typeof en> = {
   'summary.approval': '批准',
   'summary.approvalValue': '{count} 次，由你在侧边栏批准（浏览器 {client}）',
   'summary.chain': '审计哈希链',
+  'summary.chainValue': '完好：{events} 个事件，每个文件的哈希和服务器的签名都核对无误',
   'summary.export': '审计导出',
   'summary.exportValue': '{path}（{events}，{artifacts} 张截图）',
   'summary.time': '用时',
+  seconds: '{s} 秒',
   ok: '演示完成：整个流程可以正常工作。',
   failed: '演示在“{stage}”失败：{message}',
   interrupted: '已中断：正在停止服务器和浏览器并删除临时文件夹…',
@@ -125,8 +130,8 @@ export const DEMO_TEXT = { en, 'zh-CN': zh }
 export type DemoText = Translate<typeof en>
 export type DemoStage = 'build' | 'server' | 'shop' | 'browser' | 'task' | 'approval' | 'export' | 'verify'
 
-/** The terminal's language, as the locale variables name it. */
-export const terminalLang = (env: NodeJS.ProcessEnv = process.env): Lang => pickLang(env.LC_ALL || env.LC_MESSAGES || env.LANG)
+/** The terminal's language: the same choice `npm start` makes. */
+export { terminalLang }
 
 export const demoText = (lang: Lang = terminalLang()): DemoText => createTranslator(DEMO_TEXT, lang)
 

@@ -1,12 +1,20 @@
 import type { ArtifactLink, AuditEvent, KnownAuditEvent, PendingConfirmation, StepView } from '#protocol'
 import { describeError, isEvidenceStep, parseAuditEvent, riskReasonsIn } from '#protocol'
 import type { Lang } from '../../ui/i18n'
+import { REPLAY_DICTIONARIES } from '../../ui/replay/i18n'
 import type { DemoText } from './messages'
 
 /** The terminal's words for a step's risk and outcome; without them the line keeps the recorded codes. */
 export interface StepWords {
   t: DemoText
   lang: Lang
+}
+
+/** An action as the replay page names it ("点击", "Type text"); a type this version has no words for keeps its code. */
+function actionWord(type: string, words?: StepWords): string {
+  if (!words) return type
+  const key = `action_${type}` as keyof (typeof REPLAY_DICTIONARIES)['en']
+  return REPLAY_DICTIONARIES[words.lang][key] ?? REPLAY_DICTIONARIES.en[key] ?? type
 }
 
 const clip = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
@@ -35,7 +43,7 @@ export function formatStep(step: StepView, words?: StepWords): string {
   const risk = words ? words.t(`risk.${step.risk}`) : step.risk
   const outcome = words ? words.t(`outcome.${step.outcome}`) : step.outcome
   const number = evidence ? '—' : `#${step.number ?? step.seq}`
-  return `${number} · ${step.type} · ${targetOf(step)} · ${risk} · ${outcome} · ${shots}${goal}${errors}${note}`
+  return `${number} · ${actionWord(step.type, words)} · ${targetOf(step)} · ${risk} · ${outcome} · ${shots}${goal}${errors}${note}`
 }
 
 /** Whether a step still lacks what the timeline prints and the audit can tell. */
@@ -63,15 +71,16 @@ export function fillFromAudit(step: StepView, events: AuditEvent[]): StepView {
 }
 
 /** The action a confirmation is about, as the card names it. */
-export function describePending(pending: PendingConfirmation): string {
+export function describePending(pending: PendingConfirmation, words?: StepWords): string {
   const target = pending.evidence?.targetText ?? (pending.action.target ? String(pending.action.target.value) : '')
-  return target ? `${pending.action.type} “${clip(target)}”` : pending.action.type
+  const action = actionWord(pending.action.type, words)
+  return target ? `${action} “${clip(target)}”` : action
 }
 
 /** The line printed while a step waits for approval: its risk and reasons in the terminal's language. */
 export function waitingLine(pending: PendingConfirmation, { t, lang }: StepWords): string {
   const reasons = riskReasonsIn(lang, pending.reasons, pending.reasonDetails).join(t('reasonSeparator')) || '—'
-  return t('waiting', { action: describePending(pending), risk: t(`risk.${pending.risk}`), reasons })
+  return t('waiting', { action: describePending(pending, { t, lang }), risk: t(`risk.${pending.risk}`), reasons })
 }
 
 /** Steps in `steps` not printed yet, in order; `printed` remembers what was. */

@@ -1,5 +1,6 @@
 import { defineNitroPlugin } from 'nitropack/runtime'
 import { useToken } from '../lib/app/use-token'
+import { say } from '../lib/terminal/words'
 
 /** Where the console will be, from the address the server is told to listen on (port 0: chosen at start). */
 function consoleUrl(): string | null {
@@ -14,11 +15,11 @@ export default defineNitroPlugin(() => {
   const { token, source, file } = useToken()
   const url = consoleUrl()
   if (source === 'generated') {
-    console.log(`[tandem] generated an access token (saved in ${file}):\n\n    ${token}\n\nPaste it into the extension's settings.`)
+    console.log(say('tokenGenerated', { file: file ?? '', token }))
     // The token is on screen already; the fragment hands it to the console without it ever reaching the server.
-    console.log(`[tandem] console: ${url ? `${url}#token=${token}` : `/console/#token=${token} on the address below`}`)
+    console.log(url ? say('consoleWithToken', { url, token }) : say('consoleWithTokenBelow', { token }))
     return
   }
-  if (source === 'file') console.log(`[tandem] access token: ${file}`)
-  console.log(`[tandem] console: ${url ?? '/console/ on the address below'} (it asks for the token once)`)
+  if (source === 'file') console.log(say('tokenFromFile', { file: file ?? '' }))
+  console.log(url ? say('consoleAsks', { url }) : say('consoleAsksBelow'))
 })

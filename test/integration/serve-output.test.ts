@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -51,7 +51,7 @@ function serve(env: Record<string, string>): Promise<Served> {
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`no next steps printed:\n${out}`)), 20_000)
     proc.stdout.on('data', () => {
-      const url = /Listening on (http:\/\/\S+?)\/?\n/.exec(out)?.[1]
+      const url = /(?:Listening on|正在监听) (http:\/\/\S+?)\/?\n/.exec(out)?.[1]
       // The last line of the block: everything before it has been printed.
       if (url && /\[tandem\] (Demo page|入门技能)/.test(out)) {
         clearTimeout(timer)
@@ -129,6 +129,69 @@ describe('npm start / npm run serve', () => {
     expect(refusals).toEqual([expect.stringMatching(/^\[tandem\] refused POST \/api\/agent\/start: LLM_NOT_CONFIGURED: No LLM is configured: set TANDEM_LLM_BASE_URL/)])
     expect(out).not.toContain('internal error')
     expect(out).not.toContain('statusCode')
+  })
+})
+
+describe("the whole start in the terminal's language", () => {
+  const HAN = /\p{Script=Han}/u
+  const CJK = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u
+  /** A line with the token, addresses and paths taken out: what is left is words, which must be the terminal's. */
+  const words = (line: string, token: string) =>
+    line
+      .replace('[tandem]', '')
+      .replace(token, '')
+      .replace(/(?:https?|chrome):\/\/\S*/g, '')
+      .replace(/\/[^\s（）()]+/g, '')
+  const shippedCount = readdirSync('skills').filter((d) => existsSync(join('skills', d, 'SKILL.md'))).length
+
+  /** Three starts on one data dir holding a skill of the person's: a token made, a token read back, a model set. */
+  async function starts(lang: string): Promise<{ out: string; token: string; dataDir: string }> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tandem-serve-lang-'))
+    mkdirSync(join(dataDir, 'skills', 'water-the-plants'), { recursive: true })
+    writeFileSync(join(dataDir, 'skills', 'water-the-plants', 'SKILL.md'), '---\nname: Water the plants\ndescription: Order plant food.\n---\n## Steps\n1. Go.')
+    const env = { LANG: lang, TANDEM_DATA_DIR: dataDir, TANDEM_AUDIT_DIR: join(dataDir, 'audit') }
+    let out = ''
+    const llm = { TANDEM_LLM_BASE_URL: 'https://llm.example.test/v1', TANDEM_LLM_MODEL: 'gpt-test-mini' }
+    for (const extra of [{}, {}, llm] as Record<string, string>[]) {
+      const s = await serve({ ...env, ...extra })
+      out += s.output()
+      running.splice(running.indexOf(s), 1)
+      await s.stop()
+    }
+    return { out, token: readFileSync(join(dataDir, 'token'), 'utf8').trim(), dataDir }
+  }
+
+  it('speaks Chinese on every line to a Chinese terminal: the token, console, skills, model and next-step lines', async () => {
+    const { out, token, dataDir } = await starts('zh_CN.UTF-8')
+    try {
+      const english = lines(out).filter((l) => /[A-Za-z]{2,}/.test(words(l, token)) && !HAN.test(l))
+      expect(english).toEqual([])
+      // Each kind of line was there to be checked.
+      expect(out).toContain(`[tandem] 已生成访问令牌（保存在 ${join(dataDir, 'token')}）：`)
+      expect(out).toContain(`[tandem] 访问令牌：${join(dataDir, 'token')}`)
+      expect(out).toMatch(/\[tandem\] 控制台：http:\/\/127\.0\.0\.1:\d+\/console\/\n/)
+      expect(out).toMatch(/^正在监听 http:\/\/127\.0\.0\.1:\d+$/m)
+      expect(out).toContain('[tandem] 审计签名密钥：')
+      expect(out).toContain(`[tandem] 已为 ${shippedCount + 1} 个技能建立索引：${resolve('skills')} 中 ${shippedCount} 个，您自己的 1 个在 ${join(dataDir, 'skills')}`)
+      expect(out).toContain('[tandem] 已配置 LLM：gpt-test-mini，地址 https://llm.example.test/v1')
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('prints no Chinese to an English terminal', async () => {
+    const { out, dataDir } = await starts('en_US.UTF-8')
+    rmSync(dataDir, { recursive: true, force: true })
+    expect(lines(out).filter((l) => CJK.test(l))).toEqual([])
+    expect(out).toContain('[tandem] generated an access token')
+  })
+
+  it('counts the shipped skills and the person\'s own apart, so the shipped count is what skills/ holds', async () => {
+    const { out, dataDir } = await starts('C.UTF-8')
+    rmSync(dataDir, { recursive: true, force: true })
+    expect(out).toContain(
+      `[tandem] ${shippedCount + 1} skills indexed: ${shippedCount} from ${resolve('skills')} and 1 of yours from ${join(dataDir, 'skills')}\n`,
+    )
   })
 })
 

@@ -98,7 +98,7 @@ describe('a library with broken files', () => {
       const res = await other.api('GET', '/api/skills/search?q=plants')
       expect(res.body.data.map((r: { slug: string }) => r.slug)).toEqual(['good'])
       expect(other.log()).toMatch(/skill skipped: .*broken.SKILL\.md: no frontmatter/)
-      expect(other.log()).toMatch(/1 skills indexed/)
+      expect(other.log()).toMatch(/1 skill indexed/)
     } finally {
       await other.close()
     }

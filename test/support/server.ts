@@ -83,7 +83,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       const from = output.length
       const onData = (chunk: Buffer) => {
         record(chunk)
-        const match = /Listening on http:\/\/[^\s]*:(\d+)/.exec(output.slice(from))
+        // The line is in the terminal's language (server/lib/terminal/words.json): the demo runs in a Chinese one too.
+        const match = /(?:Listening on|正在监听) http:\/\/[^\s]*:(\d+)/.exec(output.slice(from))
         if (match) {
           port = Number(match[1])
           clearTimeout(timer)

@@ -91,14 +91,14 @@ describe('the demo in Chinese', () => {
 
   it('prints a step by the number the panel shows, with its risk, outcome and errors in Chinese', () => {
     const line = formatStep(step({ number: 3, outcome: 'failed', errors: [{ code: 'TARGET_NOT_FOUND', message: 'no such button' }] }), zh)
-    expect(line).toMatch(/^#3 · click · — · 高 · 失败 · — {2}! 页面上找不到要操作的元素。.*\(TARGET_NOT_FOUND\)$/)
+    expect(line).toMatch(/^#3 · 点击 · — · 高 · 失败 · — {2}! 页面上找不到要操作的元素。.*\(TARGET_NOT_FOUND\)$/)
     expect(line).not.toContain('high')
     // What was typed is beside its field; a password only as dots.
-    expect(formatStep(step({ type: 'type', target: 'Name', text: 'Ada Lovelace', risk: 'medium' }), zh)).toMatch(/^#9 · type · “Name” ← “Ada Lovelace” · 中 · /)
-    expect(formatStep(step({ type: 'type', target: 'Password', sensitive: true, risk: 'high' }), zh)).toMatch(/^#9 · type · “Password” ← •••• · 高 · /)
+    expect(formatStep(step({ type: 'type', target: 'Name', text: 'Ada Lovelace', risk: 'medium' }), zh)).toMatch(/^#9 · 输入文字 · “Name” ← “Ada Lovelace” · 中 · /)
+    expect(formatStep(step({ type: 'type', target: 'Password', sensitive: true, risk: 'high' }), zh)).toMatch(/^#9 · 输入文字 · “Password” ← •••• · 高 · /)
     // The picture taken before asking is not a step: no number, and its purpose in Chinese.
     const picture = formatStep(step({ type: 'screenshot', risk: 'low', goal: EVIDENCE_GOAL }), zh)
-    expect(picture).toMatch(/^— · screenshot · — · 低 · 完成 · — {2}— 征求你批准前拍下的页面$/)
+    expect(picture).toMatch(/^— · 截图 · — · 低 · 完成 · — {2}— 征求你批准前拍下的页面$/)
   })
 
   it('says why a step waits for approval in Chinese, risk and reasons alike', () => {
@@ -111,7 +111,7 @@ describe('the demo in Chinese', () => {
       reasonDetails: [detail],
     } as PendingConfirmation
     const line = waitingLine(pending, zh)
-    expect(line).toBe(`等待批准：click “Place order”（风险 高），原因：${describeRiskReason(detail, 'zh-CN')}`)
+    expect(line).toBe(`等待批准：点击 “Place order”（风险 高），原因：${describeRiskReason(detail, 'zh-CN')}`)
     expect(line).not.toContain(describeRiskReason(detail, 'en'))
   })
 })

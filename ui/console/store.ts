@@ -306,4 +306,4 @@ export function createConsoleStore(deps: ConsoleDeps) {
 export type ConsoleStore = ReturnType<typeof createConsoleStore>
 
 /** What the Skills page shows of a skill, whether it came from the list or from a search. */
-export type SkillListItem = Pick<SkillSummary, 'slug' | 'name' | 'description' | 'sites' | 'risk' | 'scripted' | 'own' | 'parameters'> | SkillSearchResult
+export type SkillListItem = Pick<SkillSummary, 'slug' | 'name' | 'description' | 'name-zh' | 'description-zh' | 'sites' | 'risk' | 'scripted' | 'own' | 'parameters'> | SkillSearchResult

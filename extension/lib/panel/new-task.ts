@@ -1,6 +1,6 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals'
 import type { AddressProblem, SkillSearchResult, StartBody } from '#protocol'
-import { describeAddressProblem, normaliseWebAddress, parseWebAddress } from '#protocol'
+import { describeAddressProblem, normaliseWebAddress, parseWebAddress, skillNameIn } from '#protocol'
 import type { Lang } from '../../../ui/i18n'
 import type { ServerClient } from '../server/client'
 import type { PanelT } from './i18n'
@@ -121,9 +121,9 @@ export function createNewTask(deps: NewTaskDeps) {
         if (seq === searchSeq) skillResults.value = []
       }
     },
-    pickSkill(skill: Pick<SkillSearchResult, 'slug' | 'name' | 'scripted' | 'parameters'>) {
+    pickSkill(skill: Pick<SkillSearchResult, 'slug' | 'name' | 'nameZh' | 'scripted' | 'parameters'>) {
       const parameters = skill.parameters?.map(({ name, label }) => ({ name, label }))
-      edit({ skill: { slug: skill.slug, name: skill.name, scripted: skill.scripted, ...(parameters?.length ? { parameters } : {}) } })
+      edit({ skill: { slug: skill.slug, name: skillNameIn(skill, deps.lang ?? 'en'), scripted: skill.scripted, ...(parameters?.length ? { parameters } : {}) } })
       params.value = {}
       skillQuery.value = ''
       skillResults.value = null

@@ -1,6 +1,7 @@
 import type { Skill } from '#protocol'
 import { loadSkills } from '../skills/load-skills'
 import { createSkillIndex, type SkillIndex } from '../skills/search-index'
+import { say } from '../terminal/words'
 import { useConfig } from './use-config'
 
 let index: Promise<SkillIndex> | undefined
@@ -27,15 +28,20 @@ export async function loadLibrary(shippedDir: string, userDir: string): Promise<
   return { skills: [...shipped.skills, ...own], problems }
 }
 
+/** The start-up line: the shipped and the person's own counted apart, so the shipped count is the folder's. */
+function indexedLine(count: number, own: number, dir: string, userDir: string): string {
+  if (own) return say('skillsIndexedWithOwn', { count, shipped: count - own, dir, own, userDir })
+  return count === 1 ? say('skillIndexed', { dir }) : say('skillsIndexed', { count, dir })
+}
+
 /** Reads the skills folders again and swaps the index in: for "save as skill" and edits on disk. */
 export function reloadSkills(): Promise<SkillIndex> {
   const next = (async () => {
     const { skillsDir, userSkillsDir } = useConfig()
     const { skills, problems } = await loadLibrary(skillsDir, userSkillsDir)
-    for (const p of problems) console.warn(`[tandem] skill skipped: ${p.file}: ${p.message}`)
+    for (const p of problems) console.warn(say('skillSkipped', { file: p.file, message: p.message }))
     const built = createSkillIndex(skills)
-    const own = skills.filter((s) => s.own).length
-    console.log(`[tandem] ${built.size} skills indexed from ${skillsDir}${own ? ` and ${own} of yours from ${userSkillsDir}` : ''}`)
+    console.log(indexedLine(built.size, skills.filter((s) => s.own).length, skillsDir, userSkillsDir))
     return built
   })()
   // Searches keep the old index until the new one is ready.

@@ -6,7 +6,10 @@ import { skillTokenizer } from './tokenizer'
 
 const schema = {
   name: 'string',
+  /** A skill's name and description in Chinese, apart: joined to the English they would dilute both. */
+  nameZh: 'string',
   description: 'string',
+  descriptionZh: 'string',
   tags: 'string',
   sites: 'string',
   body: 'string',
@@ -15,7 +18,7 @@ const schema = {
 } as const
 
 // A skill's name and tags say what it is for; the body mentions many things in passing.
-const BOOST = { name: 3, tags: 2.5, description: 2, sites: 1.5, body: 1 }
+const BOOST = { name: 3, nameZh: 3, tags: 2.5, description: 2, descriptionZh: 2, sites: 1.5, body: 1 }
 const TEXT = Object.keys(BOOST) as (keyof typeof BOOST)[]
 const DEFAULT_LIMIT = 5
 
@@ -48,6 +51,8 @@ const toResult = (skill: Skill, score: number): SkillSearchResult => ({
   slug: skill.slug,
   name: skill.name,
   description: skill.description,
+  ...(skill['name-zh'] ? { nameZh: skill['name-zh'] } : {}),
+  ...(skill['description-zh'] ? { descriptionZh: skill['description-zh'] } : {}),
   sites: skill.sites,
   tags: skill.tags,
   risk: skill.risk,
@@ -58,11 +63,17 @@ const toResult = (skill: Skill, score: number): SkillSearchResult => ({
   ...(skill.own ? { own: true } : {}),
 })
 
+/** A name as people type it: case, spacing and the quotes around it do not matter. */
+const nameKey = (text: string) => text.trim().replace(/^["'“”‘’「」]+|["'“”‘’「」]+$/g, '').replace(/\s+/g, ' ').toLowerCase()
+const namesOf = (skill: Skill) => [skill.name, skill['name-zh']].filter((n): n is string => !!n).map(nameKey)
+
 /** An Orama full-text index over skills, tokenized for Chinese, English and mixed text. */
 export function createSkillIndex(skills: Skill[] = []): SkillIndex {
   const bySlug = new Map<string, Skill>()
   /** slugs by siteKey: Orama scores every document for an empty term (seconds at 10k), a map does not. */
   const bySite = new Map<string, Set<string>>()
+  /** slug by each of its names: a query that is a skill's whole name finds that skill first, whatever else shares its words. */
+  const byName = new Map<string, string>()
   const db = create({ schema, components: { tokenizer: skillTokenizer } })
 
   function add(skill: Skill) {
@@ -70,14 +81,19 @@ export function createSkillIndex(skills: Skill[] = []): SkillIndex {
     if (old) {
       sync(remove(db, skill.slug))
       for (const key of old.sites.map(siteKey)) bySite.get(key)?.delete(skill.slug)
+      for (const name of namesOf(old)) if (byName.get(name) === skill.slug) byName.delete(name)
     }
     bySlug.set(skill.slug, skill)
+    for (const name of namesOf(skill)) if (!byName.has(name)) byName.set(name, skill.slug)
     for (const key of skill.sites.map(siteKey)) bySite.set(key, (bySite.get(key) ?? new Set()).add(skill.slug))
     sync(
       insert(db, {
         id: skill.slug,
         name: skill.name,
+        // Left out, not empty, when a skill has none: Orama averages a field's length over the documents that have it.
+        ...(skill['name-zh'] ? { nameZh: skill['name-zh'] } : {}),
         description: skill.description,
+        ...(skill['description-zh'] ? { descriptionZh: skill['description-zh'] } : {}),
         tags: skill.tags.join(' '),
         sites: siteWords(skill.sites),
         body: skill.body,
@@ -116,10 +132,14 @@ export function createSkillIndex(skills: Skill[] = []): SkillIndex {
           limit,
         }),
       )
-      return found.hits.flatMap((hit) => {
+      const results = found.hits.flatMap((hit) => {
         const skill = bySlug.get(hit.id)
         return skill ? [toResult(skill, hit.score)] : []
       })
+      const named = bySlug.get(byName.get(nameKey(query)) ?? '')
+      if (!named || (site && !named.sites.map(siteKey).some((key) => hostKeys(site).includes(key)))) return results
+      const top = Math.max(0, ...results.map((r) => r.score))
+      return [toResult(named, top), ...results.filter((r) => r.slug !== named.slug)].slice(0, limit)
     },
   }
 }

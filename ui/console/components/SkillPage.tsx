@@ -1,4 +1,4 @@
-import { skillWords } from '#protocol'
+import { skillInLang, skillWords } from '#protocol'
 import { replayTranslator } from '../../replay/i18n'
 import { useConsole } from '../context'
 import { hrefOf } from '../route'
@@ -23,14 +23,14 @@ export function SkillPage({ slug }: { slug: string }) {
       ) : (
         <article class="card skill">
           <div class="row">
-            <h2 class="skill-name">{skillWords(skill.name, skill.parameters, lang)}</h2>
+            <h2 class="skill-name">{skillWords(skillInLang(skill, lang).name, skill.parameters, lang)}</h2>
             <span class={`badge risk-${skill.risk}`}>{rt(`risk_${skill.risk}`)}</span>
             <span class={`badge ${skill.script?.length ? 'scripted' : 'guided'}`} data-scripted={String(!!skill.script?.length)}>
               {skill.script?.length ? t('scripted') : t('notScripted')}
             </span>
             {skill.own && <span class="badge own">{t('skillOwn')}</span>}
           </div>
-          <p>{skillWords(skill.description, skill.parameters, lang)}</p>
+          <p>{skillWords(skillInLang(skill, lang).description, skill.parameters, lang)}</p>
           <p class="muted">{t('sites', { list: skill.sites.length ? skill.sites.join(', ') : t('anySite') })}</p>
           {skill['start-url'] && <p class="muted">{t('skillStartsAt', { url: skill['start-url'] })}</p>}
           {skill.parameters?.length ? <p data-testid="skill-asks">{t('skillAsks', { list: skill.parameters.map((p) => p.label).join(lang === 'zh-CN' ? '、' : ', ') })}</p> : null}

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { skillWords } from '#protocol'
+import { skillInLang, skillWords } from '#protocol'
 import { replayTranslator } from '../../replay/i18n'
 import { useConsole } from '../context'
 import { hrefOf } from '../route'
@@ -48,7 +48,7 @@ export function SkillsPage() {
             <li class="card skill" key={skill.slug} data-skill={skill.slug}>
               <div class="row">
                 <a class="skill-name" href={hrefOf({ page: 'skill', slug: skill.slug })}>
-                  {skillWords(skill.name, skill.parameters, lang)}
+                  {skillWords(skillInLang(skill, lang).name, skill.parameters, lang)}
                 </a>
                 <span class={`badge risk-${skill.risk}`}>{rt(`risk_${skill.risk}`)}</span>
                 <span class={`badge ${skill.scripted ? 'scripted' : 'guided'}`} data-scripted={String(skill.scripted)}>
@@ -56,7 +56,7 @@ export function SkillsPage() {
                 </span>
                 {skill.own && <span class="badge own" data-own="true">{t('skillOwn')}</span>}
               </div>
-              <div>{skillWords(skill.description, skill.parameters, lang)}</div>
+              <div>{skillWords(skillInLang(skill, lang).description, skill.parameters, lang)}</div>
               <div class="muted">{t('sites', { list: skill.sites.length ? skill.sites.join(', ') : t('anySite') })}</div>
             </li>
           ))}
