@@ -1,4 +1,4 @@
-import { skillInLang, skillWords } from '#protocol'
+import { skillInLang, skillNameIn, skillWords } from '#protocol'
 import type { PanelStore } from '../lib/panel/store'
 
 /** Search the skill library and pick one procedure for the task to follow. */
@@ -10,7 +10,7 @@ export function SkillPicker({ store }: { store: PanelStore }) {
       <>
         <div class="row skill-picked" data-testid="skill">
           <span>
-            {t('start.skillPicked', { name: skillWords(skillInLang(picked, lang).name, picked.parameters, lang) })}
+            {t('start.skillPicked', { name: skillWords(skillNameIn(picked, lang), picked.parameters, lang) })}
             {picked.scripted && (
               <span class="skill-mode" data-testid="skill-scripted">
                 {t('start.skillScripted')}
