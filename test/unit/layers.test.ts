@@ -15,12 +15,13 @@ import { describe, expect, it } from 'vitest'
  *   tasks                  the engine, with the interfaces it is built over (deps.ts, planner.ts)
  *   privacy                what never leaves the server: redaction, secrets, the redacting gateway
  *   llm                    the model gateway
- *   auth, http, config     leaves: the access token, request helpers and errors, the settings
+ *   auth, http, config,    leaves: the access token, request helpers and errors, the settings, the words the
+ *   terminal               server prints at start in the terminal's language
  *
  * Above them all, Nitro's own folders: api/ (thin routes) imports only app and http; middleware/, plugins/,
  * routes/ and error.ts import app and the leaves; node-server.ts (the process's entry) only the leaves.
  */
-const TIERS = [['app'], ['mcp', 'api-reference'], ['agent', 'skills'], ['audit', 'policy', 'state'], ['tasks'], ['privacy'], ['llm'], ['auth', 'http', 'config']]
+const TIERS = [['app'], ['mcp', 'api-reference'], ['agent', 'skills'], ['audit', 'policy', 'state'], ['tasks'], ['privacy'], ['llm'], ['auth', 'http', 'config', 'terminal']]
 const LEAVES = TIERS.at(-1)!
 const SHELL: Record<string, string[]> = {
   api: ['app', 'http'],
