@@ -28,9 +28,9 @@ async function personTab(): Promise<Page> {
 
 describe('the starter skill, run from the panel with no LLM configured', () => {
   it.each([
-    ['en', 'contact form', 'Approve'],
-    ['zh-CN', '演示 联系表单', '批准'],
-  ])('%s: found by search, filled in, approved in the panel, sent on the demo page', async (lang, query, approveWord) => {
+    ['en', 'contact form', 'Approve', /Fill in the demo contact form/],
+    ['zh-CN', '演示 联系表单', '批准', /填写演示联系表单/],
+  ])('%s: found by search, filled in, approved in the panel, sent on the demo page', async (lang, query, approveWord, skillName) => {
     const info = await h.server.api('GET', '/api/info')
     expect(JSON.stringify(info.body)).toMatch(/"llm":\s*(null|false|\{[^}]*"configured":\s*false)/)
     // The panel follows the browser's language; the person's tab is opened after it, so it is the current tab.
@@ -42,7 +42,8 @@ describe('the starter skill, run from the panel with no LLM configured', () => {
     await start.waitFor()
     await expect.poll(() => start.getByTestId('current-tab').innerText(), { timeout: 10_000 }).toContain('Shop')
     await start.locator('input[name=skill]').fill(query)
-    const option = start.getByTestId('skill-results').getByRole('button', { name: /Fill in the demo contact form/ })
+    // Named in the reader's language.
+    const option = start.getByTestId('skill-results').getByRole('button', { name: skillName })
     await option.click()
     const fields = start.getByTestId('skill-params')
     await fields.waitFor()
@@ -99,8 +100,9 @@ describe('the README’s path: start, load, connect, the demo', () => {
       expect(readme).toContain('`http://127.0.0.1:3000`')
       expect(new URL(started.serverUrl).hostname).toBe('127.0.0.1')
       const token = readFileSync(started.tokenFile, 'utf8').trim()
-      const panel = await h.ext.openPanel()
-      await panel.reload()
+      // A panel of its own, in the browser's own language (English here).
+      const panel = await h.ext.context.newPage()
+      await panel.goto(`chrome-extension://${h.ext.extensionId}/sidepanel.html`)
       const form = panel.getByTestId('settings')
       if (!(await form.isVisible())) await panel.locator('summary', { hasText: 'Server settings' }).click()
       await form.locator('input[name=serverUrl]').fill(started.serverUrl)
@@ -138,6 +140,7 @@ describe('the README’s path: start, load, connect, the demo', () => {
       await card.getByRole('button', { name: 'Approve', exact: true }).click()
       await expect.poll(() => tab.locator('#sent').innerText().catch(() => ''), { timeout: 60_000 }).toContain('Message sent. Thank you, Grace Hopper!')
       await tab.close()
+      await panel.close()
     } finally {
       await started.stop()
       await h.ext.setSettings({ serverUrl: h.server.url, token: h.server.token })
