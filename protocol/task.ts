@@ -94,7 +94,8 @@ export const StepView = z.object({
   actionId: z.string(),
   type: z.string(),
   risk: Risk,
-  outcome: z.enum(['done', 'failed', 'rejected']),
+  /** `taken_over`: the person took the task over while the step ran, and it was ended there (TAKEN_OVER): no failure. */
+  outcome: z.enum(['done', 'failed', 'rejected', 'taken_over']),
   url: z.string().optional(),
   title: z.string().optional(),
   errors: z.array(ObservationError),
@@ -144,3 +145,7 @@ export const PendingConfirmation = z.object({
   evidence: ConfirmationEvidence.optional(),
 })
 export type PendingConfirmation = z.infer<typeof PendingConfirmation>
+
+/** How a reported step is listed: one the person's takeover ended is theirs, not a failure of the step or the page. */
+export const stepOutcomeOf = (observation: { status: 'done' | 'failed'; errors?: readonly { code: string }[] }): StepView['outcome'] =>
+  observation.status === 'failed' && !!observation.errors?.some((e) => e.code === 'TAKEN_OVER') ? 'taken_over' : observation.status

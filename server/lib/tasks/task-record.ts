@@ -29,6 +29,8 @@ export type Outcome =
   | { kind: 'failed'; actionId: string; type: string; errors: ObservationError[]; url?: string }
   | { kind: 'rejected'; actionId: string; type: string; reason?: string }
   | { kind: 'answered'; question?: string; answer: string }
+  /** The person took the task over while the step ran, and it was ended there: not a failure of the step. */
+  | { kind: 'taken_over'; actionId: string; type: string; url?: string }
 
 /** A task as the server stores it. Only the server sees this shape; clients see TaskView. */
 export interface TaskRecord {
