@@ -1,4 +1,5 @@
 import { isEvidenceStep } from './evidence'
+import { runsInPage } from './action-registry'
 import type { StepView } from './task'
 
 type Numberable = Pick<StepView, 'type' | 'goal'>
@@ -15,3 +16,10 @@ export function stepNumbers(steps: readonly Numberable[]): (number | undefined)[
 
 /** How many steps a person counts among these. */
 export const countSteps = (steps: readonly Numberable[]): number => steps.filter((s) => !isEvidenceStep(s)).length
+
+/**
+ * Whether a task has something to replay as a skill: at least one of its steps worked on the page (a click, a typed
+ * text, a wait, a read…). Opening pages and taking pictures alone would save a skill that does nothing of the task.
+ */
+export const hasStepToReplay = (steps: readonly Pick<StepView, 'type' | 'goal' | 'outcome'>[]): boolean =>
+  steps.some((s) => s.outcome === 'done' && runsInPage(s.type) && !isEvidenceStep(s))

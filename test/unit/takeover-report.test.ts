@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createStorage } from 'unstorage'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { describeError, type ObservationInput, type ScriptStep } from '#protocol'
+import { describeError, type ReportBody, type ScriptStep } from '#protocol'
 import { createAuditLog } from '../../server/lib/audit/log'
 import { resultsSince } from '../../server/lib/agent/step-results'
 import { inProcessEngine } from '../support/engine'
@@ -13,7 +13,7 @@ let dir: string
 beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'tandem-takeover-'))))
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-const page = (extra: Partial<ObservationInput> = {}): ObservationInput => ({
+const page = (extra: Partial<ReportBody['observation']> = {}): ReportBody['observation'] => ({
   status: 'done',
   url: 'http://shop.example/',
   title: 'Shop',
