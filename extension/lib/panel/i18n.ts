@@ -10,6 +10,7 @@ import { waitingEn, waitingZh } from './i18n-waiting'
 import { mcpEn, mcpZh } from './i18n-mcp'
 import { wordsEn, wordsZh } from './i18n-words'
 import { recordEn, recordZh } from './i18n-record'
+import { exchangeEn, exchangeZh } from './i18n-exchange'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -178,6 +179,7 @@ const en = {
   ...mcpEn,
   ...wordsEn,
   ...recordEn,
+  ...exchangeEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -347,6 +349,7 @@ const zh: Record<PanelKey, string> = {
   ...mcpZh,
   ...wordsZh,
   ...recordZh,
+  ...exchangeZh,
 }
 
 export type PanelT = Translate<typeof en>

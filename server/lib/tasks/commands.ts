@@ -1,4 +1,4 @@
-import type { AnswerBody, ConfirmBody, TaskCommandBody } from '#protocol'
+import type { AnswerBody, ConfirmBody, TaskCommandBody, TaskExchange } from '#protocol'
 import { isTerminal, principalWords } from '#protocol'
 import { conflict } from '../http/errors'
 import { finish } from './finish'
@@ -100,6 +100,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
         if (body.siteAccess === 'refused' && !task.askedSite) throw conflict('This task is not asking about a site.')
         events.push({ type: 'user.answered', data: { question: task.question, answer: body.answer, source } })
         noteAnswer(task, 'question', source, { question: task.question, answer: body.answer })
+        keepExchange(task, body)
         if (body.siteAccess === 'refused') {
           refuseSite(task, source, events)
           if (isTerminal(task.status)) return
@@ -153,6 +154,22 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
       return { status }
     },
   }
+}
+
+/** The timeline keeps this many questions and answers of a task: the newest ones. */
+const MAX_EXCHANGES = 50
+
+/** The question and its answer, for the panel's timeline: the audit has them too, but the panel reads the task. */
+function keepExchange(task: TaskRecord, body: AnswerBody) {
+  const exchange: TaskExchange = {
+    question: task.question ?? '',
+    ...(task.questionWords ? { questionWords: task.questionWords } : {}),
+    ...(task.askedSite ? { site: task.askedSite.origin } : {}),
+    answer: body.answer,
+    ...(body.siteAccess && task.askedSite ? { siteAccess: body.siteAccess } : {}),
+    at: new Date().toISOString(),
+  }
+  task.exchanges = [...(task.exchanges ?? []), exchange].slice(-MAX_EXCHANGES)
 }
 
 /**
