@@ -22,10 +22,11 @@ describe('panel store: save a finished task as a skill', () => {
     expect(store.saveSkill.form.value).toMatchObject({ taskId: 'task1', name: 'Buy an iPhone 15 for Ada', slug: '', conflict: null })
   })
 
-  it('is not offered for a task with no step to replay: none worked, or it only opened a page and took pictures', async () => {
+  it('is not offered for a task with no step to replay: none worked, or it only took pictures', async () => {
     const nothing = {
-      failed: [step(1, 'navigate', 'done'), step(2, 'click', 'failed')],
-      opened: [step(1, 'navigate', 'done'), step(2, 'screenshot', 'done')],
+      failed: [step(1, 'navigate', 'failed'), step(2, 'click', 'failed')],
+      pictures: [step(1, 'screenshot', 'done'), step(2, 'observe', 'done')],
+      takenOver: [step(1, 'waitFor', 'taken_over')],
       rejected: [step(1, 'click', 'rejected')],
       none: [],
     }

@@ -168,8 +168,8 @@ describe('saving a task with nothing to replay', () => {
   const row = (seq: number, type: string, outcome: StepView['outcome']): StepView => ({ seq, actionId: `a${seq}`, type, risk: 'low', outcome, errors: [], at: '' })
 
   it.each([
-    ['no step worked', [row(1, 'navigate', 'done'), row(2, 'click', 'failed')]],
-    ['it only opened a page and took a picture', [row(1, 'navigate', 'done'), row(2, 'screenshot', 'done')]],
+    ['no step worked', [row(1, 'navigate', 'failed'), row(2, 'click', 'failed')]],
+    ['it only looked at the page and took a picture', [row(1, 'observe', 'done'), row(2, 'screenshot', 'done')]],
     ['the person took over the only step', [row(1, 'waitFor', 'taken_over')]],
   ])('is refused with a clear error when %s', async (_name, steps) => {
     const saver = createSkillSaver({ status: async () => view(steps), events: async () => [], skillsDir: '/nonexistent', index: async () => ({ get: () => undefined, add: () => undefined }) })
@@ -178,6 +178,7 @@ describe('saving a task with nothing to replay', () => {
 
   it('tells a task with a step to replay from one without', () => {
     expect(hasStepToReplay([row(1, 'navigate', 'done'), row(2, 'click', 'done')])).toBe(true)
-    expect(hasStepToReplay([row(1, 'navigate', 'done'), row(2, 'back', 'done')])).toBe(false)
+    expect(hasStepToReplay([row(1, 'navigate', 'done')])).toBe(true)
+    expect(hasStepToReplay([row(1, 'click', 'rejected'), row(2, 'screenshot', 'done')])).toBe(false)
   })
 })

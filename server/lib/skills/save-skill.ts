@@ -107,7 +107,7 @@ export function createSkillSaver(deps: SkillSaverDeps) {
         throw conflict(`Only a finished task can be saved as a skill (this one is ${view.task.status}).`, { status: view.task.status })
       }
       if (!hasStepToReplay(view.steps)) {
-        throw badRequest('This task has no step to replay: none of its steps on the page worked, so a skill saved from it would do nothing. Save a task once at least one of its steps has worked.', { reason: 'NOTHING_TO_REPLAY' })
+        throw badRequest('This task has no step to replay: none of its actions worked, so a skill saved from it would do nothing. Save a task once at least one of its steps has worked.', { reason: 'NOTHING_TO_REPLAY' })
       }
       let steps
       try {
