@@ -91,6 +91,24 @@ describe('taking over ends the step in flight at once', () => {
     expect(server.reports[0].observation.errors?.[0]?.code).toBe('TAKEN_OVER')
   })
 
+  it('Resume goes on at once: the woken worker runs the next step without waiting for an alarm', async () => {
+    const { server, execute, changes, executor, set } = setup()
+    const woken = executor.wake()
+    await vi.waitFor(() => expect(execute).toHaveBeenCalledTimes(1))
+    set('PAUSED')
+    await changes.changed('task1')
+    await woken
+    // The server hands out the next step once resumed; the panel then wakes the worker (WorkerRequest "wake", forced).
+    execute.mockImplementationOnce(async () => ({ status: 'done', url: 'http://shop.example/', errors: [], timing: {} }))
+    server.queue.push(action({ actionId: 'act2', seq: 2, type: 'waitFor', params: { text: 'Order confirmed' } }))
+    set('RUNNING')
+    const started = Date.now()
+    await executor.wake(true)
+    expect(execute).toHaveBeenCalledTimes(2)
+    expect(server.reports.map((r) => r.actionId)).toEqual(['act1', 'act2'])
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+
   it('a task canceled meanwhile still ends its step as stopped', async () => {
     const { server, execute, changes, executor, set } = setup()
     const woken = executor.wake()
