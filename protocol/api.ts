@@ -8,7 +8,7 @@ import { AskAlwaysRule } from './harmless-kind'
 import { TaskPlan } from './task-plan'
 import { FilledText, OneLineText, PersonText } from './text'
 import { MAX_ADDRESS_LENGTH, WEB_ADDRESS_RULE, parseWebAddress } from './web-address'
-import { PendingConfirmation, StepView, TaskStatus, TaskView, Usage } from './task'
+import { PendingConfirmation, StepView, TaskExchange, TaskStatus, TaskView, Usage } from './task'
 
 const id = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
 const reason = PersonText(2000).optional()
@@ -110,6 +110,8 @@ export const StatusView = z.object({
   thinking: z.boolean().optional(),
   /** The number a person will count the action in flight by (absent for the picture taken before asking). */
   currentNumber: z.number().int().min(1).optional(),
+  /** The questions the task asked and the person's answers, oldest first (absent when none was answered). */
+  exchanges: z.array(TaskExchange).optional(),
 })
 export type StatusView = z.infer<typeof StatusView>
 

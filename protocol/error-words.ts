@@ -56,6 +56,10 @@ const ERROR_WORDS: Record<ErrorCode | TaskEndCode, Words> = {
     en: 'While a step you had not approved ran, the page sent something Tandem could not hold (a message over a WebSocket); it may have reached the site. The task stopped: check the page and the site.',
     'zh-CN': '在一个你没有批准的步骤执行时，页面发出了 Tandem 无法拦住的内容（WebSocket 上的一条消息），它可能已到达网站。任务已停止：请检查页面和网站。',
   },
+  TAKEN_OVER: {
+    en: 'You took over while this step ran, so Tandem stopped it there. Nothing went wrong: the task goes on from the page as you leave it when you resume.',
+    'zh-CN': '这一步执行时你接管了，所以 Tandem 在那里停下了它。没有出错：你继续任务后，它会从你留下的页面接着做。',
+  },
   // These two say more when their details are known (describeNavigationFailure, describeSiteRefused).
   NAVIGATION_FAILED: { en: 'The page did not come up. Check the address, or whether the site is running.', 'zh-CN': '页面没有打开。请检查网址，或网站是否在运行。' },
   SITE_REFUSED: { en: 'You did not allow this site in this task, so Tandem does not go there.', 'zh-CN': '你在这个任务里没有允许这个网站，Tandem 不会去那里。' },

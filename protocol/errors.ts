@@ -31,6 +31,11 @@ export const ActionErrorCode = z.enum([
    * saw sent but could not hold): it may have reached the site, and the task stops on it.
    */
   'WRITE_UNHELD',
+  /**
+   * The person took the task over (paused it) while this step ran, so the extension ended the step there: neither
+   * the step nor the page failed, and what the step left is whatever the person's page shows now.
+   */
+  'TAKEN_OVER',
 ])
 export type ActionErrorCode = z.infer<typeof ActionErrorCode>
 

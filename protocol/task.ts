@@ -85,6 +85,21 @@ export const TaskView = z.object({
 })
 export type TaskView = z.infer<typeof TaskView>
 
+/** A question the task asked the person and the answer they gave, as the panel's timeline shows it between the steps. */
+export const TaskExchange = z.object({
+  question: z.string(),
+  /** The question as a code and params, for the reader's language (the reader falls back to `question`). */
+  questionWords: z.object({ code: z.string().max(64), params: WordParams }).optional(),
+  /** The site the question asked access to, when it was about a site. */
+  site: z.string().optional(),
+  answer: z.string(),
+  /** For a site question: whether the person allowed the site ("Allow") or refused it ("Don't allow"). */
+  siteAccess: z.enum(['allowed', 'refused']).optional(),
+  /** When the person answered: the timeline places it after the steps before it. */
+  at: z.string(),
+})
+export type TaskExchange = z.infer<typeof TaskExchange>
+
 /** A screenshot of the audit, by the name `/api/audit/:taskId/artifacts/:name` serves it. */
 export const ArtifactLink = z.object({ name: z.string(), label: ArtifactLabel, mark: ArtifactMark.optional() })
 export type ArtifactLink = z.infer<typeof ArtifactLink>
@@ -97,7 +112,8 @@ export const StepView = z.object({
   actionId: z.string(),
   type: z.string(),
   risk: Risk,
-  outcome: z.enum(['done', 'failed', 'rejected']),
+  /** `taken_over`: the person took the task over while the step ran, and it was ended there (TAKEN_OVER): no failure. */
+  outcome: z.enum(['done', 'failed', 'rejected', 'taken_over']),
   url: z.string().optional(),
   title: z.string().optional(),
   errors: z.array(ObservationError),
@@ -147,3 +163,7 @@ export const PendingConfirmation = z.object({
   evidence: ConfirmationEvidence.optional(),
 })
 export type PendingConfirmation = z.infer<typeof PendingConfirmation>
+
+/** How a reported step is listed: one the person's takeover ended is theirs, not a failure of the step or the page. */
+export const stepOutcomeOf = (observation: { status: 'done' | 'failed'; errors?: readonly { code: string }[] }): StepView['outcome'] =>
+  observation.status === 'failed' && !!observation.errors?.some((e) => e.code === 'TAKEN_OVER') ? 'taken_over' : observation.status

@@ -1,7 +1,8 @@
-import type { StepView } from '#protocol'
+import type { StepView, TaskExchange } from '#protocol'
 import { describeError, isEvidenceStep } from '#protocol'
 import { askRuleOf, describeHarmless } from '../lib/panel/ask-always'
 import { describeAction, describeStep, describeTyped } from '../lib/panel/describe'
+import { exchangeWords, timelineEntries } from '../lib/panel/exchanges'
 import type { PanelStore } from '../lib/panel/store'
 import { Shot } from './Shot'
 
@@ -99,17 +100,43 @@ function ActionStep({ store, step }: { store: PanelStore; step: StepView }) {
   )
 }
 
-/** Every step so far, newest last: what it was for, what it did, how risky, how it went, and its pictures. */
+/** A question the task asked and the person's answer, where it came between the steps. */
+function Exchange({ store, exchange }: { store: PanelStore; exchange: TaskExchange }) {
+  const words = exchangeWords(exchange, store.t)
+  return (
+    <li class="step exchange" data-testid="exchange">
+      <div class="exchange-asked">
+        <span class="muted">{words.asked}</span>
+        {words.question && <span class="exchange-question"> {words.question}</span>}
+      </div>
+      <div class="exchange-answer">
+        <span class="muted">{words.answered}</span> <span class="exchange-text">{words.answer}</span>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * Every step so far, newest last: what it was for, what it did, how risky, how it went, and its pictures; and each
+ * question the task asked with the person's answer, where it came.
+ */
 export function Timeline({ store }: { store: PanelStore }) {
   const { t, task } = store
   const view = task.view.value
   if (!view) return null
   const running = task.running.value
-  if (view.steps.length === 0 && !running) return <p class="muted">{t('timeline.empty')}</p>
+  const entries = timelineEntries(view.steps, view.exchanges)
+  if (entries.length === 0 && !running) return <p class="muted">{t('timeline.empty')}</p>
   return (
     <ol class="timeline" data-testid="timeline">
-      {view.steps.map((step) =>
-        isEvidenceStep(step) ? <EvidenceStep key={step.actionId} store={store} step={step} /> : <ActionStep key={step.actionId} store={store} step={step} />,
+      {entries.map((entry) =>
+        entry.kind === 'exchange' ? (
+          <Exchange key={`q${entry.exchange.at}`} store={store} exchange={entry.exchange} />
+        ) : isEvidenceStep(entry.step) ? (
+          <EvidenceStep key={entry.step.actionId} store={store} step={entry.step} />
+        ) : (
+          <ActionStep key={entry.step.actionId} store={store} step={entry.step} />
+        ),
       )}
       {running &&
         (isEvidenceStep({ type: running.type, goal: running.reason }) ? (

@@ -67,14 +67,19 @@ export const ContentRequest = z.discriminatedUnion('kind', [
     paint: z.boolean().optional(),
   }),
   z.object({ kind: z.literal('unmask') }),
-  /** Ends a running action of a task that was stopped; its result says so. */
-  z.object({ kind: z.literal('stop'), actionId: z.string() }),
+  /**
+   * Ends a running action of a task that was stopped, or that the person took over (`why`); its result says which,
+   * so a takeover is never reported as the step's failure.
+   */
+  z.object({ kind: z.literal('stop'), actionId: z.string(), why: z.enum(['stopped', 'taken-over']).optional() }),
   /** The element a confirmation card is about: brought into view, where it sits on screen and what it says. */
   z.object({ kind: z.literal('locate'), target: Target }),
   /** What the in-page indicator shows as the task moves. */
   z.object({ kind: z.literal('indicator'), state: IndicatorState }),
 ])
 export type ContentRequest = z.output<typeof ContentRequest>
+/** Why a running action is ended early: its task was stopped (canceled, finished), or the person took it over. */
+export type StopWhy = 'stopped' | 'taken-over'
 export type ContentKind = ContentRequest['kind']
 
 export const contentReplies = {

@@ -174,4 +174,11 @@ describe('content handler', () => {
     expect(store.get('local:tandem.result.act1')).toEqual(reply)
     expect(await handler.handle({ kind: 'stop', actionId: 'act1' })).toEqual({ stopped: false })
   })
+
+  it('ends a running action the person took over as taken over, not as failed by the page', async () => {
+    const { handler } = setup(() => new Promise(() => undefined))
+    const running = handler.handle({ kind: 'act', action: action({ type: 'waitFor', params: { text: 'never' } }), resultKey: 'local:tandem.result.act1' })
+    await vi.waitFor(async () => expect(await handler.handle({ kind: 'stop', actionId: 'act1', why: 'taken-over' })).toEqual({ stopped: true }))
+    expect(await running).toMatchObject({ status: 'failed', errors: [{ code: 'TAKEN_OVER' }] })
+  })
 })

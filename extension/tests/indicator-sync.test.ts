@@ -84,7 +84,7 @@ describe('indicator sync', () => {
     const inflight = { taskId: 'task1', actionId: 'act1', type: 'waitFor' as const, tabId: 7, startedAt: 0, graceMs: 1, phase: 'started' as const }
     const running = setup({ state: { ...base, inflight } })
     expect(await running.sync.stopAction('task1')).toBe(true)
-    expect(running.content.ask).toHaveBeenCalledWith(7, { kind: 'stop', actionId: 'act1' }, 2000)
+    expect(running.content.ask).toHaveBeenCalledWith(7, { kind: 'stop', actionId: 'act1', why: 'stopped' }, 2000)
     expect(await running.sync.stopAction('other')).toBe(false)
     const idle = setup()
     expect(await idle.sync.stopAction('task1')).toBe(false)

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import type { StepView } from '#protocol'
 import { ServerError } from '../lib/server/errors'
 import { setupPanel as setup, task, view } from './panel-fakes'
 
-const finished = (goal = 'Buy an  iPhone 15\nfor Ada') => ({ task1: view('SUCCEEDED', { task: task('task1', 'SUCCEEDED', { goal }) }) })
+const step = (seq: number, type: string, outcome: StepView['outcome']): StepView => ({ seq, actionId: `a${seq}`, type, risk: 'low', outcome, errors: [], at: '2025-01-01T00:00:00Z' })
+/** A task that opened its page and clicked there: something to replay. */
+const worked = [step(1, 'navigate', 'done'), step(2, 'click', 'done')]
+const finished = (goal = 'Buy an  iPhone 15\nfor Ada') => ({ task1: view('SUCCEEDED', { task: task('task1', 'SUCCEEDED', { goal }), steps: worked }) })
 
 describe('panel store: save a finished task as a skill', () => {
   it('is offered only once the task is over, with the goal as the name', async () => {
@@ -16,6 +20,23 @@ describe('panel store: save a finished task as a skill', () => {
     expect(store.saveSkill.offered.value).toBe(true)
     store.saveSkill.open()
     expect(store.saveSkill.form.value).toEqual({ taskId: 'task1', name: 'Buy an iPhone 15 for Ada', conflict: null })
+  })
+
+  it('is not offered for a task with no step to replay: none worked, or it only took pictures', async () => {
+    const nothing = {
+      failed: [step(1, 'navigate', 'failed'), step(2, 'click', 'failed')],
+      pictures: [step(1, 'screenshot', 'done'), step(2, 'observe', 'done')],
+      takenOver: [step(1, 'waitFor', 'taken_over')],
+      rejected: [step(1, 'click', 'rejected')],
+      none: [],
+    }
+    for (const [name, steps] of Object.entries(nothing)) {
+      const { store } = setup({ views: { task1: view('FAILED', { steps }) } })
+      await store.load()
+      expect(store.saveSkill.offered.value, name).toBe(false)
+      store.saveSkill.open()
+      expect(store.saveSkill.form.value, name).toBeNull()
+    }
   })
 
   it('saves under the name given and says it by that name, never by its slug', async () => {
@@ -88,7 +109,7 @@ describe('panel store: save a finished task as a skill', () => {
   })
 
   it('belongs to the task it was opened on: switching tasks hides the form and the saved line', async () => {
-    const { store } = setup({ views: { ...finished(), task3: view('FAILED', {}, 'task3') } })
+    const { store } = setup({ views: { ...finished(), task3: view('FAILED', { steps: worked }, 'task3') } })
     await store.load()
     store.saveSkill.open()
     await store.task.follow('task3')

@@ -53,6 +53,15 @@ describe('takeover in the worker', () => {
     expect(waiting.release).not.toHaveBeenCalled()
   })
 
+  it('ends the step in flight as taken over the moment the person’s input pauses the task', async () => {
+    const { stopAction, takeover } = setup('RUNNING')
+    await takeover.handle({ kind: 'takeover', input: 'pointer' }, 7)
+    expect(stopAction).toHaveBeenCalledWith('task1', 'taken-over')
+    const waiting = setup('WAITING_CONFIRMATION')
+    await waiting.takeover.handle({ kind: 'takeover', input: 'pointer' }, 7)
+    expect(waiting.stopAction).not.toHaveBeenCalled()
+  })
+
   it('pauses a running task with the takeover reason and says so in the activity', async () => {
     const { server, takeover } = setup('RUNNING')
     expect(await takeover.handle({ kind: 'takeover', input: 'pointer' }, 7)).toEqual({ state: 'takeover' })

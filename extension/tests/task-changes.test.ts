@@ -29,17 +29,18 @@ describe('task changes made away from the page', () => {
   it('ends the step in the page of a task the panel canceled, and follows the new status', async () => {
     const { changes, stopAction, follow } = setup('CANCELED')
     expect(await changes.changed('task1')).toEqual({ status: 'CANCELED', stopped: true })
-    expect(stopAction).toHaveBeenCalledWith('task1')
+    expect(stopAction).toHaveBeenCalledWith('task1', 'stopped')
     expect(follow).toHaveBeenCalledWith('task1', 'CANCELED', expect.any(Number))
     expect((await activityItem.getValue()).task).toEqual({ taskId: 'task1', status: 'CANCELED' })
   })
 
-  it('follows a resumed or paused task without touching its step', async () => {
+  it('follows a resumed task without touching its step, and ends the step of a paused one as taken over', async () => {
     const { changes, stopAction, follow, set } = setup('RUNNING')
     expect(await changes.changed('task1')).toEqual({ status: 'RUNNING', stopped: false })
-    set('PAUSED')
-    expect(await changes.changed('task1')).toEqual({ status: 'PAUSED', stopped: false })
     expect(stopAction).not.toHaveBeenCalled()
+    set('PAUSED')
+    expect(await changes.changed('task1')).toEqual({ status: 'PAUSED', stopped: true })
+    expect(stopAction).toHaveBeenCalledWith('task1', 'taken-over')
     expect(follow.mock.calls.map(([, status]) => status)).toEqual(['RUNNING', 'PAUSED'])
   })
 
@@ -63,7 +64,7 @@ describe('task changes made away from the page', () => {
     expect(stopAction).not.toHaveBeenCalled()
     set('CANCELED')
     await vi.advanceTimersByTimeAsync(2000)
-    expect(stopAction).toHaveBeenCalledWith('task1')
+    expect(stopAction).toHaveBeenCalledWith('task1', 'stopped')
     expect(follow).toHaveBeenLastCalledWith('task1', 'CANCELED', expect.any(Number))
     await vi.advanceTimersByTimeAsync(10_000)
     expect(server.status).toHaveBeenCalledTimes(3)
@@ -128,7 +129,7 @@ describe('the executor with task changes', () => {
     status = 'CANCELED'
     await vi.advanceTimersByTimeAsync(2000)
     await woken
-    expect(stopAction).toHaveBeenCalledWith('task1')
+    expect(stopAction).toHaveBeenCalledWith('task1', 'stopped')
     expect(server.reports).toHaveLength(1)
     expect(server.reports[0].observation).toMatchObject({ status: 'failed', errors: [{ message: expect.stringMatching(/stopped/) }] })
     // The watch ended with the step: no more looks at the task.

@@ -19,6 +19,23 @@ export function testEngineControl(ctx: EngineContext) {
       expect(second.seq).toBe(2)
     })
 
+    it('records a step the takeover ended as taken over, not failed, and hands out the next action at once on resume', async () => {
+      const { taskId } = await ctx.a.start({ script: [{ type: 'navigate', url: 'http://127.0.0.1:9/shop' }, { type: 'waitFor', text: 'Order confirmed', timeoutMs: 40_000 }] })
+      await ctx.a.report(await ctx.a.nextAction(taskId))
+      const wait = await ctx.a.nextAction(taskId)
+      expect(wait.type).toBe('waitFor')
+      await ctx.a.command('pause', taskId, 'takeover: the person clicked in the page')
+      const ended = { status: 'failed' as const, errors: [{ code: 'TAKEN_OVER' as const, message: 'The person took over while this action ran.' }] }
+      expect((await ctx.a.report(wait, ended)).status).toBe('PAUSED')
+      const view = await ctx.a.status(taskId)
+      expect(view.steps.at(-1)).toMatchObject({ actionId: wait.actionId, outcome: 'taken_over' })
+      expect(view.task.error).toBeUndefined()
+      expect((await ctx.a.command('resume', taskId)).status).toBe('RUNNING')
+      const started = Date.now()
+      expect((await ctx.a.next(taskId, 0)).action).toMatchObject({ type: 'waitFor' })
+      expect(Date.now() - started).toBeLessThan(1000)
+    })
+
     it('resumes into the confirmation it was waiting for', async () => {
       const { taskId } = await ctx.a.start({ script: [{ type: 'click', text: 'Delete account' }] })
       await ctx.a.waitForConfirmation(taskId)

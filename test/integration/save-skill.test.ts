@@ -188,6 +188,15 @@ describe('save as skill, search it, replay it with no LLM', () => {
     expect(both.skill).toMatchObject({ slug: `${byName.skill.slug}-2`, name: '在商店里买一部手机' })
   })
 
+  it('refuses a finished task with no step to replay, saying so', async () => {
+    const { taskId: opened } = await a.start({ goal: 'Open the shop', script: [{ type: 'navigate', url: 'https://shop.test/' }] })
+    await a.report(await a.nextAction(opened), { ...PAGE, status: 'failed', errors: [{ code: 'NAVIGATION_FAILED', message: 'The site did not answer.' }] })
+    expect((await a.waitFor(opened, 'FAILED')).task.status).toBe('FAILED')
+    const res = await save({ taskId: opened })
+    expect(res.status).toBe(400)
+    expect(res.body.error).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/no step to replay/) })
+  })
+
   it('answers NOT_FOUND for an unknown task and BAD_REQUEST for a bad body', async () => {
     expect((await save({ taskId: 'no_such_task' })).body.error.code).toBe('NOT_FOUND')
     for (const body of [{}, { taskId: 'x', slug: 'Bad Slug' }, { taskId: 'x', surprise: 1 }]) {

@@ -167,6 +167,9 @@ describe('a plan-first task in the engine', () => {
     // Nothing reaches the browser while the plan waits: not even the start page.
     expect((await engine.next({ clientId: 'c1', taskId }, source)).action).toBeNull()
     await expect(engine.confirm({ taskId, actionId: 'a_x', approved: true }, source)).rejects.toMatchObject({ statusCode: 409 })
+    // Nothing runs yet, so there is nothing to take over: the panel offers no pause, and the engine refuses one.
+    await expect(engine.pause({ taskId, reason: 'take over' }, source)).rejects.toMatchObject({ statusCode: 409 })
+    expect((await engine.status(taskId)).task.status).toBe('WAITING_PLAN')
 
     const edited = { ...PLAN_ON('example.test'), steps: ['Open the page', 'Press Buy', 'Stop there'] }
     expect((await engine.answerPlan({ taskId, approved: true, plan: edited }, source)).status).toBe('RUNNING')

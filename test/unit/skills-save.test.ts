@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { AuditEvent, StepView } from '#protocol'
-import { EVIDENCE_GOAL, ScriptStep, SkillSlug } from '#protocol'
+import type { AuditEvent, StatusView, StepView } from '#protocol'
+import { EVIDENCE_GOAL, hasStepToReplay, ScriptStep, SkillSlug } from '#protocol'
+import { createSkillSaver } from '../../server/lib/skills/save-skill'
 import { proposedActions, recordSteps, secretNameFor } from '../../server/lib/skills/recorded-steps'
 import { replayTargetOf, selectorFor } from '../../server/lib/skills/replay-target'
 import { slugFrom, taskSlug } from '../../server/lib/skills/slug'
@@ -160,5 +161,31 @@ describe('recordSteps', () => {
     ]
     const events = [proposed('a1', { type: 'navigate', params: { url: 'https://x.test/' } }), proposed('a3', { type: 'click', target: { by: 'index', value: 9 } })]
     expect(() => recordSteps(steps, proposedActions(events))).toThrow(/^step 2 \(click\)/)
+  })
+})
+
+describe('saving a task with nothing to replay', () => {
+  const view = (steps: StepView[]): StatusView => ({
+    task: { id: 't1', goal: 'open the shop', status: 'FAILED', mode: 'llm', createdAt: '', updatedAt: '', stepCount: steps.length },
+    currentAction: null,
+    pendingConfirmation: null,
+    steps,
+    usage: { llmCalls: 0, promptTokens: 0, completionTokens: 0, totalTokens: 0, latencyMs: 0 },
+  })
+  const row = (seq: number, type: string, outcome: StepView['outcome']): StepView => ({ seq, actionId: `a${seq}`, type, risk: 'low', outcome, errors: [], at: '' })
+
+  it.each([
+    ['no step worked', [row(1, 'navigate', 'failed'), row(2, 'click', 'failed')]],
+    ['it only looked at the page and took a picture', [row(1, 'observe', 'done'), row(2, 'screenshot', 'done')]],
+    ['the person took over the only step', [row(1, 'waitFor', 'taken_over')]],
+  ])('is refused with a clear error when %s', async (_name, steps) => {
+    const saver = createSkillSaver({ status: async () => view(steps), events: async () => [], skillsDir: '/nonexistent', index: async () => ({ get: () => undefined, add: () => undefined, list: () => [] }) })
+    await expect(saver.save({ taskId: 't1' })).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/no step to replay/) })
+  })
+
+  it('tells a task with a step to replay from one without', () => {
+    expect(hasStepToReplay([row(1, 'navigate', 'done'), row(2, 'click', 'done')])).toBe(true)
+    expect(hasStepToReplay([row(1, 'navigate', 'done')])).toBe(true)
+    expect(hasStepToReplay([row(1, 'click', 'rejected'), row(2, 'screenshot', 'done')])).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TaskStatus, TERMINAL_STATUSES } from '#protocol'
-import { assertTransition, canTransition, TRANSITIONS } from '../../server/lib/tasks/state-machine'
+import { canControl, controlsFor, TaskStatus, TERMINAL_STATUSES, type TaskControl } from '#protocol'
+import { assertControl, assertTransition, canTransition, TRANSITIONS } from '../../server/lib/tasks/state-machine'
 
 const ALL = TaskStatus.options
 // The expected table, written out: a row per state, the states it may move to.
@@ -13,8 +13,8 @@ const LEGAL: Record<string, string[]> = {
   SUCCEEDED: [],
   FAILED: [],
   CANCELED: [],
-  // Nothing has run: approved, the task runs; not approved, it is canceled.
-  WAITING_PLAN: ['RUNNING', 'PAUSED', 'FAILED', 'CANCELED'],
+  // Nothing has run: approved, the task runs; not approved, it is canceled. Nothing to take over.
+  WAITING_PLAN: ['RUNNING', 'FAILED', 'CANCELED'],
 }
 
 describe('task state machine', () => {
@@ -32,5 +32,40 @@ describe('task state machine', () => {
 
   it('every non-terminal state can be canceled', () => {
     for (const s of ALL.filter((s) => !TERMINAL_STATUSES.includes(s))) expect(canTransition(s, 'CANCELED')).toBe(true)
+  })
+})
+
+describe('the controls of each status (TASK_CONTROLS)', () => {
+  const CONTROLS: TaskControl[] = ['pause', 'resume', 'cancel', 'confirm', 'answer', 'plan']
+  // The expected table, written out: what the panel offers in each status, and all the server lets through.
+  const OFFERED: Record<TaskStatus, TaskControl[]> = {
+    RUNNING: ['pause', 'cancel'],
+    WAITING_PAGE: ['pause', 'cancel'],
+    WAITING_CONFIRMATION: ['confirm', 'pause', 'cancel'],
+    WAITING_USER: ['answer', 'pause', 'cancel'],
+    WAITING_PLAN: ['plan', 'cancel'],
+    PAUSED: ['resume', 'cancel'],
+    SUCCEEDED: [],
+    FAILED: [],
+    CANCELED: [],
+  }
+
+  it.each(ALL)('%s offers exactly its controls, and the server refuses every other one', (status) => {
+    expect([...controlsFor(status)].sort()).toEqual([...OFFERED[status]].sort())
+    for (const control of CONTROLS) {
+      if (OFFERED[status].includes(control)) expect(() => assertControl(status, control)).not.toThrow()
+      else expect(() => assertControl(status, control)).toThrow(expect.objectContaining({ statusCode: 409 }))
+    }
+  })
+
+  it('agrees with the state machine: a status that offers pause can become PAUSED, and one that offers cancel CANCELED', () => {
+    for (const status of ALL.filter((s) => s !== 'PAUSED')) {
+      expect(canTransition(status, 'PAUSED'), status).toBe(canControl(status, 'pause'))
+      if (status !== 'CANCELED') expect(canTransition(status, 'CANCELED'), status).toBe(canControl(status, 'cancel'))
+    }
+  })
+
+  it('says why a plan waiting for approval cannot be taken over', () => {
+    expect(() => assertControl('WAITING_PLAN', 'pause')).toThrow(/nothing to take over/)
   })
 })

@@ -1,4 +1,5 @@
 import type { ObservationError } from '#protocol'
+import { stepOutcomeOf } from '#protocol'
 import type { Event, Placers, ReplayDraft } from './draft'
 import { str } from './draft'
 import { reasonDetailsOf } from './reason-details'
@@ -42,7 +43,7 @@ function proposed(draft: ReplayDraft, event: Event<'action.proposed'>): void {
 function observed(draft: ReplayDraft, step: ReplayStep, event: Event<'observation'>): void {
   const d = event.data
   step.observation = { status: d.status, url: str(d.url), title: str(d.title), errors: errorsOf(d.errors), ...(d.extracted === undefined ? {} : { extracted: d.extracted }) }
-  step.outcome = d.status
+  step.outcome = stepOutcomeOf({ status: d.status, errors: step.observation.errors })
   step.finishedAt = event.ts
   if (d.targetName && draft.unnamed.has(step.actionId)) step.target = `“${d.targetName}”`
   for (const artifact of artifactsOf(d.artifacts)) {

@@ -70,7 +70,7 @@ export interface ReplayStep {
   proposedAt: string
   dispatchedAt?: string
   finishedAt?: string
-  outcome: 'done' | 'failed' | 'rejected' | 'pending'
+  outcome: 'done' | 'failed' | 'rejected' | 'taken_over' | 'pending'
   observation?: ReplayObservation
   before?: ReplayArtifact
   after?: ReplayArtifact

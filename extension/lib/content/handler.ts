@@ -1,7 +1,7 @@
 import type { Action, BarrierMode, ObservationError, RedactSettings, Target, UnmetEffect } from '#protocol'
 import type { StorageItemKey } from 'wxt/utils/storage'
 import type { IndicatorState } from '../indicator/state'
-import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type PageState } from '../messages'
+import { ActOutcome, ContentRequest, type ContentKind, type ContentReply, type PageState, type StopWhy } from '../messages'
 
 /** What the in-page library (extension/lib/page) gives the content script. */
 export interface PageLib<M> {
@@ -51,8 +51,8 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
   let restore: (() => void) | null = null
   let restoreTimer: ReturnType<typeof setTimeout> | undefined
   let revealIndicator: (() => void) | null = null
-  /** Ends a running action early (a long wait of a task the person stopped). */
-  const stoppers = new Map<string, () => void>()
+  /** Ends a running action early (a long wait of a task the person stopped or took over). */
+  const stoppers = new Map<string, (why: StopWhy) => void>()
 
   function unmask() {
     clearTimeout(restoreTimer)
@@ -80,7 +80,7 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     const watch = deps.page.watchSettle?.(deps.win, action)
     let outcome: PageOutcome
     const stopped = new Promise<PageOutcome>((resolve) =>
-      stoppers.set(action.actionId, () => resolve({ status: 'failed', errors: [{ code: 'ACTION_FAILED', message: 'The task was stopped while this action ran.' }] })),
+      stoppers.set(action.actionId, (why) => resolve({ status: 'failed', errors: [stoppedError(why)] })),
     )
     try {
       outcome = await Promise.race([deps.page.act(deps.win, action, memory, sites, barrier), stopped])
@@ -161,9 +161,9 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     },
     unmask: async () => ({ restored: unmask() }),
     locate: async ({ target }) => deps.page.locate(deps.win, target, memory),
-    stop: async ({ actionId }) => {
+    stop: async ({ actionId, why }) => {
       const stop = stoppers.get(actionId)
-      stop?.()
+      stop?.(why ?? 'stopped')
       return { stopped: !!stop }
     },
     indicator: async ({ state }) => {
@@ -185,3 +185,9 @@ export function createContentHandler<M>(deps: ContentHandlerDeps<M>) {
     },
   }
 }
+
+/** A step ended by the person taking over is theirs (TAKEN_OVER), not a failure of the step or of the page. */
+const stoppedError = (why: StopWhy) =>
+  why === 'taken-over'
+    ? { code: 'TAKEN_OVER' as const, message: 'The person took over while this action ran, so it was ended there.' }
+    : { code: 'ACTION_FAILED' as const, message: 'The task was stopped while this action ran.' }

@@ -2,12 +2,12 @@ import { signal } from '@preact/signals'
 import type { AllowedWrite, WriteAllowRule } from '#protocol'
 import type { ServerClient } from '../server/client'
 import type { PanelT } from './i18n'
-import type { Notices } from './notices'
+import type { NoticeSink } from './notices'
 
 export interface AllowedWritesDeps {
   client: Pick<ServerClient, 'allowedWrites' | 'forgetWrite'>
   t: PanelT
-  notices: Notices
+  notices: NoticeSink
 }
 
 /** A rule in a line: what it lets through and where. */

@@ -3,12 +3,12 @@ import type { AskAlwaysEntry, AskAlwaysRule, HarmlessWrite } from '#protocol'
 import { asksAlways, siteOf } from '#protocol'
 import type { ServerClient } from '../server/client'
 import type { PanelT } from './i18n'
-import type { Notices } from './notices'
+import type { NoticeSink } from './notices'
 
 export interface AskAlwaysDeps {
   client: Pick<ServerClient, 'askAlways' | 'addAskAlways' | 'forgetAskAlways'>
   t: PanelT
-  notices: Notices
+  notices: NoticeSink
 }
 
 const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host : url)

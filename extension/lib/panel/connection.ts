@@ -4,7 +4,7 @@ import { isServerError } from '../server/errors'
 import { Settings } from '../settings'
 import { explain } from './explain'
 import type { PanelT } from './i18n'
-import type { Notices } from './notices'
+import type { NoticeSink } from './notices'
 
 // Exactly the hosts wxt.config.ts grants in the manifest: any other address, even [::1], needs the person's grant.
 const GRANTED_HOSTS = /^(localhost|127\.0\.0\.1)$/i
@@ -27,7 +27,7 @@ export interface ConnectionDeps {
   hasPermission: (pattern: string) => Promise<boolean>
   wake: () => Promise<void>
   t: PanelT
-  notices: Notices
+  notices: NoticeSink
 }
 
 const checkOf = (error: unknown): ConnectionCheck => {

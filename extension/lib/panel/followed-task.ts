@@ -5,6 +5,7 @@ import type { ServerClient } from '../server/client'
 import { isServerError } from '../server/errors'
 import type { PanelT } from './i18n'
 import type { Notices } from './notices'
+import { panelControls } from './controls'
 import type { Screenshots } from './screenshots'
 
 export interface FollowedTaskDeps {
@@ -39,8 +40,11 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
   const allowForTask = signal(false)
 
   const status = computed(() => view.value?.task.status ?? null)
-  const pending = computed(() => view.value?.pendingConfirmation ?? null)
-  const question = computed(() => (status.value === 'WAITING_USER' ? (view.value?.task.question ?? null) : null))
+  /** What the person can do with the task now: every button and card the panel shows asks this. */
+  const controls = computed(() => panelControls(status.value))
+  // A step still waits behind a takeover, but it is decided only once the task is resumed: no card meanwhile.
+  const pending = computed(() => (controls.value.confirm ? (view.value?.pendingConfirmation ?? null) : null))
+  const question = computed(() => (controls.value.answer ? (view.value?.task.question ?? null) : null))
   const finished = computed(() => !!status.value && isTerminal(status.value))
   /** The planner is deciding: the server says so, or the task runs with no action out and none to approve. */
   const thinking = computed(() => {
@@ -128,6 +132,7 @@ export function createFollowedTask(deps: FollowedTaskDeps) {
     view,
     recent,
     status,
+    controls,
     pending,
     question,
     finished,

@@ -10,6 +10,7 @@ import { waitingEn, waitingZh } from './i18n-waiting'
 import { mcpEn, mcpZh } from './i18n-mcp'
 import { wordsEn, wordsZh } from './i18n-words'
 import { recordEn, recordZh } from './i18n-record'
+import { exchangeEn, exchangeZh } from './i18n-exchange'
 
 /** Everything the side panel says, in English and Simplified Chinese. */
 const en = {
@@ -72,6 +73,7 @@ const en = {
   'outcome.done': 'done',
   'outcome.failed': 'failed',
   'outcome.rejected': 'you said no',
+  'outcome.taken_over': 'stopped: you took over',
   'outcome.pending': 'in progress',
   'shot.before': 'before',
   'shot.after': 'after',
@@ -179,6 +181,7 @@ const en = {
   ...mcpEn,
   ...wordsEn,
   ...recordEn,
+  ...exchangeEn,
 }
 export type PanelKey = keyof typeof en
 
@@ -242,6 +245,7 @@ const zh: Record<PanelKey, string> = {
   'outcome.done': '完成',
   'outcome.failed': '失败',
   'outcome.rejected': '你拒绝了',
+  'outcome.taken_over': '已停止：你接管了',
   'outcome.pending': '进行中',
   'shot.before': '操作前',
   'shot.after': '操作后',
@@ -349,6 +353,7 @@ const zh: Record<PanelKey, string> = {
   ...mcpZh,
   ...wordsZh,
   ...recordZh,
+  ...exchangeZh,
 }
 
 export type PanelT = Translate<typeof en>

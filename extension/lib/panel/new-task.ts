@@ -166,7 +166,6 @@ export function createNewTask(deps: NewTaskDeps) {
         if (tab) await deps.adoptTab(taskId, tab.id).catch(() => false)
         edit({ goal: '', skill: null })
         params.value = {}
-        notices.say(t('start.started'))
         await deps.started(taskId)
       }),
   }

@@ -4,6 +4,7 @@ import type { ServerClient } from '../server/client'
 import type { FollowedTask } from './followed-task'
 import type { PanelT } from './i18n'
 import type { Notices } from './notices'
+import { panelControls } from './controls'
 
 export interface PlanReviewDeps {
   client: Pick<ServerClient, 'plan'>
@@ -33,7 +34,7 @@ export function createPlanReview({ client, task, t, notices, wake }: PlanReviewD
   /** The plan waiting for the person, while the followed task waits for it. */
   const proposed = computed(() => {
     const v = task.view.value
-    return v?.task.status === 'WAITING_PLAN' && v.task.plan?.state === 'proposed' ? v.task.plan.proposed : null
+    return v && panelControls(v.task.status).plan && v.task.plan?.state === 'proposed' ? v.task.plan.proposed : null
   })
   /** The edit in progress for the plan shown (an edit begun for another task is not shown). */
   const edit = computed(() => (editing.value && editing.value.taskId === task.taskId.value && proposed.value ? editing.value : null))

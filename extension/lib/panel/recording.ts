@@ -7,7 +7,7 @@ import type { ServerClient } from '../server/client'
 import { isServerError } from '../server/errors'
 import type { PanelT } from './i18n'
 import type { CurrentTab } from './new-task'
-import type { Notices } from './notices'
+import type { NoticeSink } from './notices'
 
 /** One recorded step as the person reviews it: the step, and its words (editable). */
 export interface ReviewStep {
@@ -26,7 +26,7 @@ export interface RecordingDeps {
   stopIn: (tabId: number) => Promise<void>
   t: PanelT
   lang: Lang
-  notices: Notices
+  notices: NoticeSink
   now?: () => number
 }
 

@@ -1,6 +1,6 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals'
 import type { SaveSkillBody, StatusView } from '#protocol'
-import { skillWords } from '#protocol'
+import { hasStepToReplay, skillWords } from '#protocol'
 import type { Lang } from '../../../ui/i18n'
 import type { ServerClient } from '../server/client'
 import { isServerError } from '../server/errors'
@@ -48,8 +48,8 @@ export function createSaveSkill(deps: SaveSkillDeps) {
 
   const form = computed(() => (draft.value && draft.value.taskId === task.taskId.value ? draft.value : null))
   const saved = computed(() => (done.value && done.value.taskId === task.taskId.value ? done.value : null))
-  /** Only a finished task can be saved, and only once from here. */
-  const offered = computed(() => task.finished.value && !saved.value)
+  /** Only a finished task with a step to replay can be saved, and only once from here. */
+  const offered = computed(() => task.finished.value && hasStepToReplay(task.view.value?.steps ?? []) && !saved.value)
 
   const edit = (change: Partial<SaveSkillForm>) => {
     if (form.value) draft.value = { ...form.value, ...change }
@@ -62,7 +62,7 @@ export function createSaveSkill(deps: SaveSkillDeps) {
 
     open() {
       const view = task.view.value
-      if (!view || !task.finished.value) return
+      if (!view || !offered.value) return
       draft.value = { taskId: view.task.id, name: view.task.goal.replace(/\s+/g, ' ').trim().slice(0, NAME_MAX), conflict: null }
     },
     close: () => void (draft.value = null),

@@ -90,10 +90,10 @@ export function createPanelStore(deps: PanelDeps) {
       if (found === 'answering' && connection.check.value !== 'ok') connection.check.value = null
     },
   })
-  const connection = createConnection({ client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices })
+  const connection = createConnection({ client, settings: deps.settings, hasPermission: deps.hasPermission, wake: deps.wake, t, notices: notices.global })
   const screenshots = createScreenshots({ load: client.artifact, objectUrl: deps.files.objectUrl, revoke: deps.files.revoke })
-  const allowedWrites = createAllowedWrites({ client, t, notices })
-  const askAlways = createAskAlways({ client, t, notices })
+  const allowedWrites = createAllowedWrites({ client, t, notices: notices.global })
+  const askAlways = createAskAlways({ client, t, notices: notices.global })
   const task = createFollowedTask({
     client,
     followed: deps.followed,
@@ -114,7 +114,7 @@ export function createPanelStore(deps: PanelDeps) {
     stopIn: deps.recorder?.stopIn ?? (async () => undefined),
     t,
     lang: deps.lang,
-    notices,
+    notices: notices.global,
   })
   const newTask = createNewTask({
     client,
@@ -124,8 +124,8 @@ export function createPanelStore(deps: PanelDeps) {
     adoptTab: deps.tabs.adopt,
     started: async (taskId) => {
       await task.follow(taskId)
-      // Said again now that the panel shows the new task: a notice belongs to the task it was about.
-      notices.say(t('start.started'))
+      // A notice belongs to the task it is about: this one, not the one shown when Start was pressed.
+      notices.sayAbout(taskId, t('start.started'))
       await deps.wake()
       await task.loadRecent()
     },

@@ -29,6 +29,7 @@ import { createTakeover } from './takeover'
 import { createTabLoads } from './tab-loads'
 import { createTaskChanges } from './task-changes'
 import { createTaskOrder } from './task-order'
+import type { StopWhy } from '../messages'
 
 export const POLL_ALARM = 'tandem.poll'
 export const CONTENT_SCRIPT = '/content-scripts/content.js'
@@ -102,12 +103,13 @@ export function createWorker(browser: WorkerBrowser, locale: string | undefined 
     serverUrl,
   })
   const tail = createStepTail({ barrier, guard })
-  // The person taking over, or a task stopped from anywhere, gets the tab back at once, mid-step or not.
-  const stopAction = async (taskId: string) => {
+  // The person taking over, or a task stopped from anywhere, gets the tab back at once, mid-step or not: a takeover
+  // ends the step as taken over and keeps the task's hold for its resume, a stop lets go of the tab for good.
+  const stopAction = async (taskId: string, why: StopWhy = 'stopped') => {
     await tail.end(null)
     await guard.release()
-    const stopped = await indicator.stopAction(taskId)
-    await debuggerHold.end(taskId)
+    const stopped = await indicator.stopAction(taskId, why)
+    await (why === 'taken-over' ? debuggerHold.handBack(taskId) : debuggerHold.end(taskId))
     return stopped
   }
   const taskTabs = {

@@ -4,6 +4,7 @@ import { checkSiteAccess } from '../executor/site-access'
 import { readState, type ExecutorState } from '../executor/state'
 import type { TabsApi } from '../executor/task-tab'
 import type { IndicatorState } from '../indicator/state'
+import type { StopWhy } from '../messages'
 
 export interface IndicatorSyncDeps {
   tabs: Pick<TabsApi, 'get'>
@@ -68,12 +69,12 @@ export function createIndicatorSync(deps: IndicatorSyncDeps) {
     forget(tabId: number): void {
       shown.delete(tabId)
     },
-    /** Ends the action the task is running in its tab, if any; true when the page had one to end. */
-    async stopAction(taskId: string): Promise<boolean> {
+    /** Ends the action the task is running in its tab, if any, saying why; true when the page had one to end. */
+    async stopAction(taskId: string, why: StopWhy = 'stopped'): Promise<boolean> {
       const state = await read()
       const tabId = tabOfTask(state, taskId)
       if (tabId === null || state.inflight?.taskId !== taskId || state.inflight.phase !== 'started') return false
-      const reply = await deps.content.ask(tabId, { kind: 'stop', actionId: state.inflight.actionId }, 2000).catch(() => null)
+      const reply = await deps.content.ask(tabId, { kind: 'stop', actionId: state.inflight.actionId, why }, 2000).catch(() => null)
       return reply?.stopped ?? false
     },
   }

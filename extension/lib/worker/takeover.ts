@@ -1,7 +1,7 @@
 import type { TaskStatus } from '#protocol'
 import { readState, updateActivity, type ExecutorState } from '../executor/state'
 import { indicatorStateFor, takeoverReason, takesOver, type IndicatorState, type TakeoverInput } from '../indicator/state'
-import type { ContentEvent, ContentEventReply } from '../messages'
+import type { ContentEvent, ContentEventReply, StopWhy } from '../messages'
 import type { ServerClient } from '../server/client'
 import { isServerError } from '../server/errors'
 import { taskOfTab } from './indicator-sync'
@@ -12,8 +12,8 @@ export interface TakeoverDeps {
   server: Pick<ServerClient, 'status' | 'pause' | 'resume' | 'cancel'>
   /** Pulls work at once (after a resume). */
   wake: () => void
-  /** Ends the task's action in flight, if any: a stopped task must not wait out a long step. */
-  stopAction: (taskId: string) => Promise<unknown>
+  /** Ends the task's action in flight, if any: a stopped or taken-over task must not wait out a long step. */
+  stopAction: (taskId: string, why?: StopWhy) => Promise<unknown>
   /** Lets go of the task's tab (the navigation guard, the debugger): the person in control goes wherever they like. */
   release?: (taskId: string) => Promise<void>
   /** The one order of every status the worker applies (shared with the status checks and the executor). */
@@ -59,7 +59,11 @@ export function createTakeover(deps: TakeoverDeps) {
       const reply = await deps.server.pause({ taskId, reason })
       // The pause is news as of its answer: a status check still under way is older, and must not undo it.
       deps.order.admit(taskId, reply.status)
-      if (reply.status === 'PAUSED') await deps.release?.(taskId).catch(() => undefined)
+      // The step in flight ends now, as taken over: the page is the person's, not the step's to wait out.
+      if (reply.status === 'PAUSED') {
+        await deps.stopAction(taskId, 'taken-over').catch(() => undefined)
+        await deps.release?.(taskId).catch(() => undefined)
+      }
       await updateActivity({ task: { taskId, status: reply.status }, takeover: { taskId, input, reason, at: now() } })
       return indicatorStateFor(reply.status)
     } catch (error) {

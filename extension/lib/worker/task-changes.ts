@@ -1,13 +1,17 @@
 import { isTerminal, runsInPage, type Action, type TaskStatus } from '#protocol'
 import { updateActivity } from '../executor/state'
+import type { StopWhy } from '../messages'
 import type { ServerClient } from '../server/client'
 import type { TaskOrder } from './task-order'
 import { statusOf } from './task-status'
 
 export interface TaskChangesDeps {
   server: Pick<ServerClient, 'status'>
-  /** Ends the task's action running in the page (what the indicator's Stop does); true when there was one. */
-  stopAction: (taskId: string) => Promise<boolean>
+  /**
+   * Ends the task's action running in the page (what the indicator's Stop does), as taken over when the person
+   * paused it; true when there was one.
+   */
+  stopAction: (taskId: string, why?: StopWhy) => Promise<boolean>
   /** Follows a status: badge, takeover note, indicator (see followStatus). */
   follow: (taskId: string, status: TaskStatus, place: number) => Promise<void>
   /** The one order of every status the worker applies (shared with the takeover and the executor). */
@@ -23,8 +27,9 @@ export interface TaskChange {
 
 /**
  * Changes made to a task away from its page (the side panel, the console, any API client) reach the worker
- * here. It follows the new status at once, and when the task has ended it ends the step still running in the
- * page, whose result then says it was stopped, instead of letting a long wait run out its time.
+ * here. It follows the new status at once, and when the task has ended or been paused it ends the step still
+ * running in the page, whose result then says it was stopped or taken over, instead of letting a long wait run out
+ * its time.
  */
 export function createTaskChanges(deps: TaskChangesDeps) {
   const everyMs = deps.everyMs ?? 2000
@@ -37,7 +42,9 @@ export function createTaskChanges(deps: TaskChangesDeps) {
   }
 
   async function apply(taskId: string, status: TaskStatus, place: number): Promise<TaskChange> {
-    const stopped = isTerminal(status) ? await deps.stopAction(taskId).catch(() => false) : false
+    // A paused task is the person's: a long wait does not run on under their hands and then blame the page.
+    const why: StopWhy | null = isTerminal(status) ? 'stopped' : status === 'PAUSED' ? 'taken-over' : null
+    const stopped = why ? await deps.stopAction(taskId, why).catch(() => false) : false
     await updateActivity(() => (deps.order.current(taskId, place) ? { task: { taskId, status } } : {}))
     await deps.follow(taskId, status, place)
     return { status, stopped }

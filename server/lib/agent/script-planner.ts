@@ -1,5 +1,5 @@
 import type { ScriptStep, WordParams } from '#protocol'
-import { countSteps } from '#protocol'
+import { countSteps, firesHandlers } from '#protocol'
 import type { Planner, PlannerOutput } from '../tasks/planner'
 import type { TaskRecord } from '../tasks/task-record'
 import { replanStep } from './replan-step'
@@ -69,6 +69,11 @@ export function createScriptPlanner(deps: ScriptPlannerDeps = {}): Planner {
           return { ...askPerson(previous, counted, cursor), ...spent }
         }
         return askPerson(previous, counted, cursor)
+      }
+      if (last?.kind === 'taken_over' && previous && !firesHandlers(previous.type)) {
+        // Stopped by the person's takeover, not failed: a wait or a read runs again on the page they hand back. A step
+        // that acts on the page is not done twice; the script goes on after it.
+        return { decision: { kind: 'act', actions: [firstTry(previous).step] }, state: { cursor }, goal: intentOf(previous) }
       }
       if (last?.kind === 'failed') {
         // What the reader needs to say why in their language: a navigation failure's reason and address, a refused site.

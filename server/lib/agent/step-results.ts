@@ -15,6 +15,8 @@ function stepLine(s: StepView): string {
   if (s.outcome === 'done' && s.unmet) return `${unmetLine(s.type, s.unmet)}${where}`
   if (s.outcome === 'done') return `${s.type}: done${where}`
   if (s.outcome === 'rejected') return `${s.type}: REJECTED by the person${s.note ? `: "${cut(s.note, 300)}"` : ''}`
+  // Not a failure: the person had the page meanwhile, so what is on it now is theirs to have left.
+  if (s.outcome === 'taken_over') return `${s.type}: STOPPED when the person took over the page before it finished; they have handed it back: read the page as it is now${where}`
   const noEffect = s.errors.find((e) => e.code === 'ACTION_NO_EFFECT')
   if (noEffect) return `${noEffectLine(s.type, noEffect)}${where}`
   return `${s.type}: FAILED ${s.errors.map((e) => `${e.code} ${cut(e.message, 200)}`).join(', ') || 'with no error reported'}${where}`
@@ -34,7 +36,7 @@ export function resultsSince(task: TaskRecord, seq: number, decidedTypes: string
   const missing = planned - ran
   if (missing > 0 && steps.length) {
     const last = steps.at(-1)!
-    const why = last.outcome === 'failed' ? 'an earlier action failed' : last.outcome === 'rejected' ? 'an earlier action was rejected' : 'the page changed'
+    const why = { failed: 'an earlier action failed', rejected: 'an earlier action was rejected', taken_over: 'the person took over', done: 'the page changed' }[last.outcome]
     results.push(`${missing} later action${missing > 1 ? 's were' : ' was'} not run: ${why}`)
   }
   const outcome = task.lastOutcome

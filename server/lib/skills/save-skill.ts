@@ -2,7 +2,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { nanoid } from 'nanoid'
 import type { AuditEvent, SaveRecordingBody, SaveSkillBody, SaveSkillData, Skill, SkillSummary, StatusView } from '#protocol'
-import { cutText, isTerminal, oneLineOf, shortenText, SitePattern, toWellFormedText } from '#protocol'
+import { cutText, hasStepToReplay, isTerminal, oneLineOf, shortenText, SitePattern, toWellFormedText } from '#protocol'
 import { badRequest, conflict } from '../http/errors'
 import { createKeyedMutex } from '../state/keyed-mutex'
 import { parseSkill, SkillFormatError } from './parse-skill'
@@ -126,6 +126,9 @@ export function createSkillSaver(deps: SkillSaverDeps) {
       const view = await deps.status(body.taskId)
       if (!isTerminal(view.task.status)) {
         throw conflict(`Only a finished task can be saved as a skill (this one is ${view.task.status}).`, { status: view.task.status })
+      }
+      if (!hasStepToReplay(view.steps)) {
+        throw badRequest('This task has no step to replay: none of its actions worked, so a skill saved from it would do nothing. Save a task once at least one of its steps has worked.', { reason: 'NOTHING_TO_REPLAY' })
       }
       let steps
       try {

@@ -1,5 +1,5 @@
 import type { ArtifactRef, Observation, Usage, WriteAllowRule } from '#protocol'
-import { isTerminal } from '#protocol'
+import { isTerminal, stepOutcomeOf } from '#protocol'
 import { moveTo, type PendingEvent } from './events'
 import { applyFailure } from './failed-step'
 import { finish } from './finish'
@@ -17,6 +17,18 @@ function applyDone(task: TaskRecord, { action }: InFlight, observation: Observat
     task.queue = []
   }
   if (task.status === 'WAITING_PAGE') moveTo(task, 'RUNNING', events, 'the page is ready')
+}
+
+/**
+ * The person took over while the step ran and the extension ended it: no failure (nothing counts against the task,
+ * no slow page is blamed). What was queued after it was planned for a page the person has since had in hand, so it
+ * goes, and the planner looks again once the task is resumed.
+ */
+function applyTakenOver(task: TaskRecord, { action }: InFlight, observation: Observation, events: PendingEvent[]) {
+  task.lastOutcome = { kind: 'taken_over', actionId: action.actionId, type: action.type, ...(observation.url ? { url: observation.url } : {}) }
+  if (task.queue.length) events.push({ type: 'queue.dropped', data: { reason: 'the person took over', dropped: task.queue } })
+  task.queue = []
+  if (task.status === 'WAITING_PAGE') moveTo(task, 'RUNNING', events, 'the person took over')
 }
 
 /** Records the result of the action in flight and decides what the task waits for next. */
@@ -43,6 +55,7 @@ export function applyObservation(
     if (observation.status === 'done' && task.status === 'WAITING_PAGE') moveTo(task, 'RUNNING', events, 'the page is ready')
     return
   }
+  if (stepOutcomeOf(observation) === 'taken_over') return applyTakenOver(task, current, observation, events)
   if (observation.status === 'failed') return applyFailure(task, current, observation, refusedHere, events)
   applyDone(task, current, observation, previousUrl, events)
 }

@@ -1,4 +1,4 @@
-import type { AnswerBody, ConfirmBody, TaskCommandBody } from '#protocol'
+import type { AnswerBody, ConfirmBody, TaskCommandBody, TaskExchange } from '#protocol'
 import { isTerminal, principalWords } from '#protocol'
 import { conflict } from '../http/errors'
 import { finish } from './finish'
@@ -14,6 +14,7 @@ import { refuseSite } from './site-refusal'
 import { widenPlan } from './plan-check'
 import { noteAnswer } from './last-answer'
 import { allowForTask, rulesOfRelease } from './task-allow'
+import { assertControl } from './state-machine'
 
 /** What the person (through the panel, console or API) can tell a task. */
 export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
@@ -50,7 +51,8 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
     confirm(body: ConfirmBody, source: RequestSource) {
       return changeThenAdvance(body.taskId, async (task, events) => {
         const current = task.current
-        if (task.status !== 'WAITING_CONFIRMATION' || current?.phase !== 'awaiting_confirmation') {
+        assertControl(task.status, 'confirm')
+        if (current?.phase !== 'awaiting_confirmation') {
           throw conflict(`No action of this task is waiting for confirmation (it is ${task.status}).`)
         }
         if (current.action.actionId !== body.actionId) {
@@ -94,10 +96,11 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
 
     answer(body: AnswerBody, source: RequestSource) {
       return changeThenAdvance(body.taskId, (task, events) => {
-        if (task.status !== 'WAITING_USER') throw conflict(`This task is not waiting for an answer (it is ${task.status}).`)
+        assertControl(task.status, 'answer')
         if (body.siteAccess === 'refused' && !task.askedSite) throw conflict('This task is not asking about a site.')
         events.push({ type: 'user.answered', data: { question: task.question, answer: body.answer, source } })
         noteAnswer(task, 'question', source, { question: task.question, answer: body.answer })
+        keepExchange(task, body)
         if (body.siteAccess === 'refused') {
           refuseSite(task, source, events)
           if (isTerminal(task.status)) return
@@ -113,7 +116,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
 
     async pause(body: TaskCommandBody, source: RequestSource) {
       const status = await mutate(body.taskId, async (task, events) => {
-        if (task.status === 'PAUSED') throw conflict('This task is already paused.')
+        assertControl(task.status, 'pause')
         const from = task.status
         const held = task.current?.action.type === 'release' && task.current.phase === 'awaiting_confirmation'
         if (held) dropRelease(task, events)
@@ -127,7 +130,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
 
     resume(body: TaskCommandBody, source: RequestSource) {
       return changeThenAdvance(body.taskId, (task, events) => {
-        if (task.status !== 'PAUSED') throw conflict(`Only a paused task can be resumed (it is ${task.status}).`)
+        assertControl(task.status, 'resume')
         const to = task.pausedFrom ?? 'RUNNING'
         events.push({ type: 'task.resumed', data: { to, reason: body.reason, source } })
         setStatus(task, to, events, body.reason ?? 'the person handed control back')
@@ -138,7 +141,7 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
 
     async cancel(body: TaskCommandBody, source: RequestSource) {
       const status = await mutate(body.taskId, async (task, events) => {
-        if (isTerminal(task.status)) throw conflict(`This task has already finished (${task.status}).`)
+        assertControl(task.status, 'cancel')
         const { by } = noteAnswer(task, 'cancel', source, { reason: body.reason })
         // An agent's cancel names the agent wherever the person reads how the task ended.
         const agent = by.kind === 'agent' ? { details: { canceledBy: principalWords(by) } } : {}
@@ -151,6 +154,22 @@ export function createTaskCommands(deps: EngineDeps, mutate: Mutate, kick: (task
       return { status }
     },
   }
+}
+
+/** The timeline keeps this many questions and answers of a task: the newest ones. */
+const MAX_EXCHANGES = 50
+
+/** The question and its answer, for the panel's timeline: the audit has them too, but the panel reads the task. */
+function keepExchange(task: TaskRecord, body: AnswerBody) {
+  const exchange: TaskExchange = {
+    question: task.question ?? '',
+    ...(task.questionWords ? { questionWords: task.questionWords } : {}),
+    ...(task.askedSite ? { site: task.askedSite.origin } : {}),
+    answer: body.answer,
+    ...(body.siteAccess && task.askedSite ? { siteAccess: body.siteAccess } : {}),
+    at: new Date().toISOString(),
+  }
+  task.exchanges = [...(task.exchanges ?? []), exchange].slice(-MAX_EXCHANGES)
 }
 
 /**

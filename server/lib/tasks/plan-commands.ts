@@ -8,6 +8,7 @@ import { finish } from './finish'
 import type { Mutate } from './core'
 import type { EngineDeps } from './deps'
 import { setStatus } from './events'
+import { assertControl } from './state-machine'
 
 /** The person's one answer to a plan-first task's proposed plan. */
 export function createPlanCommands(deps: EngineDeps, mutate: Mutate, kick: (taskId: string) => Promise<void>) {
@@ -15,7 +16,8 @@ export function createPlanCommands(deps: EngineDeps, mutate: Mutate, kick: (task
     async answerPlan(body: PlanBody, source: RequestSource) {
       const observation = await deps.store.getObservation(body.taskId)
       const status = await mutate(body.taskId, async (task, events) => {
-        if (task.status !== 'WAITING_PLAN' || task.plan?.state !== 'proposed') {
+        assertControl(task.status, 'plan')
+        if (task.plan?.state !== 'proposed') {
           throw conflict(`This task has no plan waiting for an answer (it is ${task.status}).`)
         }
         const at = new Date().toISOString()

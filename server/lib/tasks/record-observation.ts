@@ -1,4 +1,5 @@
 import type { ArtifactRef, Observation, StepView, WriteAllowRule } from '#protocol'
+import { stepOutcomeOf } from '#protocol'
 import type { PendingEvent } from './events'
 import { releaseOutcome } from './release'
 import { artifactLinks, typedOf } from './step-details'
@@ -13,7 +14,7 @@ function stepRow(current: InFlight, observation: Observation, artifacts: Artifac
     actionId: action.actionId,
     type: action.type,
     risk: action.risk,
-    outcome: observation.status,
+    outcome: stepOutcomeOf(observation),
     url: observation.url,
     title: observation.title,
     errors: observation.errors,

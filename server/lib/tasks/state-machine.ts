@@ -1,4 +1,5 @@
-import type { TaskStatus } from '#protocol'
+import type { TaskControl, TaskStatus } from '#protocol'
+import { canControl, isTerminal } from '#protocol'
 import { conflict } from '../http/errors'
 
 const ACTIVE_WAITS: TaskStatus[] = ['WAITING_CONFIRMATION', 'WAITING_USER', 'WAITING_PAGE']
@@ -14,8 +15,9 @@ export const TRANSITIONS: Record<TaskStatus, readonly TaskStatus[]> = {
   SUCCEEDED: [],
   FAILED: [],
   CANCELED: [],
-  // A plan-first task's plan waits for the person: approved, it runs; not approved, it is canceled.
-  WAITING_PLAN: ['RUNNING', 'PAUSED', 'FAILED', 'CANCELED'],
+  // A plan-first task's plan waits for the person: approved, it runs; not approved, it is canceled. Nothing runs
+  // yet, so there is nothing to take over (TASK_CONTROLS offers no pause).
+  WAITING_PLAN: ['RUNNING', 'FAILED', 'CANCELED'],
 }
 
 export const canTransition = (from: TaskStatus, to: TaskStatus) => from === to || TRANSITIONS[from].includes(to)
@@ -24,4 +26,21 @@ export function assertTransition(from: TaskStatus, to: TaskStatus): void {
   if (!canTransition(from, to)) {
     throw conflict(`A ${from} task cannot become ${to}.`, { from, to })
   }
+}
+
+/** Why `control` cannot act on a task in `status`, in words a client can show. */
+function refusal(status: TaskStatus, control: TaskControl): string {
+  if (isTerminal(status)) return `This task has already finished (${status}).`
+  if (control === 'pause' && status === 'PAUSED') return 'This task is already paused.'
+  if (control === 'pause' && status === 'WAITING_PLAN') return 'Nothing runs while the plan waits for approval, so there is nothing to take over: answer the plan or cancel the task.'
+  if (control === 'resume') return `Only a paused task can be resumed (it is ${status}).`
+  if (control === 'confirm') return `No action of this task is waiting for confirmation (it is ${status}).`
+  if (control === 'answer') return `This task is not waiting for an answer (it is ${status}).`
+  if (control === 'plan') return `This task has no plan waiting for an answer (it is ${status}).`
+  return `A ${status} task cannot be told to ${control}.`
+}
+
+/** Refuses what the panel would not offer (TASK_CONTROLS): one table for what is shown and what is allowed. */
+export function assertControl(status: TaskStatus, control: TaskControl): void {
+  if (!canControl(status, control)) throw conflict(refusal(status, control), { status, control })
 }

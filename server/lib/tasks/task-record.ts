@@ -1,5 +1,5 @@
 import { countSteps } from '#protocol'
-import type { Principal, RiskKind, TaskAnswer, TaskPlan, WriteAllowRule } from '#protocol'
+import type { Principal, RiskKind, TaskAnswer, TaskExchange, TaskPlan, WriteAllowRule } from '#protocol'
 import type { Action, ActionForm, BarrierMode, HeldRequest, ConfirmationEvidence, RiskReason, ObservationError, ScriptStep, StepView, TaskResult, TaskStatus, TaskView, Usage, WordParams } from '#protocol'
 
 /** The action a task has in flight: proposed, waiting for the person, ready, or handed to a client. */
@@ -29,6 +29,8 @@ export type Outcome =
   | { kind: 'failed'; actionId: string; type: string; errors: ObservationError[]; url?: string }
   | { kind: 'rejected'; actionId: string; type: string; reason?: string }
   | { kind: 'answered'; question?: string; answer: string }
+  /** The person took the task over while the step ran, and it was ended there: not a failure of the step. */
+  | { kind: 'taken_over'; actionId: string; type: string; url?: string }
 
 /** A task as the server stores it. Only the server sees this shape; clients see TaskView. */
 export interface TaskRecord {
@@ -91,6 +93,8 @@ export interface TaskRecord {
   lastAnswer?: TaskAnswer
   /** Writes the person allowed "for the rest of this task": every later action of this task carries them. */
   allowWrites?: WriteAllowRule[]
+  /** The questions the task asked and the person's answers, oldest first, for the panel's timeline. */
+  exchanges?: TaskExchange[]
 }
 
 /** A plan-first task's plan: proposed, then approved (as proposed or edited) and held to while the task runs. */

@@ -35,6 +35,7 @@ export function createTaskViews(deps: EngineDeps, planningNow: (taskId: string) 
         usage: task.usage,
         thinking: planningNow(task.id) && needsDecision(task),
         ...(counted ? { currentNumber: countSteps(task.steps) + 1 } : {}),
+        ...(task.exchanges?.length ? { exchanges: task.exchanges } : {}),
       })
     },
 
