@@ -72,7 +72,8 @@ describe('the panel shows skills by their names, and what they ask for in words'
   })
 
   it('offers no slug to type when saving, and names a clash by the skill’s name', async () => {
-    const { store } = setup({ views: { task1: view('SUCCEEDED', { task: task('task1', 'SUCCEEDED', { goal: '发送反馈' }) }) }, skills: ['发送反馈'] })
+    const sent = { seq: 1, actionId: 'a1', type: 'click', risk: 'low' as const, outcome: 'done' as const, errors: [], at: '2025-01-01T00:00:00Z' }
+    const { store } = setup({ views: { task1: view('SUCCEEDED', { task: task('task1', 'SUCCEEDED', { goal: '发送反馈' }), steps: [sent] }) }, skills: ['发送反馈'] })
     await store.load()
     store.saveSkill.open()
     let form = mount(h(SaveSkill, { store }))
