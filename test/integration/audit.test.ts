@@ -77,7 +77,7 @@ describe('the audit of a task', () => {
     expect(verdict.ok).toBe(true)
     const manifest = AuditManifest.parse(JSON.parse(strFromU8(files['manifest.json'])))
     expect(manifest.head).toEqual(verdict.head)
-    expect(manifest.artifacts).toHaveLength(3)
+    expect(manifest.artifacts).toHaveLength(4)
     for (const artifact of manifest.artifacts) {
       const bytes = files[`artifacts/${artifact.name}`]
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(artifact.sha256)

@@ -88,7 +88,7 @@ describe('the export', () => {
     expect(events.some((e) => e.data.title === HOSTILE_TITLE)).toBe(true)
 
     const referenced = events.flatMap((e) => ((e.data.artifacts as { name: string }[] | undefined) ?? []).map((a) => a.name))
-    expect(referenced).toHaveLength(3)
+    expect(referenced).toHaveLength(4)
     for (const name of referenced) expect(files[`artifacts/${name}`], name).toBeDefined()
   })
 })

@@ -75,9 +75,9 @@ describe('steps say what they were for, what they touched and what was pictured'
     const observe = await a.nextAction(taskId)
     expect(observe.type).toBe('observe')
     await a.report(observe, { ...CART, artifacts: [shot('observation')] })
-    // The observation brought a picture back: no extra one is taken.
-    const waiting = await a.waitFor(taskId, 'WAITING_CONFIRMATION')
-    expect(waiting.steps.map((s) => s.type)).toEqual(['observe'])
+    // The card's picture is taken for it, with the element in view, whatever the observation brought back.
+    const waiting = await a.waitForConfirmation(taskId, { ...CART, artifacts: [shot('screenshot')] })
+    expect(waiting.steps.map((s) => s.type)).toEqual(['observe', 'screenshot'])
     expect(waiting.pendingConfirmation).toMatchObject({ goal: 'Place the order for the cart', evidence: { targetText: 'Place order' } })
     await a.confirm(taskId, waiting.pendingConfirmation!.actionId, true)
     await a.report(await a.nextAction(taskId), { url: 'https://shop.test:8443/thanks', title: 'Thanks', elementTree: '[0]<p>Thank you</p>', elements: [] })
@@ -169,12 +169,20 @@ describe('confirmations come with evidence', () => {
     await a.waitFor(taskId, 'SUCCEEDED')
   })
 
-  it('asks straight away when the last step brought a picture back', async () => {
+  it('pictures the element for its card even when the last step brought a picture back, and keeps where it is marked', async () => {
     const { taskId } = await a.start({ script: checkout })
     await a.report(await a.nextAction(taskId), { ...CART, artifacts: [shot('observation')] })
+    const picture = await a.nextAction(taskId)
+    expect(picture).toMatchObject({ type: 'screenshot', risk: 'low', reason: EVIDENCE_GOAL, target: { by: 'index', value: 2 } })
+    const mark = { x: 0.4, y: 0.7, w: 0.12, h: 0.05 }
+    await a.report(picture, { ...CART, targetName: 'Place order', artifacts: [{ ...shot('screenshot'), mark }] })
     const view = await a.waitFor(taskId, 'WAITING_CONFIRMATION')
-    expect(view.steps.map((s) => s.type)).toEqual(['navigate'])
-    expect(view.pendingConfirmation?.evidence?.screenshot).toMatchObject({ label: 'observation', name: expect.stringMatching(/^0001-observation/) })
+    expect(view.steps.map((s) => s.type)).toEqual(['navigate', 'screenshot'])
+    expect(view.pendingConfirmation?.evidence?.screenshot).toMatchObject({ label: 'screenshot', mark, name: expect.stringMatching(/^0002-screenshot/) })
+    // The audit keeps the mark with the picture's hash: an export shows what was outlined.
+    const events = (await server.api('GET', `/api/audit/${taskId}`)).body.data.events
+    const reported = events.find((e: { type: string; data?: { artifacts?: { mark?: unknown }[] } }) => e.type === 'observation' && e.data?.artifacts?.some((x) => x.mark))
+    expect(reported?.data.artifacts[0]).toMatchObject({ label: 'screenshot', mark, sha256: expect.any(String) })
   })
 
   it('pictures the page again after the person had control, whatever the last step brought back', async () => {

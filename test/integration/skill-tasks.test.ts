@@ -54,7 +54,7 @@ describe('a start with a skill', () => {
     const search = await a.nextAction(taskId)
     expect(search).toMatchObject({ type: 'type', target: { by: 'selector', value: 'input[name=q]' }, params: { text: 'coffee beans' } })
     await a.report(search, { artifacts: [{ label: 'after', contentType: 'image/png', data: PNG }] })
-    const waiting = await a.waitFor(taskId, 'WAITING_CONFIRMATION')
+    const waiting = await a.waitForConfirmation(taskId, { artifacts: [{ label: 'screenshot', contentType: 'image/png', data: PNG }] })
     expect(waiting.pendingConfirmation).toMatchObject({
       goal: 'place the order',
       action: { type: 'click', target: { by: 'selector', value: '#place-order' }, risk: 'high', requiresConfirmation: true },

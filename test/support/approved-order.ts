@@ -2,8 +2,8 @@ import { agent, PNG } from './agent'
 import type { TestServer } from './server'
 
 /**
- * Runs a two-step task to the end as the extension would report it: the cart (with a picture, so the order needs
- * no extra one), then the "Place order" click approved with a reason and pictured before and after.
+ * Runs a two-step task to the end as the extension would report it: the cart (with a picture), the picture of
+ * "Place order" taken for its card, then the click approved with a reason and pictured before and after.
  */
 export async function recordApprovedOrder(server: TestServer, { goal, title }: { goal?: string; title?: string } = {}): Promise<string> {
   const a = agent(server)
@@ -15,7 +15,7 @@ export async function recordApprovedOrder(server: TestServer, { goal, title }: {
     ],
   })
   await a.report(await a.nextAction(taskId), { ...(title ? { title } : {}), artifacts: [{ label: 'observation', contentType: 'image/png', data: PNG }] })
-  const pending = (await a.waitFor(taskId, 'WAITING_CONFIRMATION')).pendingConfirmation!
+  const pending = (await a.waitForConfirmation(taskId, { ...(title ? { title } : {}), artifacts: [{ label: 'screenshot', contentType: 'image/png', data: PNG }] })).pendingConfirmation!
   await a.confirm(taskId, pending.actionId, true, 'looks right')
   await a.report(await a.nextAction(taskId), {
     artifacts: [
