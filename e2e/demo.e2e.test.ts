@@ -92,7 +92,8 @@ describe('npm run demo', () => {
     expect(Object.keys(zip)).toContain('events.jsonl')
     const events: AuditEvent[] = new TextDecoder().decode(zip['events.jsonl']).trim().split('\n').map((l) => JSON.parse(l))
 
-    const placeOrder = events.find((e) => e.type === 'action.proposed' && (e.data as any).action.target?.value === 'Place order')!
+    // The order itself, not the picture taken for its card (aimed at the same button).
+    const placeOrder = events.find((e) => e.type === 'action.proposed' && (e.data as any).evidence !== true && (e.data as any).action.target?.value === 'Place order')!
     expect(placeOrder, 'the checkout was proposed').toBeDefined()
     const answered = events.filter((e) => e.type === 'confirmation.answered')
     expect(answered).toHaveLength(result.panelClicks)
@@ -113,8 +114,8 @@ describe('npm run demo', () => {
     for (const shot of shots) expect(Array.from(zip[`artifacts/${shot.name}`].subarray(0, 3))).toEqual([0xff, 0xd8, 0xff])
 
     // The printed timeline names the checkout step with its target, risk, outcome and screenshots.
-    const checkoutLine = lines.find((l) => l.includes('click · “Place order”'))
-    expect(checkoutLine, lines.join('\n')).toMatch(/#\d+ · click · “Place order” · high · done · before artifacts\/\S+\.jpg, after artifacts\/\S+\.jpg/)
+    const checkoutLine = lines.find((l) => l.includes('Click · “Place order”'))
+    expect(checkoutLine, lines.join('\n')).toMatch(/#\d+ · Click · “Place order” · high · done · before artifacts\/\S+\.jpg, after artifacts\/\S+\.jpg/)
     expect(lines.filter((l) => l.includes('Approved in the side panel'))).toHaveLength(result.panelClicks)
 
     // Nothing of the run is left: its temp folder is gone and TMPDIR is what it was.
@@ -138,7 +139,7 @@ describe('npm run demo', () => {
     const numbers = [...stdout.matchAll(/^ {2}#(\d+) · /gm)].map((m) => Number(m[1]))
     expect(numbers.length, stdout).toBeGreaterThan(3)
     expect(numbers).toEqual(numbers.map((_, i) => i + 1))
-    expect(stdout).toMatch(/^ {2}— · screenshot · .* — 征求你批准前拍下的页面$/m)
+    expect(stdout).toMatch(/^ {2}— · 截图 · .* — 征求你批准前拍下的页面$/m)
     expect(stdout).toMatch(/· 高 · 完成 ·/)
     expect(stdout).toMatch(/任务状态\s+已完成/)
     // Chinese takes full-width punctuation.

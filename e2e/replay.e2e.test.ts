@@ -94,7 +94,8 @@ async function expectConfirmationShown(page: Page) {
 
 /** The English reasons the audit kept for the order's confirmation. */
 function orderReasons(): string[] {
-  const order = proposed().find((e) => (e.data.action as { target?: { value?: unknown } }).target?.value === 'Place order')!
+  // The order itself, not the picture taken for its card (aimed at the same button).
+  const order = proposed().find((e) => e.data.evidence !== true && (e.data.action as { target?: { value?: unknown } }).target?.value === 'Place order')!
   const requested = events.find((e) => e.type === 'confirmation.requested' && e.actionId === order.actionId)!
   // The script names it by its text; the server judges the button it found by that text: a submit of the order form.
   expect(requested.data.reasonDetails).toEqual([{ code: 'label-high', label: 'Place order', kind: 'payment' }, { code: 'submit-form' }])

@@ -81,7 +81,11 @@ describe('screenshots of a task tab in the background, in the build people load'
     await expect.poll(() => confirmation.getAttribute('data-action'), { timeout: 15_000 }).toBe(card!.actionId)
     const img = confirmation.locator('img')
     await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0)
-    expect(await paintedShare(panel, await img.screenshot())).toBeGreaterThan(0.5)
+    // Cropped around the element the step clicks, outlined: the frame the person sees is painted page.
+    const frame = confirmation.getByTestId('marked-shot')
+    expect(await frame.getAttribute('data-view')).toBe('around')
+    expect(card!.evidence?.screenshot?.mark).toBeDefined()
+    expect(await paintedShare(panel, await frame.screenshot())).toBeGreaterThan(0.5)
 
     await confirmation.getByRole('button', { name: 'Approve' }).click()
     const done = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED'], 60_000)
@@ -98,9 +102,10 @@ describe('screenshots of a task tab in the background, in the build people load'
     const zip = unzipSync(new Uint8Array(await res.arrayBuffer()))
     const events = await h.audit(taskId)
     const shots = events.flatMap(shotsOf)
-    // Taken after the task's tab went to the background: the screenshot step, and the click's before and after.
+    // Taken after the task's tab went to the background: the screenshot step, the card's picture of the element, and
+    // the click's before and after.
     const background = shots.filter((s) => s.label !== 'observation')
-    expect(background.map((s) => s.label)).toEqual(['screenshot', 'before', 'after'])
+    expect(background.map((s) => s.label)).toEqual(['screenshot', 'screenshot', 'before', 'after'])
     expect(background.map((s) => s.name)).toContain(card!.evidence!.screenshot!.name)
     expect(events.flatMap((e) => (e.type === 'observation' ? ((e.data.errors as { code: string }[] | undefined) ?? []) : []))).toEqual([])
     const judge = await h.ext.context.newPage()

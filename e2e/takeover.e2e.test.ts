@@ -89,16 +89,17 @@ describe('takeover', () => {
     const artifact = (shot.data.artifacts as { name: string; label: string; contentType: string }[]).find((a) => a.label === 'screenshot')!
     expect((await scanPixels(page, h.artifact(taskId, artifact.name), { contentType: artifact.contentType, region: box })).brightness).toBeGreaterThan(200)
 
-    // The person clicks the heading, types, and then does the work themselves: one takeover.
+    // The person clicks the heading and types: one takeover, which ends the agent's wait there and then.
     await page.click('h1')
     const view = await h.waitFor(taskId, 'PAUSED')
     expect(view.task.status).toBe('PAUSED')
     await until(() => indicatorState(page), 'takeover', 'the indicator after the takeover')
     await page.keyboard.type('abc')
-    await page.click('#finish')
     await until(async () => (await h.status(taskId)).steps.length, 3, 'the wait reported while paused')
+    const stopped = (await h.status(taskId)).steps[2]!
+    expect(stopped).toMatchObject({ type: 'waitFor', outcome: 'taken_over' })
+    expect(stopped.errors.map((e) => e.code)).toEqual(['TAKEN_OVER'])
     expect((await h.status(taskId)).task.status).toBe('PAUSED')
-    expect(h.site.hits).toContain('finish')
 
     const events = await h.audit(taskId)
     expect(paused(events)).toHaveLength(1)
@@ -109,6 +110,10 @@ describe('takeover', () => {
     // The page reloaded while the task waits for the person: the bar comes back with it, Resume included.
     await page.reload()
     await until(() => indicatorState(page), 'takeover', 'the indicator after the page reloaded')
+    // They do the work themselves; once they hand back, the agent's wait runs again and finds it done.
+    await page.click('#finish')
+    expect(h.site.hits).toContain('finish')
+    expect((await h.status(taskId)).task.status).toBe('PAUSED')
 
     await page.locator('tandem-indicator button[data-command="resume"]').click()
     const done = await h.waitFor(taskId, ['SUCCEEDED', 'FAILED', 'CANCELED'])
@@ -137,11 +142,11 @@ describe('takeover', () => {
     await page.locator('tandem-indicator button[data-command="stop"]').click()
     await h.waitFor(taskId, 'CANCELED')
     await until(() => indicatorState(page), 'idle', 'the indicator after Stop')
-    // The long wait in flight ends with the task instead of running out its minute.
+    // The long wait in flight ended when the person took over, instead of running out its minute.
     await until(async () => (await h.status(taskId)).steps.length, 3, 'the stopped wait reported')
-    const wait = (await h.status(taskId)).steps[2]
-    expect(wait).toMatchObject({ type: 'waitFor', outcome: 'failed' })
-    expect(wait.errors[0].message).toMatch(/stopped/)
+    const wait = (await h.status(taskId)).steps[2]!
+    expect(wait).toMatchObject({ type: 'waitFor', outcome: 'taken_over' })
+    expect(wait.errors[0]!.code).toBe('TAKEN_OVER')
   })
 
   it('tells the person in the side panel that they took over, and the panel’s Resume gives the page back', async () => {
