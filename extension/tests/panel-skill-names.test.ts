@@ -1,24 +1,13 @@
-import { parseHTML } from 'linkedom'
-import { h, render } from 'preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { h } from 'preact'
+import { describe, expect, it } from 'vitest'
 import type { SkillSearchResult } from '#protocol'
 import { SaveSkill } from '../components/SaveSkill'
 import { SkillPicker } from '../components/SkillPicker'
 import { TaskPanel } from '../components/TaskPanel'
 import { setupPanel as setup, task, view } from './panel-fakes'
+import { useMount } from '../../test/support/mount'
 
-// Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
-const savedDocument = globalThis.document
-afterEach(() => {
-  globalThis.document = savedDocument
-})
-function mount(node: ReturnType<typeof h<any>>): HTMLElement {
-  globalThis.document = parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document
-  const root = document.createElement('div')
-  document.body.appendChild(root)
-  render(node, root)
-  return root
-}
+const mount = useMount()
 
 const ORDER: SkillSearchResult = {
   slug: 'skill-3fa9c1',

@@ -12,27 +12,16 @@ import { pendingReasons } from '../../extension/lib/panel/reasons'
 import { inProcessEngine } from '../support/engine'
 import { PNG } from '../support/agent'
 import { resolve } from 'node:path'
-import { parseHTML } from 'linkedom'
-import { h, render } from 'preact'
+import { h } from 'preact'
 import { signal } from '@preact/signals'
 import { ConfirmEvidence } from '../../extension/components/ConfirmEvidence'
 import type { PanelStore } from '../../extension/lib/panel/store'
 import { loadSkills } from '../../server/lib/skills/load-skills'
 import type { Lang } from '../../ui/i18n'
 import type { StatusView } from '#protocol'
+import { useMount } from '../support/mount'
 
-// Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
-const savedDocument = globalThis.document
-afterEach(() => {
-  globalThis.document = savedDocument
-})
-function mount(node: ReturnType<typeof h<any>>): HTMLElement {
-  globalThis.document = parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document
-  const root = document.createElement('div')
-  document.body.appendChild(root)
-  render(node, root)
-  return root
-}
+const mount = useMount()
 const panelStore = (view: StatusView, lang: Lang) =>
   ({ t: panelTranslator(lang), lang, task: { view: signal(view), images: signal({}), running: signal(null) } }) as unknown as PanelStore
 
