@@ -93,6 +93,7 @@ export const AuditEventSchemas = [
     startUrl: z.string().optional(),
     skill: z.string().optional(),
     skillName: z.string().optional(),
+    wordsZh: z.record(z.string(), z.string()).optional().catch(undefined),
     clientId: z.string().optional(),
     scriptSteps: z.number().optional(),
     source: AuditSource,

@@ -34,6 +34,12 @@ export const SkillFrontmatter = z.strictObject({
   /** The name and description in Chinese, for a skill written in English: shown to a Chinese reader and searched too. */
   'name-zh': z.string().min(1).max(200).optional(),
   'description-zh': z.string().min(1).max(2000).optional(),
+  /**
+   * The Chinese for English words its steps say (their reasons, its risky steps), for a skill written in English,
+   * one `- {"English": "中文"}` a line: a Chinese reader's card and timeline say "发送留言" where the step's reason is
+   * "send the message".
+   */
+  'words-zh': z.array(z.record(z.string().min(1).max(2000), z.string().min(1).max(2000))).max(500).optional(),
   /** The sites the procedure is written for; empty for a procedure that works on any site. */
   sites: z.array(SitePattern).max(100).default([]),
   tags: list(100).default([]),
@@ -114,4 +120,17 @@ export const skillNameIn = (skill: Omit<NamedSkill, 'description'>, lang: 'en' |
 export function skillInLang(skill: NamedSkill, lang: 'en' | 'zh-CN'): { name: string; description: string } {
   const description = (lang === 'zh-CN' && (skill.descriptionZh ?? skill['description-zh'])) || skill.description
   return { name: skillNameIn(skill, lang), description }
+}
+
+/** Chinese for the English words a task says, from the skill it follows: its name and the reasons of its steps. */
+export type WordsZh = Record<string, string>
+
+/** The words a task shows in the reader's language: the skill's Chinese for a Chinese reader, where it has it. */
+export const inReaderLang = (text: string, words: WordsZh | undefined, lang: 'en' | 'zh-CN'): string =>
+  (lang === 'zh-CN' && words && Object.hasOwn(words, text) ? words[text] : undefined) ?? text
+
+/** A skill's Chinese, for the task that follows it: its `words-zh` and its name. */
+export function wordsZhOf(skill: { name: string; 'name-zh'?: string; 'words-zh'?: WordsZh[] }): WordsZh | undefined {
+  const words: WordsZh = Object.assign({}, ...(skill['words-zh'] ?? []), skill['name-zh'] ? { [skill.name]: skill['name-zh'] } : {})
+  return Object.keys(words).length ? words : undefined
 }

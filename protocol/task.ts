@@ -61,6 +61,8 @@ export const TaskView = z.object({
   skill: z.string().optional(),
   /** That skill's name as the person gave it: what a reader shows (tasks started before it was kept have none). */
   skillName: z.string().optional(),
+  /** The skill's Chinese for the words the task says (its name, its steps' reasons): see inReaderLang. */
+  wordsZh: z.record(z.string(), z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   stepCount: z.number().int(),

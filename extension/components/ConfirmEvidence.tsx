@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import type { PendingConfirmation } from '#protocol'
+import { inReaderLang } from '#protocol'
 import { describeAction } from '../lib/panel/describe'
 import { pendingReasons } from '../lib/panel/reasons'
 import type { PanelStore } from '../lib/panel/store'
@@ -32,7 +33,7 @@ export function ConfirmEvidence({ store, pending }: { store: PanelStore; pending
         <Fact term={t('confirm.what')} class="what" data-testid="what">
           {describeAction(pending.action, t, evidence.targetText)}
         </Fact>
-        {pending.goal && <Fact term={t('confirm.for')}>{pending.goal}</Fact>}
+        {pending.goal && <Fact term={t('confirm.for')}>{inReaderLang(pending.goal, store.task.view.value?.task.wordsZh, store.lang)}</Fact>}
         {reasons.length > 0 && (
           <Fact term={t('confirm.why')}>
             <ul class="reasons" data-testid="reasons">

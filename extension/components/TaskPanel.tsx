@@ -1,4 +1,4 @@
-import { describeError, describeResult, skillWords } from '#protocol'
+import { describeError, describeResult, inReaderLang, skillWords } from '#protocol'
 import { canceledByOf, statusOf } from '../../ui/status-words'
 import type { PanelStore } from '../lib/panel/store'
 import { PlanSummary } from './PlanReview'
@@ -27,7 +27,7 @@ export function TaskPanel({ store }: { store: PanelStore }) {
       </div>
       {view.task.skill && (
         <p class="muted" data-testid="task-skill">
-          {t('start.skillPicked', { name: skillWords(view.task.skillName ?? view.task.skill, undefined, store.lang) })}
+          {t('start.skillPicked', { name: skillWords(inReaderLang(view.task.skillName ?? view.task.skill, view.task.wordsZh, store.lang), undefined, store.lang) })}
         </p>
       )}
       {view.task.driver && (

@@ -1,5 +1,5 @@
 import type { StepView, TaskExchange } from '#protocol'
-import { describeError, isEvidenceStep } from '#protocol'
+import { describeError, inReaderLang, isEvidenceStep } from '#protocol'
 import { askRuleOf, describeHarmless } from '../lib/panel/ask-always'
 import { describeAction, describeStep, describeTyped } from '../lib/panel/describe'
 import { exchangeWords, timelineEntries } from '../lib/panel/exchanges'
@@ -81,9 +81,10 @@ function EvidenceStep({ store, step }: { store: PanelStore; step: StepView }) {
 function ActionStep({ store, step }: { store: PanelStore; step: StepView }) {
   const { t } = store
   const typed = describeTyped(step, t)
+  const words = store.task.view.value?.task.wordsZh
   return (
     <li class={`step outcome-${step.outcome}`} data-testid="step">
-      {step.goal && <div class="step-goal">{step.goal}</div>}
+      {step.goal && <div class="step-goal">{inReaderLang(step.goal, words, store.lang)}</div>}
       <div class="step-head">
         {step.number !== undefined && <span class="step-seq">{step.number}</span>}
         <span class="step-what">{describeStep(step, t)}</span>

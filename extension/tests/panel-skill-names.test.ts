@@ -1,24 +1,13 @@
-import { parseHTML } from 'linkedom'
-import { h, render } from 'preact'
-import { afterEach, describe, expect, it } from 'vitest'
+import { h } from 'preact'
+import { describe, expect, it } from 'vitest'
 import type { SkillSearchResult } from '#protocol'
 import { SaveSkill } from '../components/SaveSkill'
 import { SkillPicker } from '../components/SkillPicker'
 import { TaskPanel } from '../components/TaskPanel'
 import { setupPanel as setup, task, view } from './panel-fakes'
+import { useMount } from '../../test/support/mount'
 
-// Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
-const savedDocument = globalThis.document
-afterEach(() => {
-  globalThis.document = savedDocument
-})
-function mount(node: ReturnType<typeof h<any>>): HTMLElement {
-  globalThis.document = parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document
-  const root = document.createElement('div')
-  document.body.appendChild(root)
-  render(node, root)
-  return root
-}
+const mount = useMount()
 
 const ORDER: SkillSearchResult = {
   slug: 'skill-3fa9c1',
@@ -66,6 +55,12 @@ describe('the panel shows skills by their names, and what they ask for in words'
     await named.store.load()
     const line = mount(h(TaskPanel, { store: named.store })).querySelector('[data-testid="task-skill"]')!.textContent
     expect(line).toBe('Following the skill “给演示页面发送反馈”')
+    // A skill written in English with a Chinese name of its own is followed under that name by a Chinese panel.
+    const words = { 'Fill in the demo contact form': '填写演示联系表单' }
+    const starter = task('task1', 'RUNNING', { skill: 'demo-contact-form', skillName: 'Fill in the demo contact form', wordsZh: words })
+    const zh = setup({ lang: 'zh-CN', views: { task1: view('RUNNING', { task: starter }) } })
+    await zh.store.load()
+    expect(mount(h(TaskPanel, { store: zh.store })).querySelector('[data-testid="task-skill"]')!.textContent).toContain('“填写演示联系表单”')
     const old = setup({ views: { task1: view('RUNNING', { task: task('task1', 'RUNNING', { skill: 'demo-contact-form' }) }) } })
     await old.store.load()
     expect(mount(h(TaskPanel, { store: old.store })).querySelector('[data-testid="task-skill"]')!.textContent).toBe('Following the skill “demo-contact-form”')

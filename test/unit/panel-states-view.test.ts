@@ -1,7 +1,6 @@
-import { parseHTML } from 'linkedom'
-import { h, render } from 'preact'
+import { h } from 'preact'
 import { computed, signal } from '@preact/signals'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StatusView, StepView, TaskExchange, TaskStatus } from '#protocol'
 import { TaskControls } from '../../extension/components/TaskControls'
 import { Timeline } from '../../extension/components/Timeline'
@@ -9,19 +8,9 @@ import { panelControls } from '../../extension/lib/panel/controls'
 import { panelTranslator } from '../../extension/lib/panel/i18n'
 import type { PanelStore } from '../../extension/lib/panel/store'
 import type { Lang } from '../../ui/i18n'
+import { useMount } from '../support/mount'
 
-// Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
-const savedDocument = globalThis.document
-function mount(node: ReturnType<typeof h<any>>): HTMLElement {
-  globalThis.document = parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document
-  const root = document.createElement('div')
-  document.body.appendChild(root)
-  render(node, root)
-  return root
-}
-afterEach(() => {
-  globalThis.document = savedDocument
-})
+const mount = useMount()
 
 const step = (seq: number, type: string, at: string, outcome: StepView['outcome'] = 'done'): StepView => ({
   seq,

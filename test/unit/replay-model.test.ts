@@ -213,7 +213,9 @@ describe('buildReplay on other shapes of task', () => {
         { type: 'task.finished', data: { status: 'CANCELED', error: { code: 'CANCELED', message: 'wrong account' } } },
       ]),
     )
-    expect(replay.steps[0]).toMatchObject({ target: 'input[name=password]', detail: '••••••', risk: 'medium', outcome: 'pending' })
+    expect(replay.steps[0]).toMatchObject({ detail: '••••••', risk: 'medium', outcome: 'pending' })
+    // A selector is not shown as a name: the step is named once the page said what the element was.
+    expect(replay.steps[0]!.target).toBeUndefined()
     expect(replay.timeline.map((i) => i.kind)).toEqual(['step', 'dropped', 'canceled'])
     expect(replay.timeline[2]).toMatchObject({ kind: 'canceled', by: { kind: 'agent', name: 'Cursor' } })
     expect(replay.canceledBy).toMatchObject({ name: 'Cursor' })
@@ -359,6 +361,9 @@ describe('describeTarget', () => {
     expect(describeTarget({ by: 'index', value: 3 }, { tag: 'button', attributes: { 'aria-label': 'Add iPhone 15 to cart' } })).toBe('“Add iPhone 15 to cart” (button)')
     expect(describeTarget({ by: 'index', value: 9 }, { tag: 'div' })).toBe('div #9')
     expect(describeTarget({ by: 'role', value: 'button' })).toBe('button')
+    // A recorded step's role target is said by its name; a selector is no name at all.
+    expect(describeTarget({ by: 'role', value: 'button:Send message' })).toBe('“Send message”')
+    expect(describeTarget({ by: 'selector', value: '#send' })).toBeUndefined()
     expect(describeTarget({ by: 'index', value: 4 })).toBe('#4')
     expect(describeTarget(undefined)).toBeUndefined()
     expect(describeTarget({ by: 'text', value: 'x'.repeat(200) })!.length).toBeLessThanOrEqual(82)

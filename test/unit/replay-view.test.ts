@@ -120,4 +120,22 @@ describe('the replay names the skill a task followed', () => {
     expect(skillLine(created({ skill: 'buy-an-q', skillName: 'Buy an {{q}}' }), 'zh-CN')).toBe('Buy an q（每次运行时询问）')
     expect(skillLine(created({ skill: 'demo-contact-form' }), 'en')).toBe('demo-contact-form')
   })
+
+  it('in the reader’s language where the skill has its Chinese, with what its steps were for', () => {
+    const words = { 'Fill in the demo contact form': '填写演示联系表单', 'fill in your name': '填写你的姓名' }
+    const list = [
+      ...created({ skill: 'demo-contact-form', skillName: 'Fill in the demo contact form', wordsZh: words }),
+      { seq: 2, ts: '2025-11-02T10:00:01.000Z', taskId: 't2', type: 'action.proposed', actionId: 'a1', data: { action: { taskId: 't2', actionId: 'a1', seq: 1, type: 'type', params: { text: 'Ada' }, risk: 'low', requiresConfirmation: false, reason: 'fill in your name' }, risk: 'low', reasons: [], goal: 'fill in your name' }, prevHash: HASH, hash: HASH },
+    ] as AuditEvent[]
+    expect(skillLine(list, 'zh-CN')).toBe('填写演示联系表单')
+    expect(skillLine(list, 'en')).toBe('Fill in the demo contact form')
+    const text = (lang: Lang) => {
+      const root = document.createElement('div')
+      document.body.appendChild(root)
+      render(h(ReplayView, { replay: buildReplay(list), t: replayTranslator(lang), lang, image: (name: string) => name }), root)
+      return root.textContent ?? ''
+    }
+    expect(text('zh-CN')).toContain('填写你的姓名')
+    expect(text('en')).toContain('fill in your name')
+  })
 })

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SkillSearchResult, skillInLang, type Skill } from '#protocol'
+import { inReaderLang, SkillSearchResult, skillInLang, wordsZhOf, type Skill } from '#protocol'
 import { loadSkills } from '../../server/lib/skills/load-skills'
 import { createSkillIndex, type SkillIndex } from '../../server/lib/skills/search-index'
 import { say } from '../../server/lib/terminal/words'
@@ -71,5 +71,21 @@ describe('skillInLang', () => {
     expect(skillInLang(listed, 'zh-CN')).toEqual({ name: '发送', description: '把它发出去。' })
     expect(skillInLang({ name: 'Send it', description: 'Sends it.', nameZh: '发送' }, 'zh-CN')).toEqual({ name: '发送', description: 'Sends it.' })
     expect(skillInLang(listed, 'en')).toEqual({ name: 'Send it', description: 'Sends it.' })
+  })
+})
+
+describe('the starter skill’s steps in the reader’s language', () => {
+  it('has Chinese for every reason its steps give and every risky step it names', () => {
+    const starter = library.find((s) => s.slug === 'demo-contact-form')!
+    const words = wordsZhOf(starter)!
+    const said = [...(starter.script ?? []).map((step) => ('reason' in step ? step.reason : undefined)).filter((r): r is string => !!r), ...starter['risky-steps']]
+    expect(said.length).toBeGreaterThan(5)
+    for (const text of said) expect(inReaderLang(text, words, 'zh-CN'), text).toMatch(/\p{Script=Han}/u)
+    expect(inReaderLang('send the message', words, 'zh-CN')).toBe('发送留言')
+    expect(inReaderLang('send the message', words, 'en')).toBe('send the message')
+    // The task says which skill it follows in Chinese too.
+    expect(inReaderLang(starter.name, words, 'zh-CN')).toBe('填写演示联系表单')
+    // Words it has no Chinese for stay as they are, and nothing inherited from Object passes for a translation.
+    expect(inReaderLang('toString', words, 'zh-CN')).toBe('toString')
   })
 })

@@ -6,8 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { describeError, describeResult, type ScriptStep } from '#protocol'
 import { createAuditLog } from '../../server/lib/audit/log'
 import { buildReplay } from '../../ui/replay/model'
-import { parseHTML } from 'linkedom'
-import { h, render } from 'preact'
+import { h } from 'preact'
 import { signal } from '@preact/signals'
 import type { StatusView } from '#protocol'
 import { Timeline } from '../../extension/components/Timeline'
@@ -18,19 +17,9 @@ import { ReplayView } from '../../ui/replay/ReplayView'
 import type { Lang } from '../../ui/i18n'
 import type { AuditEvent } from '#protocol'
 import { inProcessEngine } from '../support/engine'
+import { useMount } from '../support/mount'
 
-// Preact renders into whatever `document` is global: a linkedom one stands in for the browser's.
-const savedDocument = globalThis.document
-function mount(node: ReturnType<typeof h<any>>): HTMLElement {
-  globalThis.document = parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document
-  const root = document.createElement('div')
-  document.body.appendChild(root)
-  render(node, root)
-  return root
-}
-afterEach(() => {
-  globalThis.document = savedDocument
-})
+const mount = useMount()
 
 /** The side panel's timeline of a status view: the numbers beside its rows, and its text. */
 function panelTimeline(view: StatusView, lang: Lang) {

@@ -1,4 +1,4 @@
-import { describeBrowser, describeError, describeResult, skillWords } from '#protocol'
+import { describeBrowser, describeError, describeResult, inReaderLang, skillWords } from '#protocol'
 import { statusOf } from '../status-words'
 import { principalName } from '../principal-words'
 import type { ComponentChildren } from 'preact'
@@ -126,7 +126,7 @@ function Chain({ verified, t }: { verified?: VerifyResult | null; t: ReplayT }) 
 export function ReplayView({ replay, verified, t, lang, image, actions }: ReplayViewProps) {
   const [large, setLarge] = useState<LargeShot | null>(null)
   const close = useCallback(() => setLarge(null), [])
-  const context = useMemo(() => ({ t, lang, image, showLarge: setLarge }), [t, lang, image])
+  const context = useMemo(() => ({ t, lang, image, showLarge: setLarge, say: (text: string) => inReaderLang(text, replay.wordsZh, lang) }), [t, lang, image, replay.wordsZh])
   const { totals: n, result, error } = replay
   const u = n.usage
   const shown = replay.status ? statusOf(lang, replay.status, error, replay.canceledBy) : undefined
@@ -148,7 +148,7 @@ export function ReplayView({ replay, verified, t, lang, image, actions }: Replay
             <dt>{t('mode')}</dt>
             <dd>{replay.mode === 'script' ? t('modeScript') : replay.mode === 'llm' ? t('modeLlm') : replay.mode === 'mcp' ? t('modeMcp') : (replay.mode ?? '—')}</dd>
             {replay.startUrl && [<dt>{t('startUrl')}</dt>, <dd class="url">{replay.startUrl}</dd>]}
-            {replay.skill && [<dt>{t('skill')}</dt>, <dd data-skill-name>{skillWords(replay.skillName ?? replay.skill, undefined, lang)}</dd>]}
+            {replay.skill && [<dt>{t('skill')}</dt>, <dd data-skill-name>{skillWords(inReaderLang(replay.skillName ?? replay.skill, replay.wordsZh, lang), undefined, lang)}</dd>]}
             {replay.clientId && [<dt>{t('client')}</dt>, <dd title={replay.clientId}>{clientName(replay, t, lang)}</dd>]}
             <dt>{t('created')}</dt>
             <dd>{formatTime(replay.createdAt, lang)}</dd>

@@ -95,7 +95,7 @@ function EvidenceItem({ step }: { step: ReplayStep }) {
 
 /** One action of the task: what it was for, what it touched, how risky, who approved it, what came of it. */
 export function StepItem({ step }: { step: ReplayStep }) {
-  const { t } = useReplayContext()
+  const { t, say } = useReplayContext()
   if (isEvidenceStep(step)) return <EvidenceItem step={step} />
   const o = step.observation
   return (
@@ -109,7 +109,7 @@ export function StepItem({ step }: { step: ReplayStep }) {
         <span class={`badge risk-${step.risk}`}>{t(`risk_${step.risk}`)}</span>
         <span class={`badge step-outcome outcome-${step.outcome}`}>{t(`outcome_${step.outcome}`)}</span>
       </div>
-      {step.goal && <div class="step-goal">{step.goal}</div>}
+      {step.goal && <div class="step-goal">{say(step.goal)}</div>}
       {step.detail && <div class="step-detail">{step.detail}</div>}
       {step.confirmation && <Confirmation step={step} />}
       {o && (o.url || o.title) && (

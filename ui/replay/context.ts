@@ -19,6 +19,8 @@ export interface ReplayContextValue {
   lang: Lang
   image: ImageSource
   showLarge(shot: LargeShot): void
+  /** The task's words in the reader's language (the skill's Chinese): see inReaderLang. */
+  say(text: string): string
 }
 
 export const ReplayContext = createContext<ReplayContextValue | null>(null)

@@ -23,7 +23,7 @@ function proposed(draft: ReplayDraft, event: Event<'action.proposed'>): void {
     actionId: event.actionId,
     seq: action.seq,
     type: action.type,
-    target: describeTarget(action.target, event.data.element),
+    target: describeTarget(action.target, event.data.element) ?? (event.data.targetText ? `“${event.data.targetText}”` : undefined),
     detail: detailOf(action.type, action.params),
     goal: str(action.reason) ?? decision?.nextGoal,
     risk,

@@ -1,3 +1,4 @@
+import { targetWords } from '#protocol'
 /** An action's target as the audit holds it. */
 export interface TargetLike {
   by?: string
@@ -33,8 +34,9 @@ function elementKind(element: ElementLike): string | undefined {
 }
 
 /**
- * An action's target in words: “Place order” (button), the visible text a script named, or the CSS
- * selector as a last resort; an index alone says nothing to a reader, so it is shown as element #N.
+ * An action's target in words: “Place order” (button), the visible text or name a script named it by; never a CSS
+ * selector (the page's code, not what a person reads: the element's name comes from what the page said when the
+ * step ran); an index alone says nothing to a reader, so it is shown as element #N.
  */
 export function describeTarget(target: TargetLike | undefined, element?: ElementLike): string | undefined {
   if (element) {
@@ -48,11 +50,14 @@ export function describeTarget(target: TargetLike | undefined, element?: Element
   switch (target.by) {
     case 'text':
       return `“${clip(value)}”`
-    case 'role':
-      return value
+    case 'role': {
+      // `button:Send message` is said as the button's name; a role alone says what kind of element it was.
+      const name = targetWords({ by: 'role', value })
+      return name ? `“${clip(name)}”` : value
+    }
     case 'index':
       return `#${value}`
     default:
-      return clip(value, 120)
+      return undefined
   }
 }

@@ -10,6 +10,7 @@ export const taskPlacers: Placers = {
     replay.startUrl = str(d.startUrl)
     replay.skill = str(d.skill)
     replay.skillName = str(d.skillName)
+    replay.wordsZh = d.wordsZh
     replay.clientId = str(d.clientId) ?? str(d.source.clientId)
     replay.createdAt = event.ts
   },

@@ -158,6 +158,8 @@ export interface Replay {
   skill?: string
   /** The skill's name as the person gave it (tasks started before names were kept have only the slug). */
   skillName?: string
+  /** The skill's Chinese for the words the task says. */
+  wordsZh?: Record<string, string>
   clientId?: string
   /** The User-Agent the task's own browser called with: its name for a person ("Chrome 131 on Linux"). */
   clientAgent?: string

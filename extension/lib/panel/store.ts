@@ -7,11 +7,12 @@ import type { Settings } from '../settings'
 import { createAllowedWrites } from './allowed-writes'
 import { createAskAlways } from './ask-always'
 import { createConnection } from './connection'
-import { createFollowedTask } from './followed-task'
-import { panelTranslator } from './i18n'
+import { createFollowedTask, type FollowedTask } from './followed-task'
+import { panelTranslator, type PanelT } from './i18n'
 import { tookOverBy } from './i18n-control'
+import { linkWords } from './link-words'
 import { createNewTask, type CurrentTab } from './new-task'
-import { createNotices } from './notices'
+import { createNotices, type Notices } from './notices'
 import { createPlanReview } from './plan-review'
 import type { Draft } from './persisted'
 import { watchReach } from './reach'
@@ -69,6 +70,31 @@ export interface PanelDeps {
 
 const fallbackActivity = (): Activity => ({ connection: 'unknown', message: '', failures: 0, retryAt: null, task: null, lastAction: null, needsSite: null })
 
+/** The New task form, as the panel wires it: a task it starts is followed, announced and handed to the worker. */
+function newTaskIn(deps: PanelDeps, client: PanelClient, task: FollowedTask, t: PanelT, notices: Notices) {
+  return createNewTask({
+    client,
+    draft: deps.draft,
+    currentTab: deps.tabs.current,
+    expectTab: deps.tabs.expect,
+    adoptTab: deps.tabs.adopt,
+    started: async (taskId) => {
+      await task.follow(taskId)
+      // A notice belongs to the task it is about: this one, not the one shown when Start was pressed.
+      notices.sayAbout(taskId, t('start.started'))
+      await deps.wake()
+      await task.loadRecent()
+    },
+    followed: computed(() => {
+      const v = task.view.value
+      return v ? { taskId: v.task.id, live: !isTerminal(v.task.status) } : null
+    }),
+    t,
+    lang: deps.lang,
+    notices,
+  })
+}
+
 /** The side panel's state: signals the components read, and the things the person can do. */
 export function createPanelStore(deps: PanelDeps) {
   const t = panelTranslator(deps.lang)
@@ -116,27 +142,8 @@ export function createPanelStore(deps: PanelDeps) {
     lang: deps.lang,
     notices: notices.global,
   })
-  const newTask = createNewTask({
-    client,
-    draft: deps.draft,
-    currentTab: deps.tabs.current,
-    expectTab: deps.tabs.expect,
-    adoptTab: deps.tabs.adopt,
-    started: async (taskId) => {
-      await task.follow(taskId)
-      // A notice belongs to the task it is about: this one, not the one shown when Start was pressed.
-      notices.sayAbout(taskId, t('start.started'))
-      await deps.wake()
-      await task.loadRecent()
-    },
-    followed: computed(() => {
-      const v = task.view.value
-      return v ? { taskId: v.task.id, live: !isTerminal(v.task.status) } : null
-    }),
-    t,
-    lang: deps.lang,
-    notices,
-  })
+  const newTask = newTaskIn(deps, client, task, t, notices)
+
 
   /**
    * How the panel is connected: the newest news speaks. The panel's own newest call, unless the worker has said
@@ -173,23 +180,7 @@ export function createPanelStore(deps: PanelDeps) {
     needsSite: computed(() => activity.value.needsSite),
   })
   /** The link in words. */
-  const statusLine = computed(() => {
-    const url = savedUrl()
-    switch (link.value) {
-      case 'down':
-        return t('conn.down', { url })
-      case 'not_answering':
-        return t('conn.notAnswering', { url })
-      case 'unauthorized':
-        return t('conn.token', { url })
-      case 'not_configured':
-        return t('conn.noToken')
-      case 'ok':
-        return t('conn.idle')
-      default:
-        return t('conn.unknown')
-    }
-  })
+  const statusLine = computed(() => linkWords(link.value, savedUrl(), t))
   /** The poll in flight: a server that does not answer gets one at a time, not one a second until the deadline. */
   let polling: Promise<void> | null = null
 

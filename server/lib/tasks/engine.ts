@@ -152,7 +152,7 @@ export function createEngine(deps: EngineDeps) {
     async start(body: StartBody, source: RequestSource, serverOrigin?: string, driver?: 'mcp') {
       const byClient = driver === 'mcp' && body.mode !== 'llm'
       const plan = await planStart(body, deps.findSkill, !!planners.llm || byClient, serverOrigin)
-      const { script, skill, skillName } = plan
+      const { script, skill, skillName, wordsZh } = plan
       const mode: TaskRecord['mode'] = byClient && plan.mode === 'llm' ? 'mcp' : plan.mode
       // Tandem's model proposes the plan: a script runs as it is written, and an MCP client plans for itself.
       if (body.planFirst && mode !== 'llm') throw badRequest(`planFirst needs Tandem's model to propose the plan: a task that runs a script${mode === 'mcp' ? ' or that an MCP client plans' : ''} cannot plan first.`)
@@ -170,7 +170,7 @@ export function createEngine(deps: EngineDeps) {
         ...(mode === 'mcp' && source.mcp ? { driver: source.mcp } : {}),
         ...(clientId ? { clientId } : {}),
         ...(startUrl ? { startUrl } : {}),
-        ...(skill ? { skill, ...(skillName ? { skillName } : {}) } : {}),
+        ...(skill ? { skill, ...(skillName ? { skillName } : {}), ...(wordsZh ? { wordsZh } : {}) } : {}),
         createdAt: now,
         updatedAt: now,
         ...(script ? { script } : {}),
@@ -187,7 +187,7 @@ export function createEngine(deps: EngineDeps) {
       const events: PendingEvent[] = [
         {
           type: 'task.created',
-          data: { goal: task.goal, mode, startUrl: task.startUrl, skill: task.skill, ...(task.skillName ? { skillName: task.skillName } : {}), clientId, scriptSteps: script?.length, source, ...(body.planFirst ? { planFirst: true } : {}) },
+          data: { goal: task.goal, mode, startUrl: task.startUrl, skill: task.skill, ...(task.skillName ? { skillName: task.skillName } : {}), ...(task.wordsZh ? { wordsZh: task.wordsZh } : {}), clientId, scriptSteps: script?.length, source, ...(body.planFirst ? { planFirst: true } : {}) },
         },
       ]
       await advance(task, null, deps, events)

@@ -1,4 +1,5 @@
-import type { ScriptStep, Skill, StartBody } from '#protocol'
+import type { ScriptStep, Skill, StartBody, WordsZh } from '#protocol'
+import { wordsZhOf } from '#protocol'
 import { badRequest, llmNotConfigured, notFound } from '../http/errors'
 import { fillParameters, missingParameters } from './fill-parameters'
 
@@ -9,6 +10,8 @@ export interface StartPlan {
   skill?: string
   /** The skill's name as the person gave it, for every place that says which skill the task follows. */
   skillName?: string
+  /** The skill's Chinese for the words the task says. */
+  wordsZh?: WordsZh
   /** Where the task opens first: the request's start URL, else the skill's when its script does not navigate first. */
   startUrl?: string
 }
@@ -28,7 +31,8 @@ function onServer(startUrl: string | undefined, serverOrigin: string | undefined
 export async function planStart(body: StartBody, findSkill: FindSkill | undefined, hasLlm: boolean, serverOrigin?: string): Promise<StartPlan> {
   const skill = body.skill ? await findSkill?.(body.skill) : undefined
   if (body.skill && !skill) throw notFound(`No skill ${body.skill}: see GET /api/skills for the library.`)
-  const named = skill ? { skill: skill.slug, skillName: skill.name } : {}
+  const wordsZh = skill ? wordsZhOf(skill) : undefined
+  const named = skill ? { skill: skill.slug, skillName: skill.name, ...(wordsZh ? { wordsZh } : {}) } : {}
   let plan: StartPlan
   if (body.script) {
     if (body.mode === 'llm') throw badRequest('A task with a script runs it without an LLM: leave out mode or set it to "script".')

@@ -47,6 +47,8 @@ export interface TaskRecord {
   startUrl?: string
   skill?: string
   skillName?: string
+  /** The skill's Chinese for the words the task says. */
+  wordsZh?: Record<string, string>
   createdAt: string
   updatedAt: string
   script?: ScriptStep[]
@@ -118,6 +120,7 @@ export function toTaskView(task: TaskRecord): TaskView {
     ...(task.startUrl ? { startUrl: task.startUrl } : {}),
     ...(task.skill ? { skill: task.skill } : {}),
     ...(task.skillName ? { skillName: task.skillName } : {}),
+    ...(task.wordsZh ? { wordsZh: task.wordsZh } : {}),
     createdAt: task.createdAt,
     updatedAt: task.updatedAt,
     // The steps a person counts: the pictures taken before asking are not steps.
