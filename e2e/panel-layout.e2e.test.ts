@@ -255,6 +255,19 @@ describe('side panel layout at 320–400 px, English and Chinese', () => {
       expect.poll(() => page.getByTestId('task-status').innerText(), { timeout: 10_000 }).toMatch(/Stopped: you said no|已停止：你拒绝了/),
     )
 
+    // A step on an element: the card's picture is the page around it, the element outlined.
+    const onElement = await h.runScript([{ type: 'click', selector: '#keep', risk: 'high', reason: 'Keep the note going' }], `${h.site.url}/drafts`, 'Keep the note')
+    await waitStatus(onElement, 'WAITING_CONFIRMATION')
+    await show(onElement)
+    await check('card', async (page) => {
+      const shot = page.getByTestId('confirmation').getByTestId('marked-shot')
+      await shot.waitFor({ timeout: 10_000 })
+      expect(await shot.getAttribute('data-view')).toBe('around')
+      await expect.poll(() => shot.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0)
+      expect(await page.getByTestId('confirmation').getByTestId('what').innerText()).toMatch(/“Keep going”/)
+    })
+    await api('POST', '/api/agent/cancel', { taskId: onElement })
+
     // A write approved with "always allow": the list of allowed writes has a line to show.
     const again = await h.runScript([{ type: 'click', selector: '#tidy' }], `${h.site.url}/drafts?${LONG_QUERY}`, LONG_GOAL)
     const asked = await waitStatus(again, 'WAITING_CONFIRMATION')

@@ -16,6 +16,8 @@ interface FakeTab {
   history: string[]
   /** Whether this document runs the content script: a new one does once `ensure` started it. */
   scripted?: boolean
+  /** How many times a card's element was measured in it. */
+  measured?: number
 }
 
 const pageOf = (tab: FakeTab): PageState => ({
@@ -117,9 +119,13 @@ export function createTabWorld(options: { granted: string[]; loadMs?: number }) 
           return { masked: true }
         case 'unmask':
           return { restored: true }
-        case 'locate':
-          // The page's one button, a quarter across and halfway down; nothing else is found.
-          return request.target.by === 'selector' && request.target.value === '#send' ? { name: 'Send message', mark: { x: 0.25, y: 0.5, w: 0.2, h: 0.05 } } : {}
+        case 'locate': {
+          // The page's one button, a quarter across and halfway down, a little lower each time it is measured (as
+          // when Chrome's debugging bar shortens the view); nothing else is found.
+          const measured = (tab.measured = (tab.measured ?? 0) + 1)
+          if (request.target.by !== 'selector' || request.target.value !== '#send') return {}
+          return { name: 'Send message', mark: { x: 0.25, y: 0.5 + 0.01 * (measured - 1), w: 0.2, h: 0.05 } }
+        }
         case 'act': {
           const outcome = await onAct(request.action, tab)
           if (outcome === 'hang') throw new ContentError('timeout', `The page's act took longer than ${timeoutMs} ms`)

@@ -22,11 +22,15 @@ export async function readPage(step: StepContext, tabId: number) {
 
 export async function observe(step: StepContext, current: LiveTab, label: 'observation' | 'screenshot') {
   // The picture for a confirmation card names the element the step is about: in view, and marked on the picture.
-  const located = step.action.target ? await locate(step, current.id, step.action.target) : {}
+  const target = step.action.target
+  const located = target ? await locate(step, current.id, target) : {}
   if (!(await readPage(step, current.id))) return step.obs.failed()
   if (located.name) step.obs.targetName(located.name)
   const shot = await step.shoot(current, label)
-  step.obs.shot('artifact' in shot && located.mark ? { artifact: { ...shot.artifact, mark: located.mark } } : shot)
+  // Measured again as the picture was taken: attaching the debugger to capture it can show Chrome's "started
+  // debugging" bar, which shortens the page's view after the first measure.
+  const mark = target && 'artifact' in shot ? ((await locate(step, current.id, target)).mark ?? located.mark) : undefined
+  step.obs.shot('artifact' in shot && mark ? { artifact: { ...shot.artifact, mark } } : shot)
   return step.obs.done()
 }
 
