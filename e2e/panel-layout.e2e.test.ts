@@ -78,10 +78,19 @@ function overflowing(page: Page) {
     }
     const found: string[] = []
     if (root.scrollWidth > width) found.push(`document scrollWidth ${root.scrollWidth} > clientWidth ${width}`)
+    // Where a box inside something that clips it (a picture cropped in its frame) is seen to end.
+    const seenRight = (el: Element) => {
+      let right = el.getBoundingClientRect().right
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') right = Math.min(right, p.getBoundingClientRect().right)
+      }
+      return right
+    }
     for (const el of document.body.querySelectorAll('*')) {
       const box = el.getBoundingClientRect()
       if (box.width === 0 || box.height === 0 || !el.checkVisibility()) continue
-      if (box.right > width + 0.5) found.push(`${name(el)} ends at ${Math.round(box.right)} px`)
+      const right = box.right > width + 0.5 ? seenRight(el) : box.right
+      if (right > width + 0.5) found.push(`${name(el)} ends at ${Math.round(right)} px`)
     }
     return found
   })
@@ -264,6 +273,14 @@ describe('side panel layout at 320–400 px, English and Chinese', () => {
       await shot.waitFor({ timeout: 10_000 })
       expect(await shot.getAttribute('data-view')).toBe('around')
       await expect.poll(() => shot.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0)
+      // Cropped, not shrunk: a small element's surroundings are shown larger than the frame, in the picture's shape.
+      const sizes = await shot.evaluate((frame) => {
+        const img = frame.querySelector('img')!
+        const box = img.getBoundingClientRect()
+        return { frame: frame.getBoundingClientRect().width, width: box.width, shape: box.width / box.height, natural: img.naturalWidth / img.naturalHeight }
+      })
+      expect(sizes.width).toBeGreaterThan(sizes.frame * 2)
+      expect(sizes.shape).toBeCloseTo(sizes.natural, 1)
       expect(await page.getByTestId('confirmation').getByTestId('what').innerText()).toMatch(/“Keep going”/)
     })
     await api('POST', '/api/agent/cancel', { taskId: onElement })
