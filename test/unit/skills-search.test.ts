@@ -4,19 +4,8 @@ import { SkillSearchResult, SkillSummary, type Skill } from '#protocol'
 import { loadSkills } from '../../server/lib/skills/load-skills'
 import { createSkillIndex, type SkillIndex } from '../../server/lib/skills/search-index'
 import { hostKeys, hostOf, siteMatches } from '../../server/lib/skills/site-match'
+import { skill } from '../support/skill'
 
-const skill = (slug: string, fields: Partial<Skill> = {}): Skill => ({
-  slug,
-  name: slug,
-  description: `The ${slug} procedure.`,
-  sites: [],
-  tags: [],
-  risk: 'low',
-  'allowed-actions': [],
-  'risky-steps': [],
-  body: '',
-  ...fields,
-})
 
 let library: Skill[]
 let index: SkillIndex

@@ -4,19 +4,8 @@ import { inReaderLang, SkillSearchResult, skillInLang, wordsZhOf, type Skill } f
 import { loadSkills } from '../../server/lib/skills/load-skills'
 import { createSkillIndex, type SkillIndex } from '../../server/lib/skills/search-index'
 import { say } from '../../server/lib/terminal/words'
+import { skill } from '../support/skill'
 
-const skill = (slug: string, fields: Partial<Skill> = {}): Skill => ({
-  slug,
-  name: slug,
-  description: `The ${slug} procedure.`,
-  sites: [],
-  tags: [],
-  risk: 'low',
-  'allowed-actions': [],
-  'risky-steps': [],
-  body: '',
-  ...fields,
-})
 
 let library: Skill[]
 let index: SkillIndex
