@@ -12,20 +12,30 @@ function later<T>() {
 
 const twoTasks = () => ({ task1: view('RUNNING'), task2: view('RUNNING', {}, 'task2') })
 
+/**
+ * Cancels task1, switches to task2 before the answer comes, then goes back: the notice each of them showed once the
+ * answer was in.
+ */
+async function cancelAnsweredElsewhere(lang: 'en' | 'zh-CN') {
+  const { store, client } = setup({ views: twoTasks(), lang })
+  await store.load()
+  const canceled = later<{ status: 'CANCELED' }>()
+  client.cancel.mockImplementationOnce(() => canceled.promise)
+  const cancel = store.task.cancel()
+  await store.task.follow('task2')
+  canceled.settle({ status: 'CANCELED' })
+  await cancel
+  const onOther = store.notice.value
+  await store.task.follow('task1')
+  return { onOther, onOwn: store.notice.value }
+}
+
 describe('panel notices belong to their task', () => {
   it('an answer that comes after the person switched tasks stays with the task it was about', async () => {
-    const { store, client } = setup({ views: twoTasks() })
-    await store.load()
-    const canceled = later<{ status: 'CANCELED' }>()
-    client.cancel.mockImplementationOnce(() => canceled.promise)
-    const cancel = store.task.cancel()
-    await store.task.follow('task2')
-    canceled.settle({ status: 'CANCELED' })
-    await cancel
+    const { onOther, onOwn } = await cancelAnsweredElsewhere('en')
     // "Canceled." would read as news about task2, which is still running.
-    expect(store.notice.value).toBeNull()
-    await store.task.follow('task1')
-    expect(store.notice.value).toEqual({ text: 'Canceled.', tone: 'info' })
+    expect(onOther).toBeNull()
+    expect(onOwn).toEqual({ text: 'Canceled.', tone: 'info' })
   })
 
   it('a failure of a command on one task is not shown above another', async () => {
@@ -64,16 +74,8 @@ describe('panel notices belong to their task', () => {
   })
 
   it('speaks Chinese about its own task only, too', async () => {
-    const { store, client } = setup({ views: twoTasks(), lang: 'zh-CN' })
-    await store.load()
-    const canceled = later<{ status: 'CANCELED' }>()
-    client.cancel.mockImplementationOnce(() => canceled.promise)
-    const cancel = store.task.cancel()
-    await store.task.follow('task2')
-    canceled.settle({ status: 'CANCELED' })
-    await cancel
-    expect(store.notice.value).toBeNull()
-    await store.task.follow('task1')
-    expect(store.notice.value?.text).toBe('已取消。')
+    const { onOther, onOwn } = await cancelAnsweredElsewhere('zh-CN')
+    expect(onOther).toBeNull()
+    expect(onOwn?.text).toBe('已取消。')
   })
 })
